@@ -1,0 +1,128 @@
+//! Request and response bodies of the accounts routes.
+
+use serde::{Deserialize, Serialize};
+use storyhive_shared::{
+    model::{TenantRecord, UserRecord},
+    permissions::Role,
+};
+use utoipa::ToSchema;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct RegisterRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TokenRequest {
+    pub token: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct EmailRequest {
+    pub email: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse {
+    pub access_token: String,
+    pub tenant_id: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ResetPasswordRequest {
+    pub email: String,
+    pub password: String,
+    pub token: String,
+}
+
+/// Fields left out are unchanged.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct UpdateProfileRequest {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub role_in_company: Option<String>,
+    /// ISO 3166-1 alpha-2 code from `GET /user/getCountryList`, or empty to clear.
+    pub country: Option<String>,
+    /// Only the super admin may change it.
+    pub company_name: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SkipTourRequest {
+    pub skipped_editor_tour: bool,
+}
+
+/// `DELETE /user/me`: the account's own address, typed again as confirmation.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DeleteMeRequest {
+    pub email: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RoleRef {
+    pub id: u8,
+    pub name: Role,
+}
+
+/// Spec section 3, "Current user".
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentUser {
+    pub id: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: String,
+    pub avatar: Option<String>,
+    pub role: RoleRef,
+    pub tenant_user_id: String,
+    pub company_name: Option<String>,
+    pub role_in_company: Option<String>,
+    pub encouragement_video: Option<String>,
+    pub department: Option<String>,
+    pub tenant_id: String,
+    pub company_logo: Option<String>,
+    pub country: Option<String>,
+    pub default_encouragement_video: Option<String>,
+    pub skipped_editor_tour: bool,
+    pub terms_n_conditions: Option<String>,
+}
+
+impl CurrentUser {
+    pub fn new(user: &UserRecord, tenant: &TenantRecord) -> Self {
+        Self {
+            id: user.user_id.clone(),
+            first_name: user.first_name.clone(),
+            last_name: user.last_name.clone(),
+            email: user.email.clone(),
+            avatar: user.avatar.clone(),
+            role: RoleRef { id: user.role.id(), name: user.role },
+            tenant_user_id: user.user_id.clone(),
+            company_name: tenant.company_name.clone(),
+            role_in_company: user.role_in_company.clone(),
+            encouragement_video: user.encouragement_video.clone(),
+            department: user.department.clone(),
+            tenant_id: user.tenant_id.clone(),
+            company_logo: tenant.company_logo.clone(),
+            country: user.country.clone(),
+            default_encouragement_video: None,
+            skipped_editor_tour: user.skipped_editor_tour,
+            terms_n_conditions: tenant.terms_n_conditions.clone(),
+        }
+    }
+}

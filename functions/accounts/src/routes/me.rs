@@ -1,0 +1,147 @@
+//! `/user/me*`: the signed-in staff member's own account, and the country list.
+
+use axum::extract::State;
+use storyhive_shared::{
+    auth::Principal,
+    countries::{self, Country},
+    error::{ApiError, ErrorDetail, FieldError},
+    http::{Json, Message},
+    model,
+    permissions::{Permission, Role},
+    validation::{self, Errors},
+    AppContext, ApiResult,
+};
+
+use crate::{dto::*, service};
+
+const TAG: &str = "user";
+
+/// The signed-in user (spec section 3, "Current user").
+#[utoipa::path(get, path = "/user/me", tag = TAG, security(("staffToken" = [])),
+    responses(
+        (status = 200, body = CurrentUser),
+        (status = 401, description = "No valid session", body = ErrorDetail),
+    ))]
+pub async fn get_me(principal: Principal) -> Json<CurrentUser> {
+    Json(CurrentUser::new(&principal.user, &principal.tenant))
+}
+
+/// Update one's own profile. Fields left out are unchanged.
+#[utoipa::path(put, path = "/user/me/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateProfileRequest,
+    responses(
+        (status = 200, description = "The updated user", body = CurrentUser),
+        (status = 400, description = "Invalid field", body = [FieldError]),
+        (status = 409, description = "Changed meanwhile by another request; reload and retry", body = ErrorDetail),
+    ))]
+pub async fn update_me(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<UpdateProfileRequest>,
+) -> ApiResult<Json<CurrentUser>> {
+    let mut user = principal.user.clone();
+    let mut tenant = principal.tenant.clone();
+    let mut errors = Errors::default();
+    if let Some(first) = &body.first_name {
+        user.first_name = errors.check("firstName", validation::person_name(first, "First name"));
+    }
+    if let Some(last) = &body.last_name {
+        user.last_name = errors.check("lastName", validation::person_name(last, "Last name"));
+    }
+    if let Some(role_in_company) = &body.role_in_company {
+        let value = role_in_company.trim();
+        if value.chars().count() > 100 {
+            errors.add("roleInCompany", "Role in company must be at most 100 characters");
+        }
+        user.role_in_company = (!value.is_empty()).then(|| value.to_string());
+    }
+    if let Some(country) = &body.country {
+        let code = country.trim().to_uppercase();
+        if !code.is_empty() && !countries::is_known(&code) {
+            errors.add("country", "Please select a country from the list");
+        }
+        user.country = (!code.is_empty()).then_some(code);
+    }
+    let company_changed = body
+        .company_name
+        .as_deref()
+        .map(str::trim)
+        .filter(|name| Some(*name) != tenant.company_name.as_deref());
+    if let Some(name) = company_changed {
+        if principal.role != Role::SuperAdmin {
+            errors.add("companyName", "Only the super admin can change the company name");
+        } else if name.is_empty() || name.chars().count() > 100 {
+            errors.add("companyName", "Company name is required and must be at most 100 characters");
+        } else {
+            tenant.company_name = Some(name.to_string());
+            tenant.updated_at = model::timestamp(model::now());
+        }
+    }
+    errors.finish()?;
+    let expected = user.bump(model::now());
+    let store = &context.store;
+    let mut writes = vec![store.put_versioned_op(&user, expected)?];
+    if company_changed.is_some() {
+        writes.push(store.put_op(&tenant)?);
+    }
+    match store.transact(writes).await {
+        Ok(()) => Ok(Json(CurrentUser::new(&user, &tenant))),
+        Err(storyhive_shared::storage::StoreError::ConditionFailed) => Err(ApiError::Conflict(
+            "Your profile was changed in the meantime. Please reload and try again.".into(),
+        )),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Remember whether the response editor's tour was skipped.
+#[utoipa::path(put, path = "/user/skip-tour", tag = TAG, security(("staffToken" = [])), request_body = SkipTourRequest,
+    responses((status = 200, body = Message), (status = 401, body = ErrorDetail)))]
+pub async fn skip_tour(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<SkipTourRequest>,
+) -> ApiResult<Json<Message>> {
+    let mut user = principal.user;
+    user.skipped_editor_tour = body.skipped_editor_tour;
+    let expected = user.bump(model::now());
+    context.store.put_versioned(&user, expected).await.map_err(|e| match e {
+        storyhive_shared::storage::StoreError::ConditionFailed => {
+            ApiError::Conflict("Your profile was changed in the meantime. Please try again.".into())
+        }
+        other => other.into(),
+    })?;
+    Ok(Message::new("Tour preference saved successfully"))
+}
+
+/// Delete one's own account (super admin only). This closes the whole organisation:
+/// every member's account is removed and nobody can sign in to it any more. The body
+/// must repeat the account's e-mail address as confirmation.
+#[utoipa::path(delete, path = "/user/me", tag = TAG, security(("staffToken" = [])), request_body = DeleteMeRequest,
+    responses(
+        (status = 200, description = "Account deleted, organisation closed", body = Message),
+        (status = 400, description = "The address does not match", body = ErrorDetail),
+        (status = 403, description = "Not the super admin", body = ErrorDetail),
+    ))]
+pub async fn delete_me(
+    State(context): State<AppContext>,
+    principal: Principal,
+    body: axum::body::Bytes,
+) -> ApiResult<Json<Message>> {
+    principal.require(Permission::DeleteOwnAccount)?;
+    // The spec sends the address as an optional body; a missing or unreadable one
+    // simply does not confirm.
+    let confirmation = serde_json::from_slice::<DeleteMeRequest>(&body).map(|b| b.email).unwrap_or_default();
+    if !confirmation.trim().eq_ignore_ascii_case(&principal.email) {
+        return Err(ApiError::BadRequest(
+            "Please type the email address of your account to confirm the deletion".into(),
+        ));
+    }
+    service::close_organisation(&context, &principal.user, &principal.tenant).await?;
+    Ok(Message::new("Your account has been deleted and your organisation closed successfully"))
+}
+
+/// Countries to choose from (ISO 3166-1). No sign-in needed.
+#[utoipa::path(get, path = "/user/getCountryList", tag = TAG,
+    responses((status = 200, body = [Country])))]
+pub async fn country_list() -> Json<&'static [Country]> {
+    Json(countries::all())
+}

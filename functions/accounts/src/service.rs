@@ -1,0 +1,341 @@
+//! The accounts rules, independent of HTTP: what each operation reads, checks and writes.
+
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use storyhive_shared::{
+    auth::{self, AccessToken},
+    error::ApiError,
+    mail::MailMessage,
+    model::{
+        self, EmailClaim, LoginThrottleRecord, OneTimeTokenKind, OneTimeTokenRecord, SessionRecord,
+        TenantRecord, TenantStatus, UserRecord, UserStatus,
+    },
+    permissions::Role,
+    storage::{keys, AttributeValue, Query, StoreError},
+    AppContext, ApiResult,
+};
+use time::{Duration, OffsetDateTime};
+
+pub const WRONG_CREDENTIALS: &str = "Please enter correct email and password";
+pub const NOT_VERIFIED: &str =
+    "Please verify your email address before signing in. Check your inbox for the verification link, or ask for a new one.";
+pub const SUSPENDED: &str = "Your account has been suspended. Please contact your administrator.";
+pub const VERIFY_LINK_INVALID: &str = "This verification link is invalid or has already been used.";
+pub const VERIFY_LINK_EXPIRED: &str = "This verification link has expired. Please ask for a new one.";
+pub const RESET_LINK_INVALID: &str = "This password reset link is invalid or has expired. Please ask for a new one.";
+
+pub const VERIFY_LINK_LIFETIME: Duration = Duration::hours(24);
+pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
+/// Failed sign-ins allowed per address within [`THROTTLE_WINDOW`] before it is locked.
+pub const MAX_FAILED_LOGINS: u32 = 5;
+pub const THROTTLE_WINDOW: Duration = Duration::minutes(15);
+pub const LOCKOUT: Duration = Duration::minutes(15);
+
+/// Argon2 costs ~20 MiB and tens of milliseconds: keep it off the async workers.
+pub async fn hash_password(password: String) -> ApiResult<String> {
+    tokio::task::spawn_blocking(move || auth::hash_password(&password))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .map_err(ApiError::Internal)
+}
+
+async fn verify_password(hash: Option<String>, password: String) -> ApiResult<bool> {
+    tokio::task::spawn_blocking(move || match hash {
+        Some(hash) => auth::verify_password(&hash, &password),
+        None => {
+            auth::verify_password_of_nobody(&password);
+            false
+        }
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// A one-time token as mailed: `<tenantId>.<secret>`; only its hash is stored.
+fn one_time_token(
+    kind: OneTimeTokenKind,
+    user: &UserRecord,
+    lifetime: Duration,
+    at: OffsetDateTime,
+) -> (String, OneTimeTokenRecord) {
+    let token = format!("{}.{}", user.tenant_id, auth::new_secret());
+    let key = keys::one_time_token(&user.tenant_id, &auth::sha256_hex(&token));
+    let expires_at = (at + lifetime).unix_timestamp();
+    let record = OneTimeTokenRecord {
+        pk: key.pk,
+        sk: key.sk,
+        entity_type: OneTimeTokenRecord::ENTITY.into(),
+        kind,
+        tenant_id: user.tenant_id.clone(),
+        user_id: user.user_id.clone(),
+        email: user.email.clone(),
+        created_at: model::timestamp(at),
+        expires_at,
+        ttl: expires_at + 24 * 3600,
+    };
+    (token, record)
+}
+
+fn one_time_token_key(token: &str) -> Option<keys::Key> {
+    let (tenant_id, secret) = token.trim().split_once('.')?;
+    let plausible = |s: &str| !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    (plausible(tenant_id) && plausible(secret)).then(|| keys::one_time_token(tenant_id, &auth::sha256_hex(token.trim())))
+}
+
+fn verification_mail(context: &AppContext, user: &UserRecord, token: &str) -> MailMessage {
+    MailMessage::VerifyEmail { to: user.email.clone(), link: context.config.app_link(&format!("/login?verifyToken={token}")) }
+}
+
+/// Creates an organisation with `email` as its super admin (not yet verified) and
+/// queues the verification e-mail. Nothing is written if the address is taken.
+pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiResult<UserRecord> {
+    let at = model::now();
+    let tenant = TenantRecord::new(&model::new_id(), at);
+    let mut user = UserRecord::new(&tenant.tenant_id, &model::new_id(), email, Role::SuperAdmin, at);
+    user.password_hash = Some(hash_password(password.to_string()).await?);
+    let claim = EmailClaim::new(email, &tenant.tenant_id, &user.user_id, at);
+    let (token, token_record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, at);
+    let store = &context.store;
+    let writes = vec![
+        store.put_new_op(&claim)?,
+        store.put_new_op(&tenant)?,
+        store.put_new_op(&user)?,
+        store.put_new_op(&token_record)?,
+    ];
+    match store.transact(writes).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            return Err(ApiError::Conflict(storyhive_shared::validation::EMAIL_ALREADY_SENT.into()))
+        }
+        Err(other) => return Err(other.into()),
+    }
+    context.mail.send(&verification_mail(context, &user, &token)).await?;
+    Ok(user)
+}
+
+/// Finds the account holding `email`, with its organisation.
+pub async fn find_account(context: &AppContext, email: &str) -> ApiResult<Option<(UserRecord, TenantRecord)>> {
+    let Some(claim) = context.store.get::<EmailClaim>(&keys::email_claim(email)).await? else { return Ok(None) };
+    let user_key = keys::user(&claim.tenant_id, &claim.user_id);
+    let tenant_key = keys::tenant(&claim.tenant_id);
+    let mut items = context.store.batch_get(&[user_key.clone(), tenant_key.clone()]).await?;
+    let (Some(user), Some(tenant)) = (items.remove(&(user_key.pk, user_key.sk)), items.remove(&(tenant_key.pk, tenant_key.sk))) else {
+        return Ok(None);
+    };
+    Ok(Some((storyhive_shared::storage::from_item(user)?, storyhive_shared::storage::from_item(tenant)?)))
+}
+
+/// Marks the address of the token's account verified; the token works once.
+pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
+    let store = &context.store;
+    let key = one_time_token_key(token).ok_or_else(|| ApiError::BadRequest(VERIFY_LINK_INVALID.into()))?;
+    let record = store
+        .get::<OneTimeTokenRecord>(&key)
+        .await?
+        .filter(|r| r.kind == OneTimeTokenKind::VerifyEmail)
+        .ok_or_else(|| ApiError::BadRequest(VERIFY_LINK_INVALID.into()))?;
+    if record.expires_at <= OffsetDateTime::now_utc().unix_timestamp() {
+        store.delete(&key).await?;
+        return Err(ApiError::BadRequest(VERIFY_LINK_EXPIRED.into()));
+    }
+    let user_key = keys::user(&record.tenant_id, &record.user_id);
+    let writes = vec![
+        store.delete_existing_op(&key)?,
+        store.update_op(&user_key, |update| {
+            update
+                .update_expression("SET emailVerified = :yes, updatedAt = :at ADD version :one")
+                .condition_expression("attribute_exists(PK)")
+                .expression_attribute_values(":yes", AttributeValue::Bool(true))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        })?,
+    ];
+    match store.transact(writes).await {
+        Ok(()) => Ok(()),
+        Err(StoreError::ConditionFailed) => Err(ApiError::BadRequest(VERIFY_LINK_INVALID.into())),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Sends a fresh verification link to an account still waiting for one. Says nothing
+/// about whether the address exists.
+pub async fn resend_verification(context: &AppContext, email: &str) -> ApiResult<()> {
+    let Some((user, tenant)) = find_account(context, email).await? else { return Ok(()) };
+    if user.email_verified || tenant.status != TenantStatus::Active || user.status == UserStatus::Suspended {
+        return Ok(());
+    }
+    let (token, record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, model::now());
+    context.store.put(&record).await?;
+    context.mail.send(&verification_mail(context, &user, &token)).await?;
+    Ok(())
+}
+
+/// Checks credentials and opens a session. Repeated failures lock the address for a while.
+pub async fn login(context: &AppContext, email: &str, password: &str) -> ApiResult<AccessToken> {
+    let store = &context.store;
+    let now = OffsetDateTime::now_utc();
+    let throttle_key = keys::login_throttle(email);
+    let throttle = store
+        .get::<LoginThrottleRecord>(&throttle_key)
+        .await?
+        .filter(|t| t.window_started_at + THROTTLE_WINDOW.whole_seconds() > now.unix_timestamp() || t.locked_until.is_some_and(|l| l > now.unix_timestamp()));
+    if let Some(locked_until) = throttle.as_ref().and_then(|t| t.locked_until).filter(|l| *l > now.unix_timestamp()) {
+        return Err(locked(locked_until - now.unix_timestamp()));
+    }
+    let account = find_account(context, email).await?;
+    let hash = account.as_ref().and_then(|(user, _)| user.password_hash.clone());
+    let password_ok = verify_password(hash, password.to_string()).await?;
+    let Some((user, _tenant)) = account.filter(|(_, tenant)| password_ok && tenant.status == TenantStatus::Active) else {
+        return Err(record_failed_login(context, throttle, &throttle_key, now).await);
+    };
+    if !user.email_verified {
+        return Err(ApiError::BadRequest(NOT_VERIFIED.into()));
+    }
+    if user.status == UserStatus::Suspended {
+        return Err(ApiError::BadRequest(SUSPENDED.into()));
+    }
+    if !user.role.is_staff() {
+        return Err(ApiError::BadRequest(WRONG_CREDENTIALS.into()));
+    }
+    if throttle.is_some() {
+        store.delete(&throttle_key).await?;
+    }
+    let token = AccessToken::new(&user.tenant_id, &user.user_id);
+    store.put(&token.session_record(now)).await?;
+    Ok(token)
+}
+
+fn locked(seconds_left: i64) -> ApiError {
+    let minutes = (seconds_left.max(1) + 59) / 60;
+    ApiError::TooManyRequests {
+        message: format!(
+            "Too many failed sign-in attempts. Please try again in {minutes} minute{}, or reset your password.",
+            if minutes == 1 { "" } else { "s" }
+        ),
+        retry_after_secs: seconds_left.max(1) as u64,
+    }
+}
+
+/// Counts one failed sign-in and answers with the error to show.
+async fn record_failed_login(
+    context: &AppContext,
+    current: Option<LoginThrottleRecord>,
+    key: &keys::Key,
+    now: OffsetDateTime,
+) -> ApiError {
+    let mut record = current.unwrap_or_else(|| LoginThrottleRecord {
+        pk: key.pk.clone(),
+        sk: key.sk.clone(),
+        entity_type: LoginThrottleRecord::ENTITY.into(),
+        failures: 0,
+        window_started_at: now.unix_timestamp(),
+        locked_until: None,
+        ttl: 0,
+    });
+    record.failures += 1;
+    if record.failures >= MAX_FAILED_LOGINS {
+        record.locked_until = Some((now + LOCKOUT).unix_timestamp());
+    }
+    record.ttl = (now + THROTTLE_WINDOW + LOCKOUT).unix_timestamp() + 3600;
+    if let Err(error) = context.store.put(&record).await {
+        return error.into();
+    }
+    match record.locked_until {
+        Some(until) => locked(until - now.unix_timestamp()),
+        None => ApiError::BadRequest(WRONG_CREDENTIALS.into()),
+    }
+}
+
+pub async fn logout(context: &AppContext, token: &AccessToken) -> ApiResult<()> {
+    context.store.delete(&token.session_key()).await?;
+    Ok(())
+}
+
+/// Mails a reset link if the address belongs to an account that may sign in.
+/// Says nothing about whether it does.
+pub async fn forgot_password(context: &AppContext, email: &str) -> ApiResult<()> {
+    let Some((user, tenant)) = find_account(context, email).await? else { return Ok(()) };
+    if tenant.status != TenantStatus::Active || user.status == UserStatus::Suspended || !user.role.is_staff() {
+        return Ok(());
+    }
+    let (token, record) = one_time_token(OneTimeTokenKind::ResetPassword, &user, RESET_LINK_LIFETIME, model::now());
+    context.store.put(&record).await?;
+    let link = context.config.app_link(&format!(
+        "/reset-password?token={token}&email={}",
+        utf8_percent_encode(&user.email, NON_ALPHANUMERIC)
+    ));
+    context.mail.send(&MailMessage::ResetPassword { to: user.email.clone(), link }).await?;
+    Ok(())
+}
+
+/// Sets a new password with a single-use, expiring token, and ends every session of
+/// the account (whoever knew the old password is signed out).
+pub async fn reset_password(context: &AppContext, email: &str, token: &str, password: &str) -> ApiResult<()> {
+    let store = &context.store;
+    let invalid = || ApiError::BadRequest(RESET_LINK_INVALID.into());
+    let key = one_time_token_key(token).ok_or_else(invalid)?;
+    let record = store
+        .get::<OneTimeTokenRecord>(&key)
+        .await?
+        .filter(|r| r.kind == OneTimeTokenKind::ResetPassword && r.email.eq_ignore_ascii_case(email))
+        .filter(|r| r.expires_at > OffsetDateTime::now_utc().unix_timestamp())
+        .ok_or_else(invalid)?;
+    let mut user = store
+        .get::<UserRecord>(&keys::user(&record.tenant_id, &record.user_id))
+        .await?
+        .ok_or_else(invalid)?;
+    user.password_hash = Some(hash_password(password.to_string()).await?);
+    // Following the link proves the mailbox is theirs.
+    user.email_verified = true;
+    let expected = user.bump(model::now());
+    match store.transact(vec![store.delete_existing_op(&key)?, store.put_versioned_op(&user, expected)?]).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => return Err(invalid()),
+        Err(other) => return Err(other.into()),
+    }
+    revoke_sessions(context, &user.tenant_id, &user.user_id).await?;
+    store.delete(&keys::login_throttle(&user.email)).await?;
+    Ok(())
+}
+
+/// Ends every session of one user.
+pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &str) -> ApiResult<()> {
+    let sessions: Vec<SessionRecord> = context.store.query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id))).await?;
+    for session in sessions {
+        context.store.delete(&keys::Key { pk: session.pk, sk: session.sk }).await?;
+    }
+    Ok(())
+}
+
+/// Closes the organisation of its super admin: every other user and every address
+/// claim is removed (so the addresses can be used again), each member is told by
+/// e-mail, and finally the super admin and the organisation go in one transaction.
+/// Run again after an interruption, it finishes the job: the super admin can still
+/// sign in until the last step.
+pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant: &TenantRecord) -> ApiResult<()> {
+    let store = &context.store;
+    let (pk, prefix) = keys::users_of_tenant(&tenant.tenant_id);
+    let members: Vec<UserRecord> = store.query(Query::table(pk, prefix)).await?;
+    for member in members.iter().filter(|m| m.user_id != owner.user_id) {
+        store.transact(vec![store.delete_op(&member.key())?, store.delete_op(&keys::email_claim(&member.email))?]).await?;
+        revoke_sessions(context, &member.tenant_id, &member.user_id).await?;
+        if member.email_verified {
+            context
+                .mail
+                .send(&MailMessage::OrganisationClosed { to: member.email.clone(), company_name: tenant.company_name.clone() })
+                .await?;
+        }
+    }
+    let mut closed = tenant.clone();
+    closed.status = TenantStatus::Closed;
+    closed.closed_at = Some(model::timestamp(model::now()));
+    closed.updated_at = model::timestamp(model::now());
+    store
+        .transact(vec![
+            store.put_op(&closed)?,
+            store.delete_op(&owner.key())?,
+            store.delete_op(&keys::email_claim(&owner.email))?,
+        ])
+        .await?;
+    revoke_sessions(context, &owner.tenant_id, &owner.user_id).await?;
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! Reads what SES was asked to send. Moto records every message; its
+//! `/moto-api/data.json` exposes them. Dev and test only.
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SentMail {
+    pub id: String,
+    pub source: String,
+    pub subject: String,
+    /// The HTML body when the message had one, else the text body.
+    pub body: String,
+    pub to: Vec<String>,
+}
+
+impl SentMail {
+    /// Every `href` of the body, unescaped, in order.
+    pub fn links(&self) -> Vec<String> {
+        let mut links = Vec::new();
+        let mut rest = self.body.as_str();
+        while let Some(start) = rest.find("href=\"") {
+            rest = &rest[start + 6..];
+            let Some(end) = rest.find('"') else { break };
+            links.push(rest[..end].replace("&amp;", "&").replace("&quot;", "\"").replace("&#39;", "'"));
+            rest = &rest[end..];
+        }
+        links
+    }
+}
+
+#[derive(Deserialize)]
+struct MotoMessage {
+    id: String,
+    source: String,
+    subject: Option<String>,
+    body: Option<String>,
+    destinations: Destinations,
+}
+
+#[derive(Deserialize)]
+struct Destinations {
+    #[serde(rename = "ToAddresses", default)]
+    to: Vec<String>,
+}
+
+/// The moto endpoint SES calls go to.
+pub fn ses_endpoint() -> Option<String> {
+    std::env::var("AWS_ENDPOINT_URL_SES").or_else(|_| std::env::var("AWS_ENDPOINT_URL")).ok()
+}
+
+/// Every message sent so far, newest first.
+pub async fn sent_mail(http: &reqwest::Client, moto_endpoint: &str) -> anyhow::Result<Vec<SentMail>> {
+    let url = format!("{}/moto-api/data.json", moto_endpoint.trim_end_matches('/'));
+    let data: serde_json::Value = http
+        .get(&url)
+        .send()
+        .await
+        .with_context(|| format!("reading {url}"))?
+        .error_for_status()?
+        .json()
+        .await?;
+    let messages: Vec<MotoMessage> = serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();
+    Ok(messages
+        .into_iter()
+        .rev()
+        .map(|m| SentMail {
+            id: m.id,
+            source: m.source,
+            subject: m.subject.unwrap_or_default(),
+            body: m.body.unwrap_or_default(),
+            to: m.destinations.to,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_read_from_the_html_body() {
+        let mail = SentMail {
+            id: "1".into(),
+            source: "s".into(),
+            subject: "x".into(),
+            body: r#"<p><a href="http://h/a?x=1&amp;y=2">A</a></p><a href="http://h/b">B</a>"#.into(),
+            to: vec![],
+        };
+        assert_eq!(mail.links(), vec!["http://h/a?x=1&y=2".to_string(), "http://h/b".to_string()]);
+    }
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Runs Storyhive locally: installs what is missing, starts the dev emulators,
+# builds the web app and the local gateway, seeds demo data and serves
+# everything on http://localhost:${STORYHIVE_PORT:-3000}.
+#
+#   ./infra/scripts/start.sh            # foreground; Ctrl-C stops gateway and emulators
+#   ./infra/scripts/start.sh --detach   # background; stop with ./infra/scripts/stop.sh
+#
+# Environment: STORYHIVE_PORT (3000), STORYHIVE_DYNAMODB_PORT (8000),
+# STORYHIVE_MOTO_PORT (4566), CARGO_TARGET_DIR, RUST_LOG. See docs/LOCAL_STACK.md.
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+DETACH=0
+for arg in "$@"; do
+  case "$arg" in
+    --detach | -d) DETACH=1 ;;
+    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown option '$arg' (see --help)" ;;
+  esac
+done
+
+PORT="${STORYHIVE_PORT:-3000}"
+URL="http://localhost:$PORT"
+GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
+GATEWAY="gateway-$PORT" # pid file name
+GATEWAY_LOG="$LOG_DIR/gateway.log"
+SEED_LOG="$LOG_DIR/seed.log"
+START=$SECONDS
+
+print_signin() {
+  if [[ -s "$SEED_LOG" ]]; then
+    echo
+    echo "Demo sign-in (from storyhive-local seed):"
+    sed 's/^/  /' "$SEED_LOG"
+  fi
+}
+
+# Already running in the background?
+if pid=$(running_pid "$GATEWAY" storyhive-local); then
+  if ((DETACH)); then
+    ok "Storyhive is already running at $URL (gateway pid $pid)"
+    print_signin
+    exit 0
+  fi
+  die "Storyhive is already running in the background (gateway pid $pid, $URL). Stop it first: ./infra/scripts/stop.sh"
+fi
+
+heading "Checking tools and dependencies"
+ensure_curl
+ensure_java
+ensure_venv "$SCRIPTS/requirements-local.txt"
+ensure_node_modules "$EMULATORS_DIR"
+ensure_node_modules "$ROOT/web"
+ensure_rust
+need_port_free "$PORT" "the Storyhive gateway" STORYHIVE_PORT
+ok "tools ready"
+
+# From here on, leave nothing running behind when we fail or are stopped.
+CLEANUP_DONE=0
+cleanup() {
+  local rc=$?
+  ((CLEANUP_DONE)) && return
+  CLEANUP_DONE=1
+  trap - INT TERM HUP
+  if [[ -n "${ANNOUNCER_PID:-}" ]]; then kill "$ANNOUNCER_PID" 2>/dev/null || true; fi
+  if ((DETACH)) && ((rc == 0)); then return; fi
+  echo
+  log "Stopping the gateway and the dev emulators"
+  stop_pid "$GATEWAY" "the gateway"
+  "$SCRIPTS/emulators.sh" stop --profile dev || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
+
+heading "Starting the dev emulators"
+"$SCRIPTS/emulators.sh" start --profile dev
+
+heading "Building the web app (web/dist)"
+(cd "$ROOT/web" && npm run build)
+
+heading "Building the local gateway"
+cargo build -p storyhive-gateway --bin storyhive-local
+[[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
+
+gateway_env dev storyhive "$PORT"
+
+heading "Seeding demo data"
+"$GATEWAY_BIN" seed | tee "$SEED_LOG"
+
+SERVE=("$GATEWAY_BIN" serve --port "$PORT" --web-dir "$ROOT/web/dist")
+
+if ((DETACH)); then
+  heading "Starting the gateway in the background"
+  start_bg "$GATEWAY" "$GATEWAY_LOG" "${SERVE[@]}"
+  wait_for_http "http://127.0.0.1:$PORT/api/health" --status 200 --timeout 60 --pid "$GATEWAY" --log "$GATEWAY_LOG"
+  echo
+  ok "Storyhive is running at $URL  (ready in $(fmt_duration $((SECONDS - START))))"
+  echo "  gateway log: ${GATEWAY_LOG#"$ROOT"/}   stop: ./infra/scripts/stop.sh"
+  print_signin
+  exit 0
+fi
+
+heading "Serving Storyhive at $URL (Ctrl-C stops everything)"
+# In the background + wait, so that INT/TERM reach our trap at once.
+"${SERVE[@]}" &
+GW_PID=$!
+echo "$GW_PID" >"$(pid_file "$GATEWAY")"
+(
+  wait_for_http "http://127.0.0.1:$PORT/api/health" --status 200 --timeout 120 >/dev/null 2>&1 &&
+    { echo; ok "Storyhive is running at $URL"; print_signin; }
+) &
+ANNOUNCER_PID=$!
+set +e
+wait "$GW_PID"
+rc=$?
+set -e
+log "The gateway exited (status $rc)"
+exit "$rc"

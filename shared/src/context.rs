@@ -1,0 +1,25 @@
+//! The state every HTTP function shares: config and the adapters built from it.
+
+use std::sync::Arc;
+
+use crate::{aws::AwsClients, queue::MailQueue, storage::Store, Config};
+
+/// Built once in `main` (outside the handler) and shared by every request.
+#[derive(Clone, Debug)]
+pub struct AppContext {
+    pub config: Arc<Config>,
+    pub store: Store,
+    pub mail: MailQueue,
+    pub s3: aws_sdk_s3::Client,
+}
+
+impl AppContext {
+    pub fn new(config: Config, clients: &AwsClients) -> Self {
+        Self {
+            store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
+            mail: MailQueue::new(clients.sqs.clone(), config.mail_queue_url.clone()),
+            s3: clients.s3.clone(),
+            config: Arc::new(config),
+        }
+    }
+}

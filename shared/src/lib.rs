@@ -1,0 +1,22 @@
+//! Code every Storyhive function uses. Functions only wire these pieces together;
+//! the rules live here (or in the function's library) where they can be tested.
+
+pub mod auth;
+pub mod aws;
+pub mod config;
+pub mod context;
+pub mod error;
+pub mod http;
+pub mod mail;
+pub mod model;
+pub mod openapi;
+pub mod permissions;
+pub mod queue;
+pub mod storage;
+pub mod telemetry;
+pub mod validation;
+
+pub use config::Config;
+pub use context::AppContext;
+pub use error::{ApiError, ApiResult};
+pub mod countries;

@@ -1,0 +1,257 @@
+//! Items stored in the single table. Every item carries its key attributes,
+//! its entity type and its timestamps; `serde_dynamo` maps them.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+
+use crate::{permissions::Role, storage::keys};
+
+/// Timestamps are stored as RFC 3339 strings (sortable, readable in the console).
+pub type Timestamp = String;
+
+pub fn now() -> OffsetDateTime {
+    OffsetDateTime::now_utc()
+}
+
+pub fn timestamp(at: OffsetDateTime) -> Timestamp {
+    at.format(&time::format_description::well_known::Rfc3339).expect("RFC 3339 formatting of a UTC time")
+}
+
+/// A new sortable id.
+pub fn new_id() -> String {
+    ulid::Ulid::new().to_string()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TenantStatus {
+    Active,
+    /// The superAdmin deleted their account: nobody can sign in any more.
+    Closed,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TenantRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub company_name: Option<String>,
+    pub industry: Option<String>,
+    pub company_logo: Option<String>,
+    pub terms_n_conditions: Option<String>,
+    pub status: TenantStatus,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    pub closed_at: Option<Timestamp>,
+}
+
+impl TenantRecord {
+    pub const ENTITY: &'static str = "Tenant";
+
+    pub fn new(tenant_id: &str, at: OffsetDateTime) -> Self {
+        let key = keys::tenant(tenant_id);
+        Self {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: Self::ENTITY.into(),
+            tenant_id: tenant_id.into(),
+            company_name: None,
+            industry: None,
+            company_logo: None,
+            terms_n_conditions: None,
+            status: TenantStatus::Active,
+            created_at: timestamp(at),
+            updated_at: timestamp(at),
+            closed_at: None,
+        }
+    }
+}
+
+/// Spec section 3: Suspended, Activated, Invited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum UserStatus {
+    Invited,
+    Activated,
+    Suspended,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub user_id: String,
+    pub email: String,
+    pub password_hash: Option<String>,
+    pub email_verified: bool,
+    pub role: Role,
+    pub status: UserStatus,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub avatar: Option<String>,
+    pub role_in_company: Option<String>,
+    pub department: Option<String>,
+    pub country: Option<String>,
+    pub encouragement_video: Option<String>,
+    pub skipped_editor_tour: bool,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    /// Incremented by every write; writes are conditional on it.
+    pub version: u64,
+}
+
+impl UserRecord {
+    pub const ENTITY: &'static str = "User";
+
+    pub fn new(tenant_id: &str, user_id: &str, email: &str, role: Role, at: OffsetDateTime) -> Self {
+        let key = keys::user(tenant_id, user_id);
+        Self {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: Self::ENTITY.into(),
+            tenant_id: tenant_id.into(),
+            user_id: user_id.into(),
+            email: email.into(),
+            password_hash: None,
+            email_verified: false,
+            role,
+            status: UserStatus::Activated,
+            first_name: None,
+            last_name: None,
+            avatar: None,
+            role_in_company: None,
+            department: None,
+            country: None,
+            encouragement_video: None,
+            skipped_editor_tour: false,
+            created_at: timestamp(at),
+            updated_at: timestamp(at),
+            version: 1,
+        }
+    }
+
+    pub fn key(&self) -> keys::Key {
+        keys::user(&self.tenant_id, &self.user_id)
+    }
+
+    /// Prepares the record for its next versioned write; returns the version to expect.
+    pub fn bump(&mut self, at: OffsetDateTime) -> u64 {
+        let expected = self.version;
+        self.version += 1;
+        self.updated_at = timestamp(at);
+        expected
+    }
+}
+
+/// Makes an address unique across all organisations and finds its account.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailClaim {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub email: String,
+    pub tenant_id: String,
+    pub user_id: String,
+    pub created_at: Timestamp,
+}
+
+impl EmailClaim {
+    pub const ENTITY: &'static str = "EmailClaim";
+
+    pub fn new(email: &str, tenant_id: &str, user_id: &str, at: OffsetDateTime) -> Self {
+        let key = keys::email_claim(email);
+        Self {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: Self::ENTITY.into(),
+            email: email.to_lowercase(),
+            tenant_id: tenant_id.into(),
+            user_id: user_id.into(),
+            created_at: timestamp(at),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    #[serde(rename = "GSI1PK")]
+    pub gsi1pk: String,
+    #[serde(rename = "GSI1SK")]
+    pub gsi1sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub user_id: String,
+    pub created_at: Timestamp,
+    /// Unix seconds after which the session is refused.
+    pub expires_at: i64,
+    /// DynamoDB TTL: the item is removed some time after expiry.
+    pub ttl: i64,
+}
+
+impl SessionRecord {
+    pub const ENTITY: &'static str = "Session";
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OneTimeTokenKind {
+    VerifyEmail,
+    ResetPassword,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OneTimeTokenRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub kind: OneTimeTokenKind,
+    pub tenant_id: String,
+    pub user_id: String,
+    pub email: String,
+    pub created_at: Timestamp,
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+impl OneTimeTokenRecord {
+    pub const ENTITY: &'static str = "OneTimeToken";
+}
+
+/// Failed sign-ins for one address within the current window.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginThrottleRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub failures: u32,
+    pub window_started_at: i64,
+    pub locked_until: Option<i64>,
+    pub ttl: i64,
+}
+
+impl LoginThrottleRecord {
+    pub const ENTITY: &'static str = "LoginThrottle";
+}

@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ACCESS, decideAccess, type Principal } from '@/config/access';
+import type { AppPath } from '@/config/paths';
+import { roleOf } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
+
+/** Who is using the app, from the session store. Contributors are added with the contributor pages. */
+export function usePrincipal(): Principal {
+  const user = useSessionStore((s) => s.user);
+  const role = roleOf(user);
+  return role ? { kind: 'staff', role } : { kind: 'visitor' };
+}
+
+/** Renders the route's screen when the role table lets the principal open `path`, else redirects. */
+export function RouteGuard({ path }: { path: AppPath }) {
+  const principal = usePrincipal();
+  const location = useLocation();
+  const decision = decideAccess(ACCESS[path], principal);
+  if (decision.allow) return <Outlet />;
+  // Keep the query string on redirects between visitor pages only; elsewhere start fresh.
+  return <Navigate to={decision.redirectTo} replace state={{ from: location.pathname }} />;
+}

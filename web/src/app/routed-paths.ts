@@ -1,0 +1,15 @@
+import { paths, type AppPath } from '@/config/paths';
+
+/**
+ * Screens that exist in this build. Paths of later screens are listed in config/paths.ts and
+ * config/access.ts; they are registered here when their screens are built.
+ */
+export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
+  paths.login,
+  paths.signUp,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.adminLogin,
+  paths.dashboard,
+  paths.profile,
+]);

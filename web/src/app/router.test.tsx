@@ -1,0 +1,76 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { useSessionStore } from '@/stores/session-store';
+import { makeUser } from '@/testing/fixtures';
+import type { StaffRole } from '@/config/access';
+import { routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const signIn = (role: StaffRole) => useSessionStore.setState({ user: makeUser(role), status: 'ready' });
+
+describe('routes and guards', () => {
+  it('shows the loader while the profile loads', async () => {
+    useSessionStore.setState({ user: null, status: 'loading' });
+    renderAt('/login');
+    expect(await screen.findByTestId('full-screen-loader')).toBeInTheDocument();
+  });
+
+  it('sends a visitor from the dashboard to /login', async () => {
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Storyhive' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor from /profile to /login', async () => {
+    const router = renderAt('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('redirects unknown paths to the dashboard', async () => {
+    signIn('admin');
+    const router = renderAt('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+  });
+
+  it('sends signed-in staff away from visitor pages', async () => {
+    signIn('creator');
+    const router = renderAt('/sign-up');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('lets a coordinator open the dashboard, with only the screens it may open in the navigation', async () => {
+    signIn('coordinator');
+    renderAt('/');
+    expect(await screen.findByTestId('staff-layout')).toBeInTheDocument();
+    expect(await screen.findByText('Campaign figures appear here once your organisation has campaigns')).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
+    expect(links).toEqual(['Dashboard', 'Profile']);
+  });
+
+  it('shows the danger zone on the profile to a super admin only', async () => {
+    signIn('superAdmin');
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'Danger zone' })).toBeInTheDocument();
+  });
+
+  it('hides the danger zone from an admin', async () => {
+    signIn('admin');
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Danger zone' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths, type AppPath } from '@/config/paths';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { RouteGuard } from './guards';
+import { Root } from './root';
+
+
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+/** A screen at `path`, behind the guard of the role table, loaded on demand. */
+function screen(path: AppPath, lazy: LazyRoute): RouteObject {
+  return {
+    path,
+    element: <RouteGuard path={path} />,
+    children: [{ index: true, lazy }],
+  };
+}
+
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    HydrateFallback: FullScreenLoader,
+    children: [
+      screen(paths.login, () => import('./routes/auth/login')),
+      screen(paths.signUp, () => import('./routes/auth/sign-up')),
+      screen(paths.forgotPassword, () => import('./routes/auth/forgot-password')),
+      screen(paths.resetPassword, () => import('./routes/auth/reset-password')),
+      screen(paths.adminLogin, () => import('./routes/auth/admin-login')),
+      {
+        // Staff screens share the staff layout; each keeps its own guard.
+        lazy: () => import('./routes/staff/layout'),
+        children: [
+          screen(paths.dashboard, () => import('./routes/staff/dashboard')),
+          screen(paths.profile, () => import('./routes/staff/profile')),
+        ],
+      },
+      // Any unknown path goes to the dashboard (whose guard sends visitors to /login).
+      { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

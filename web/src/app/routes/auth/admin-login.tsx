@@ -1,0 +1,10 @@
+import { AuthLayout } from '@/components/layouts/AuthLayout';
+import { LoginForm } from '@/features/auth/components/LoginForm';
+
+export function Component() {
+  return (
+    <AuthLayout>
+      <LoginForm variant="staff" />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useToastStore, type Toast, type ToastKind } from '@/stores/toast-store';
+import { cn } from '@/utils/cn';
+
+const styles: Record<ToastKind, string> = {
+  success: 'border-success/40 bg-success-soft text-fg',
+  error: 'border-danger/40 bg-danger-soft text-fg',
+  info: 'border-line bg-raised text-fg',
+  warning: 'border-warning/40 bg-raised text-fg',
+};
+
+const marks: Record<ToastKind, string> = {
+  success: 'bg-success',
+  error: 'bg-danger',
+  info: 'bg-info',
+  warning: 'bg-warning',
+};
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dismiss = useToastStore((s) => s.dismiss);
+
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(toast.id), toast.duration);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.duration, dismiss]);
+
+  return (
+    <div
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      data-toast={toast.kind}
+      className={cn(
+        'pointer-events-auto flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg',
+        'animate-[sh-toast-in_160ms_ease-out]',
+        styles[toast.kind],
+      )}
+    >
+      <span aria-hidden className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', marks[toast.kind])} />
+      <p className="flex-1 break-words">{toast.message}</p>
+      <button
+        type="button"
+        onClick={() => dismiss(toast.id)}
+        className="-my-1 rounded px-1 text-muted hover:text-fg"
+        aria-label="Dismiss notification"
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** Renders the toasts of the toast store; each closes by itself after its duration. */
+export function Toaster() {
+  const toasts = useToastStore((s) => s.toasts);
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-4 z-50 mx-auto flex w-[min(26rem,calc(100%-2rem))] flex-col gap-2"
+    >
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </div>
+  );
+}

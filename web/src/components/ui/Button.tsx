@@ -1,0 +1,53 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cn } from '@/utils/cn';
+import { Spinner } from './Spinner';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Size = 'sm' | 'md' | 'lg';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-primary text-primary-fg hover:bg-primary-hover',
+  secondary: 'border border-line bg-raised text-fg hover:bg-sunken',
+  ghost: 'text-fg hover:bg-sunken',
+  danger: 'bg-danger text-white hover:bg-danger-hover dark:text-surface',
+};
+
+const sizes: Record<Size, string> = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+};
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  loading?: boolean;
+  fullWidth?: boolean;
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', loading = false, fullWidth = false, className, disabled, children, type = 'button', ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'disabled:cursor-not-allowed disabled:opacity-50',
+        variants[variant],
+        sizes[size],
+        fullWidth && 'w-full',
+        className,
+      )}
+      {...rest}
+    >
+      {loading && <Spinner className="h-4 w-4" label="Please wait" />}
+      {children}
+    </button>
+  );
+});

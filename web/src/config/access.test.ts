@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { routedPaths } from '@/app/routed-paths';
+import { ACCESS, canOpen, decideAccess, landingPath, staffNavFor, STAFF_ROLES, type Principal } from './access';
+import { paths } from './paths';
+
+// The shared route table (spec section 2), copied here: the app must not read it at run time.
+const ROUTE_TABLE: [string, string][] = [
+  ['/compareVideo', 'all'],
+  ['/videotest', 'all'],
+  ['/login', 'visitors'],
+  ['/sign-up', 'visitors'],
+  ['/forgot-password', 'visitors'],
+  ['/reset-password', 'visitors'],
+  ['/admin-login', 'admin,creator,coordinator'],
+  ['/user-setup', 'superAdmin'],
+  ['/company-setup', 'superAdmin'],
+  ['/', 'superAdmin,admin,creator,coordinator'],
+  ['/profile', 'superAdmin,admin,creator,coordinator'],
+  ['/campaigns', 'superAdmin,admin,creator,coordinator'],
+  ['/searchVideos', 'superAdmin,admin,creator,coordinator'],
+  ['/initiative/campaign/create', 'superAdmin,admin,creator,coordinator'],
+  ['/initiative/campaign/:id', 'superAdmin,admin,creator,coordinator'],
+  ['/campaign/:campaignId/response-editor/:collaboratorId', 'superAdmin,admin,creator,coordinator'],
+  ['/campaign/:campaignId/response-editor/:collaboratorId/tour', 'superAdmin,admin,creator'],
+  ['/users', 'superAdmin,admin'],
+  ['/guidelines', 'superAdmin,admin'],
+  ['/help', 'superAdmin,admin,creator,coordinator'],
+  ['/request-editor', 'superAdmin,admin,creator'],
+  ['/contributor-journey', 'contributor'],
+  ['/contributor-journey/record-video', 'contributor'],
+  ['/contributor/goodJobContributor', 'contributor'],
+  ['/contributor/:tenantId/:campaignId', 'contributor'],
+  ['/contributor/scriptContributor', 'visitors'],
+];
+
+const visitor: Principal = { kind: 'visitor' };
+const contributor: Principal = { kind: 'contributor' };
+const staff = (role: (typeof STAFF_ROLES)[number]): Principal => ({ kind: 'staff', role });
+
+describe('role table', () => {
+  it('holds every screen path of the route table and nothing else', () => {
+    expect(Object.values(paths).sort()).toEqual(ROUTE_TABLE.map(([p]) => p).sort());
+    expect(Object.keys(ACCESS).sort()).toEqual(ROUTE_TABLE.map(([p]) => p).sort());
+  });
+
+  it('mirrors who may open each path', () => {
+    for (const [path, who] of ROUTE_TABLE) {
+      const entry = ACCESS[path as keyof typeof ACCESS];
+      if (path === '/admin-login') {
+        // The staff sign-in form is shown to visitors; its sign-in accepts admin, creator and coordinator.
+        expect(entry).toBe('visitors');
+      } else if (who === 'all' || who === 'visitors' || who === 'contributor') {
+        expect(entry, path).toBe(who);
+      } else {
+        expect([...(entry as readonly string[])].sort(), path).toEqual(who.split(',').sort());
+      }
+    }
+  });
+
+  it('registers only screens that are in the role table', () => {
+    for (const path of routedPaths) expect(ACCESS[path]).toBeDefined();
+  });
+});
+
+describe('landingPath', () => {
+  it('sends superAdmin, admin and creator to the dashboard and others to the campaign list', () => {
+    expect(landingPath('superAdmin')).toBe('/');
+    expect(landingPath('admin')).toBe('/');
+    expect(landingPath('creator')).toBe('/');
+    expect(landingPath('coordinator')).toBe('/campaigns');
+  });
+});
+
+describe('decideAccess', () => {
+  it('lets visitors open visitor pages and sends them to /login from staff pages', () => {
+    expect(decideAccess(ACCESS['/login'], visitor)).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/'], visitor)).toEqual({ allow: false, redirectTo: '/login' });
+    expect(decideAccess(ACCESS['/profile'], visitor)).toEqual({ allow: false, redirectTo: '/login' });
+    expect(decideAccess(ACCESS['/contributor-journey'], visitor)).toEqual({ allow: false, redirectTo: '/login' });
+  });
+
+  it('sends signed-in staff away from visitor pages to their landing page', () => {
+    expect(decideAccess(ACCESS['/login'], staff('admin'))).toEqual({ allow: false, redirectTo: '/' });
+    expect(decideAccess(ACCESS['/sign-up'], staff('coordinator'))).toEqual({ allow: false, redirectTo: '/campaigns' });
+    expect(decideAccess(ACCESS['/admin-login'], staff('creator'))).toEqual({ allow: false, redirectTo: '/' });
+  });
+
+  it('applies the role lists', () => {
+    expect(decideAccess(ACCESS['/'], staff('coordinator'))).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/users'], staff('creator'))).toEqual({ allow: false, redirectTo: '/' });
+    expect(decideAccess(ACCESS['/users'], staff('admin'))).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/company-setup'], staff('admin'))).toEqual({ allow: false, redirectTo: '/' });
+    expect(decideAccess(ACCESS['/company-setup'], staff('superAdmin'))).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/campaign/:campaignId/response-editor/:collaboratorId/tour'], staff('coordinator'))).toEqual({
+      allow: false,
+      redirectTo: '/campaigns',
+    });
+    expect(decideAccess(ACCESS['/request-editor'], staff('coordinator')).allow).toBe(false);
+  });
+
+  it('keeps contributors on contributor pages and lets everyone open "all" pages', () => {
+    expect(decideAccess(ACCESS['/contributor/:tenantId/:campaignId'], contributor)).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/'], contributor)).toEqual({ allow: false, redirectTo: '/contributor-journey' });
+    expect(decideAccess(ACCESS['/contributor-journey'], staff('admin')).allow).toBe(false);
+    for (const p of [visitor, contributor, staff('admin')]) expect(canOpen(ACCESS['/videotest'], p)).toBe(true);
+  });
+});
+
+describe('staffNavFor', () => {
+  const labels = (role: (typeof STAFF_ROLES)[number]) => staffNavFor(role).map((i) => i.label);
+
+  it('shows each role the staff screens it may open', () => {
+    expect(labels('superAdmin')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
+    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
+    expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Request editor', 'Profile']);
+    expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Profile']);
+  });
+});

@@ -1,0 +1,108 @@
+import { paths, type AppPath } from './paths';
+
+/** Staff roles as the API names them. */
+export const STAFF_ROLES = ['superAdmin', 'admin', 'creator', 'coordinator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  superAdmin: 'Super Admin',
+  admin: 'Admin',
+  creator: 'Creator',
+  coordinator: 'Coordinator',
+};
+
+/**
+ * Who may open a screen:
+ * - 'all': anyone;
+ * - 'visitors': only someone not signed in;
+ * - 'contributor': a contributor holding an invite;
+ * - a list of staff roles.
+ */
+export type Who = 'all' | 'visitors' | 'contributor' | readonly StaffRole[];
+
+const allStaff = STAFF_ROLES;
+
+/** One role table mirroring the shared route table (routes.tsv). */
+export const ACCESS: Record<AppPath, Who> = {
+  [paths.compareVideo]: 'all',
+  [paths.videoTest]: 'all',
+  [paths.login]: 'visitors',
+  [paths.signUp]: 'visitors',
+  [paths.forgotPassword]: 'visitors',
+  [paths.resetPassword]: 'visitors',
+  // The staff sign-in page is opened by visitors; only these roles may complete a sign-in on it.
+  [paths.adminLogin]: 'visitors',
+  [paths.userSetup]: ['superAdmin'],
+  [paths.companySetup]: ['superAdmin'],
+  [paths.dashboard]: allStaff,
+  [paths.profile]: allStaff,
+  [paths.campaigns]: allStaff,
+  [paths.searchVideos]: allStaff,
+  [paths.campaignCreate]: allStaff,
+  [paths.campaignEdit]: allStaff,
+  [paths.responseEditor]: allStaff,
+  [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
+  [paths.users]: ['superAdmin', 'admin'],
+  [paths.guidelines]: ['superAdmin', 'admin'],
+  [paths.help]: allStaff,
+  [paths.requestEditor]: ['superAdmin', 'admin', 'creator'],
+  [paths.contributorJourney]: 'contributor',
+  [paths.contributorRecordVideo]: 'contributor',
+  [paths.contributorGoodJob]: 'contributor',
+  [paths.contributorCampaign]: 'contributor',
+  [paths.contributorScript]: 'visitors',
+};
+
+/** Roles that may complete a sign-in on the staff sign-in page (/admin-login). */
+export const ADMIN_LOGIN_ROLES: readonly StaffRole[] = ['admin', 'creator', 'coordinator'];
+
+/** Who is using the app right now. */
+export type Principal = { kind: 'visitor' } | { kind: 'contributor' } | { kind: 'staff'; role: StaffRole };
+
+/** Where a signed-in staff member lands: superAdmin, admin and creator on the dashboard, others on the campaign list. */
+export function landingPath(role: StaffRole): AppPath {
+  return role === 'superAdmin' || role === 'admin' || role === 'creator' ? paths.dashboard : paths.campaigns;
+}
+
+export function canOpen(who: Who, principal: Principal): boolean {
+  if (who === 'all') return true;
+  if (who === 'visitors') return principal.kind === 'visitor';
+  if (who === 'contributor') return principal.kind === 'contributor';
+  return principal.kind === 'staff' && who.includes(principal.role);
+}
+
+export type GuardDecision = { allow: true } | { allow: false; redirectTo: AppPath };
+
+/** What a route guard does for `principal` on a screen open to `who`. */
+export function decideAccess(who: Who, principal: Principal): GuardDecision {
+  if (canOpen(who, principal)) return { allow: true };
+  switch (principal.kind) {
+    case 'staff':
+      return { allow: false, redirectTo: landingPath(principal.role) };
+    case 'contributor':
+      return { allow: false, redirectTo: paths.contributorJourney };
+    case 'visitor':
+      return { allow: false, redirectTo: paths.login };
+  }
+}
+
+/** Staff screens shown in the navigation, in order. */
+export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
+  { label: 'Dashboard', path: paths.dashboard },
+  { label: 'Campaigns', path: paths.campaigns },
+  { label: 'Search videos', path: paths.searchVideos },
+  { label: 'Users', path: paths.users },
+  { label: 'Guidelines', path: paths.guidelines },
+  { label: 'Help', path: paths.help },
+  { label: 'Request editor', path: paths.requestEditor },
+  { label: 'Profile', path: paths.profile },
+];
+
+/** Navigation entries the role may open. */
+export function staffNavFor(role: StaffRole): { label: string; path: AppPath }[] {
+  return STAFF_NAV.filter((item) => canOpen(ACCESS[item.path], { kind: 'staff', role }));
+}

@@ -1,0 +1,49 @@
+/**
+ * Every screen path of the web app (spec section 2, shared route table), as full strings.
+ * Only some of them have a screen yet; the router registers those, the rest are listed so
+ * that guards, links and later screens use one source of truth.
+ */
+export const paths = {
+  compareVideo: '/compareVideo',
+  videoTest: '/videotest',
+
+  login: '/login',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  adminLogin: '/admin-login',
+
+  userSetup: '/user-setup',
+  companySetup: '/company-setup',
+
+  dashboard: '/',
+  profile: '/profile',
+  campaigns: '/campaigns',
+  searchVideos: '/searchVideos',
+  campaignCreate: '/initiative/campaign/create',
+  campaignEdit: '/initiative/campaign/:id',
+  responseEditor: '/campaign/:campaignId/response-editor/:collaboratorId',
+  responseEditorTour: '/campaign/:campaignId/response-editor/:collaboratorId/tour',
+  users: '/users',
+  guidelines: '/guidelines',
+  help: '/help',
+  requestEditor: '/request-editor',
+
+  contributorJourney: '/contributor-journey',
+  contributorRecordVideo: '/contributor-journey/record-video',
+  contributorGoodJob: '/contributor/goodJobContributor',
+  contributorCampaign: '/contributor/:tenantId/:campaignId',
+  contributorScript: '/contributor/scriptContributor',
+} as const;
+
+export type PathKey = keyof typeof paths;
+export type AppPath = (typeof paths)[PathKey];
+
+/** Fills the `:params` of a path. */
+export function buildPath(path: AppPath, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { isStrongPassword, loginSchema, MESSAGES, resetPasswordSchema, signUpSchema, workEmailSchema } from './schemas';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
+
+describe('password rule', () => {
+  it.each(['Storyhive-1', 'Aa1!aaaa', 'P@ssw0rd2026', 'Xylophone9#'])('accepts %s', (pw) => {
+    expect(isStrongPassword(pw)).toBe(true);
+  });
+
+  it.each([
+    ['too short', 'Aa1!aaa'],
+    ['no uppercase', 'aa1!aaaa'],
+    ['no lowercase', 'AA1!AAAA'],
+    ['no number', 'Aaa!aaaa'],
+    ['no special character', 'Aa1aaaaa'],
+    ['a space', 'Aa1! aaaa'],
+    ['a tab', 'Aa1!\taaaa'],
+  ])('rejects a password with %s', (_, pw) => {
+    expect(isStrongPassword(pw)).toBe(false);
+  });
+});
+
+describe('sign-up schema', () => {
+  const valid = { email: 'jo@acme-films.com', password: 'Storyhive-1', confirmPassword: 'Storyhive-1' };
+
+  it('accepts a valid form and lower-cases the email', () => {
+    const result = signUpSchema.safeParse({ ...valid, email: ' Jo@Acme-Films.com ' });
+    expect(result.success).toBe(true);
+    expect(result.data?.email).toBe('jo@acme-films.com');
+  });
+
+  it('requires the work email', () => {
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, email: '' }))).toBe('Please enter your work email address');
+    expect(firstMessage(workEmailSchema.safeParse('   '))).toBe('Please enter your work email address');
+  });
+
+  it('checks the email format', () => {
+    for (const email of ['jo', 'jo@', 'jo@acme', '@acme.com', 'jo @acme.com']) {
+      expect(firstMessage(workEmailSchema.safeParse(email)), email).toBe(MESSAGES.emailInvalid);
+    }
+  });
+
+  it('explains the password rule in one message', () => {
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, password: 'weak', confirmPassword: 'weak' }))).toBe(MESSAGES.passwordRule);
+  });
+
+  it("says 'Passwords do not match'", () => {
+    const result = signUpSchema.safeParse({ ...valid, confirmPassword: 'Storyhive-2' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ message: 'Passwords do not match', path: ['confirmPassword'] });
+    expect(firstMessage(resetPasswordSchema.safeParse({ password: 'Storyhive-1', confirmPassword: 'x' }))).toBe(
+      'Passwords do not match',
+    );
+  });
+});
+
+describe('login schema', () => {
+  it('does not apply the strength rule to existing passwords', () => {
+    expect(loginSchema.safeParse({ email: 'jo@acme-films.com', password: 'old' }).success).toBe(true);
+    expect(firstMessage(loginSchema.safeParse({ email: 'jo@acme-films.com', password: '' }))).toBe(MESSAGES.passwordRequired);
+  });
+});

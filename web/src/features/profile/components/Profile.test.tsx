@@ -1,0 +1,99 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { sessionHooks } from '@/lib/session';
+import { saveToken } from '@/lib/storage';
+import { useSessionStore } from '@/stores/session-store';
+import { useToastStore } from '@/stores/toast-store';
+import { jsonResponse, makeUser } from '@/testing/fixtures';
+import { DeleteAccount } from './DeleteAccount';
+import { ProfileForm } from './ProfileForm';
+
+const countries = [
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'FR', name: 'France' },
+];
+
+function stub(handler: (req: Request, body: unknown) => Response) {
+  const bodies: { path: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      const text = await req.clone().text();
+      const body = text ? JSON.parse(text) : undefined;
+      const path = new URL(req.url).pathname.replace(/^\/api/, '');
+      bodies.push({ path, method: req.method, body });
+      if (path === '/user/getCountryList') return jsonResponse(countries);
+      return handler(req, body);
+    }),
+  );
+  return bodies;
+}
+
+const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+
+describe('profile', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    saveToken('tok', 't1');
+  });
+
+  it('updates the profile and says so', async () => {
+    const user = makeUser('admin');
+    useSessionStore.setState({ user, status: 'ready' });
+    const calls = stub((_, body) => jsonResponse({ ...user, ...(body as object) }));
+    wrap(<ProfileForm user={user} />);
+    await screen.findByRole('option', { name: 'France' });
+    expect(screen.getByLabelText('Company name')).toBeDisabled();
+
+    const u = userEvent.setup();
+    const first = screen.getByLabelText('First name');
+    await u.clear(first);
+    await u.type(first, 'Augusta');
+    await u.selectOptions(screen.getByLabelText('Country'), 'France');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(useSessionStore.getState().user?.firstName).toBe('Augusta'));
+    expect(calls.find((c) => c.path === '/user/me/update')).toMatchObject({
+      method: 'PUT',
+      body: { firstName: 'Augusta', lastName: 'Lovelace', roleInCompany: 'Producer', country: 'France', companyName: 'Acme Films' },
+    });
+    expect(useToastStore.getState().toasts).toMatchObject([{ kind: 'success', message: 'Profile updated successfully' }]);
+  });
+
+  it('shows the name rule before sending anything', async () => {
+    const user = makeUser('superAdmin');
+    const calls = stub(() => jsonResponse({}));
+    wrap(<ProfileForm user={user} />);
+    expect(screen.getByLabelText('Company name')).toBeEnabled();
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('Last name'));
+    await u.type(screen.getByLabelText('Last name'), 'L0v3');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Last name must not contain special characters or emojis')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/user/me/update')).toBe(false);
+  });
+
+  it('closes the organisation only after the super admin types their email, with a 5 s confirm lock', async () => {
+    const user = makeUser('superAdmin');
+    const calls = stub(() => jsonResponse({ message: 'Your organisation has been closed' }));
+    wrap(<DeleteAccount user={user} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const confirm = await screen.findByRole('button', { name: 'Delete account and close organisation' });
+    expect(screen.getByText(/closes the whole organisation/)).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+
+    fireEvent.change(screen.getByLabelText(/Type your email address/), { target: { value: 'ADA@acme-films.com' } });
+    expect(confirm).toBeEnabled();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(confirm);
+    expect(confirm).toBeDisabled();
+    await waitFor(() => expect(sessionHooks.reload).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/user/me')).toMatchObject({ method: 'DELETE', body: { email: 'ada@acme-films.com' } });
+    expect(sessionStorage.getItem('flash')).toContain('Your organisation has been closed');
+    await act(async () => void vi.advanceTimersByTime(5000));
+  });
+});

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { ROLE_LABELS } from '@/config/access';
+import { Card } from '@/components/layouts/PageHeader';
+import { Button } from '@/components/ui/Button';
+import { Input, Select } from '@/components/ui/Field';
+import type { CurrentUser } from '@/lib/api/types';
+import { roleOf } from '@/lib/auth';
+import { useCountries, useUpdateProfile } from '../api/profile-api';
+import { profileSchema, type ProfileValues } from '../schemas';
+
+function valuesOf(user: CurrentUser, countryValue: string): ProfileValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    roleInCompany: user.roleInCompany ?? '',
+    country: countryValue,
+    companyName: user.companyName ?? '',
+  };
+}
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const role = roleOf(user);
+  const isSuperAdmin = role === 'superAdmin';
+  const countries = useCountries();
+  const update = useUpdateProfile();
+
+  const countryOptions = useMemo(
+    () => (countries.data ?? []).map((c) => ({ value: c.name, label: c.name })),
+    [countries.data],
+  );
+  // The stored country may be a name or a code; show it as the matching name.
+  const currentCountry = useMemo(() => {
+    const stored = user.country ?? '';
+    const match = (countries.data ?? []).find((c) => c.name === stored || c.code === stored);
+    return match ? match.name : stored;
+  }, [user.country, countries.data]);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: valuesOf(user, currentCountry) });
+
+  useEffect(() => {
+    reset(valuesOf(user, currentCountry));
+  }, [user, currentCountry, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        roleInCompany: values.roleInCompany.trim() || null,
+        country: values.country || null,
+        // Only a super admin may rename the company; others send it back unchanged.
+        companyName: isSuperAdmin ? values.companyName.trim() || null : (user.companyName ?? null),
+      });
+    } catch {
+      /* toasted by the API client */
+    }
+  });
+
+  // Keep an unknown stored country selectable.
+  const options =
+    currentCountry && !countryOptions.some((o) => o.value === currentCountry)
+      ? [{ value: currentCountry, label: currentCountry }, ...countryOptions]
+      : countryOptions;
+
+  return (
+    <Card>
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Profile">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <Input label="Email" value={user.email} readOnly disabled hint="Your sign-in address cannot be changed here." />
+          <Input label="Storyhive role" value={role ? ROLE_LABELS[role] : user.role.name} readOnly disabled />
+          <Input
+            label="Role in company"
+            autoComplete="organization-title"
+            error={errors.roleInCompany?.message}
+            {...register('roleInCompany')}
+          />
+          <Select
+            label="Country"
+            placeholder={countries.isPending ? 'Loading countries…' : 'Select a country'}
+            options={options}
+            disabled={countries.isPending}
+            error={countries.isError ? 'The country list could not be loaded' : errors.country?.message}
+            {...register('country')}
+          />
+          <Input
+            label="Company name"
+            autoComplete="organization"
+            readOnly={!isSuperAdmin}
+            disabled={!isSuperAdmin}
+            hint={isSuperAdmin ? undefined : 'Only the super admin of your organisation can change the company name.'}
+            error={errors.companyName?.message}
+            {...register('companyName')}
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(user, currentCountry))}>
+            Discard changes
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * What the app keeps in localStorage (spec section 3, "Stored locally"):
+ * - 'token': the access token record {access_token, token_type, tenant_id};
+ * - 'tenantId': the tenant of the signed-in user;
+ * - 'theme': 'light' | 'dark' (UI preference).
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  tenantId: 'tenantId',
+  theme: 'theme',
+} as const;
+
+export type TokenRecord = {
+  access_token: string;
+  token_type: 'Bearer';
+  tenant_id: string;
+};
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saveToken(accessToken: string, tenantId: string): void {
+  const storage = safeStorage();
+  if (!storage) return;
+  const record: TokenRecord = { access_token: accessToken, token_type: 'Bearer', tenant_id: tenantId };
+  storage.setItem(STORAGE_KEYS.token, JSON.stringify(record));
+  storage.setItem(STORAGE_KEYS.tenantId, tenantId);
+}
+
+export function readToken(): TokenRecord | null {
+  const raw = safeStorage()?.getItem(STORAGE_KEYS.token);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<TokenRecord>;
+    if (typeof parsed.access_token !== 'string' || parsed.access_token === '') return null;
+    return {
+      access_token: parsed.access_token,
+      token_type: 'Bearer',
+      tenant_id: typeof parsed.tenant_id === 'string' ? parsed.tenant_id : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function getAccessToken(): string | null {
+  return readToken()?.access_token ?? null;
+}
+
+export function hasToken(): boolean {
+  return getAccessToken() !== null;
+}
+
+/** Removes everything the app stored locally (sign out clears ALL localStorage). */
+export function clearLocalStorage(): void {
+  safeStorage()?.clear();
+}
+
+/** Expires every cookie visible to the page, on the current path and domain variants. */
+export function clearCookies(): void {
+  if (typeof document === 'undefined') return;
+  const host = window.location.hostname;
+  const domains = ['', host, `.${host}`];
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (!name) continue;
+    for (const domain of domains) {
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain ? `; domain=${domain}` : ''}`;
+    }
+  }
+}
