@@ -110,7 +110,7 @@ stop_profile() {
 }
 
 status_profile() {
-  local profile=$1 kind pid port label rc=0
+  local profile=$1 kind pid port label rc=0 f name
   profile_ports "$profile"
   for kind in dynamodb moto; do
     if [[ $kind == dynamodb ]]; then port=$DDB_PORT label="DynamoDB Local ($profile)"; else port=$MOTO_PORT label="moto ($profile)"; fi
@@ -119,6 +119,16 @@ status_profile() {
     else
       printf '  %-24s stopped  port %-5s\n' "$label" "$port"
       rc=3
+    fi
+  done
+  # Instances of this profile on other ports (started with other settings).
+  for f in "$PID_DIR/$profile"-*.pid; do
+    [[ -f "$f" ]] || continue
+    name=$(basename "$f" .pid)
+    [[ "$name" == "$profile-dynamodb-$DDB_PORT" || "$name" == "$profile-moto-$MOTO_PORT" ]] && continue
+    [[ "$name" == "$profile"-dynamodb-* || "$name" == "$profile"-moto-* ]] || continue
+    if pid=$(running_pid "$name"); then
+      printf '  %-24s running  port %-5s pid %s (other port setting)\n' "${name%-*} " "${name##*-}" "$pid"
     fi
   done
   return $rc

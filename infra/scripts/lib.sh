@@ -339,6 +339,13 @@ ensure_node_modules() {
   if [[ -d "$dir/node_modules" && -f "$stamp" && "$(<"$stamp")" == "$hash" ]]; then
     return 0
   fi
+  # No stamp yet, but npm's own record of the installed tree is not older than
+  # the lock: node_modules was installed from this lock; trust it.
+  local hidden="$dir/node_modules/.package-lock.json"
+  if [[ ! -f "$stamp" && -f "$hidden" && ! "$dir/package-lock.json" -nt "$hidden" ]]; then
+    echo "$hash" >"$stamp"
+    return 0
+  fi
   log "Installing npm packages in $rel (npm ci)"
   (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) ||
     die "npm ci in $rel failed (the npm registry must be reachable)."

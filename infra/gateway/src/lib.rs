@@ -1,1 +1,45 @@
+//! The local gateway (never deployed): every function's router merged into one HTTP
+//! server under `/api`, the built SPA with history fallback, `/openapi.json`, the SQS
+//! workers run by polling, and a dev-only mailbox of what SES was asked to send.
 
+pub mod mailbox_page;
+pub mod seed;
+
+use std::path::Path;
+
+use axum::{response::IntoResponse, routing::get, Json, Router};
+use storyhive_shared::{openapi::ApiDoc, AppContext, ApiError};
+use tower_http::services::{ServeDir, ServeFile};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+/// Every function's routes, as API Gateway routes them in the cloud.
+pub fn api() -> OpenApiRouter<AppContext> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(storyhive_accounts::api())
+}
+
+/// The OpenAPI document of the whole API (committed as `openapi.json`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api().split_for_parts().1
+}
+
+pub fn openapi_json() -> String {
+    let mut text = openapi().to_pretty_json().expect("OpenAPI document serialises");
+    text.push('\n');
+    text
+}
+
+/// The whole local app. `moto_endpoint` feeds the dev mailbox.
+pub fn app(context: AppContext, web_dir: &Path, moto_endpoint: String) -> Router {
+    let (api, _) = api().split_for_parts();
+    let api = api
+        .route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
+        .fallback(|| async { ApiError::NotFound("There is no such API route.".into()).into_response() })
+        .with_state(context);
+    let index = web_dir.join("index.html");
+    Router::new()
+        .nest("/api", api)
+        .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
+        .merge(mailbox_page::router(moto_endpoint))
+        .fallback_service(ServeDir::new(web_dir).not_found_service(ServeFile::new(index)))
+}

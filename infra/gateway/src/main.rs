@@ -1,1 +1,124 @@
-fn main(){}
+use std::{net::SocketAddr, path::PathBuf};
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use storyhive_gateway::seed;
+use storyhive_local_stack::{mailbox, provision, provision::LocalResources, worker};
+use storyhive_shared::{aws::AwsClients, mail::SesMailer, telemetry, AppContext};
+
+/// Storyhive's local gateway: runs the whole product on this machine against the
+/// local emulators. Never deployed.
+#[derive(Parser)]
+#[command(name = "storyhive-local", version)]
+struct Cli {
+    /// Prefix of every local resource name (tables, buckets, queues).
+    #[arg(long, env = "STORYHIVE_PREFIX", default_value = "storyhive", global = true)]
+    prefix: String,
+    /// The SAM template the local resources are created from.
+    #[arg(long, env = "STORYHIVE_TEMPLATE", default_value = "template.yaml", global = true)]
+    template: PathBuf,
+    /// Sender address of e-mail (verified in the local SES).
+    #[arg(long, env = "SES_SENDER", default_value = "no-reply@storyhive.local", global = true)]
+    ses_sender: String,
+    /// Public URL of the app, used in e-mailed links.
+    #[arg(long, env = "APP_BASE_URL", default_value = "http://localhost:3000", global = true)]
+    app_base_url: String,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Create the table, buckets, queues and notifications from the template.
+    Provision,
+    /// Provision, then create or reset the demo organisation and print its sign-in details.
+    Seed,
+    /// Provision, run the workers, and serve the API, the web app and the dev mailbox.
+    Serve {
+        #[arg(long, env = "STORYHIVE_PORT", default_value_t = 3000)]
+        port: u16,
+        #[arg(long, default_value = "web/dist")]
+        web_dir: PathBuf,
+    },
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+async fn provisioned(cli: &Cli, clients: &AwsClients) -> anyhow::Result<LocalResources> {
+    provision::provision(clients, &cli.template, &cli.prefix, &cli.ses_sender)
+        .await
+        .context("provisioning the local emulators (are they running? infra/scripts/emulators.sh start)")
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        print!("{}", storyhive_gateway::openapi_json());
+        return Ok(());
+    }
+    telemetry::init();
+    let clients = AwsClients::from_env().await;
+    let resources = provisioned(&cli, &clients).await?;
+    let config = resources.config(&cli.app_base_url, &cli.ses_sender)?;
+    let context = AppContext::new(config, &clients);
+    match &cli.command {
+        Command::Provision => {
+            println!("Provisioned from {}:", cli.template.display());
+            for (id, name) in resources.tables.iter().chain(resources.buckets.iter()) {
+                println!("  {id}: {name}");
+            }
+            for (id, queue) in &resources.queues {
+                println!("  {id}: {}", queue.url);
+            }
+        }
+        Command::Seed => {
+            seed::seed(&context).await?;
+            println!("Demo organisation \"{}\" is ready. Sign in at {}/login with:", seed::DEMO_COMPANY, cli.app_base_url);
+            for user in &seed::DEMO_USERS {
+                println!("  {:<12} {:<34} password: {}", user.role.label(), user.email, seed::DEMO_PASSWORD);
+            }
+        }
+        Command::Serve { port, web_dir } => {
+            let mailer = SesMailer::new(clients.ses.clone(), cli.ses_sender.clone());
+            let mail_queue = resources.queue(provision::MAIL_QUEUE)?;
+            let mail_worker = worker::Worker {
+                name: "mail-worker".into(),
+                queue_url: mail_queue.url.clone(),
+                queue_arn: mail_queue.arn.clone(),
+                handler: worker::handler(move |event| {
+                    let mailer = mailer.clone();
+                    async move { storyhive_mail_worker::handle(&mailer, event).await }
+                }),
+            };
+            tokio::spawn(mail_worker.run(clients.sqs.clone()));
+
+            if !web_dir.join("index.html").exists() {
+                tracing::warn!("{} has no index.html: build the web app (npm run build in web/)", web_dir.display());
+            }
+            let moto = mailbox::ses_endpoint().context("AWS_ENDPOINT_URL must point at moto")?;
+            let app = storyhive_gateway::app(context, web_dir, moto);
+            let address = SocketAddr::from(([127, 0, 0, 1], *port));
+            let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
+                format!("port {port} is already in use: stop what uses it, or set STORYHIVE_PORT")
+            })?;
+            println!("Storyhive is running at http://localhost:{port}  (dev mailbox: http://localhost:{port}/_dev/mailbox)");
+            axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
+        }
+        Command::Openapi => unreachable!(),
+    }
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async { tokio::signal::ctrl_c().await.ok() };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}

@@ -59,7 +59,7 @@ describe('profile', () => {
     await waitFor(() => expect(useSessionStore.getState().user?.firstName).toBe('Augusta'));
     expect(calls.find((c) => c.path === '/user/me/update')).toMatchObject({
       method: 'PUT',
-      body: { firstName: 'Augusta', lastName: 'Lovelace', roleInCompany: 'Producer', country: 'France', companyName: 'Acme Films' },
+      body: { firstName: 'Augusta', lastName: 'Lovelace', roleInCompany: 'Producer', country: 'FR', companyName: 'Acme Films' },
     });
     expect(useToastStore.getState().toasts).toMatchObject([{ kind: 'success', message: 'Profile updated successfully' }]);
   });

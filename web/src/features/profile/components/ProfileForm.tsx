@@ -27,14 +27,14 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
 
   const countryOptions = useMemo(
-    () => (countries.data ?? []).map((c) => ({ value: c.name, label: c.name })),
+    () => (countries.data ?? []).map((c) => ({ value: c.code, label: c.name })),
     [countries.data],
   );
-  // The stored country may be a name or a code; show it as the matching name.
+  // The API stores the ISO code; the list shows names.
   const currentCountry = useMemo(() => {
     const stored = user.country ?? '';
     const match = (countries.data ?? []).find((c) => c.name === stored || c.code === stored);
-    return match ? match.name : stored;
+    return match ? match.code : stored;
   }, [user.country, countries.data]);
 
   const {
