@@ -77,6 +77,7 @@ start_one() {
 
   if [[ $kind == dynamodb ]]; then
     local args=()
+    ddb_jar >/dev/null # fails here, clearly, when the jar is missing
     mapfile -t args < <(ddb_args "$profile" "$port")
     [[ "$profile" == dev ]] && mkdir -p "$LOCAL_DIR/dynamodb"
     (cd "$LOCAL_DIR" && start_bg "$name" "$logfile" "${args[@]}")

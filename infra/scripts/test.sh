@@ -48,18 +48,19 @@ RESULTS=()
 
 # ----------------------------------------------------------------- cleanup
 CLEANUP_DONE=0 EMULATORS_USED=0
+# Runs at exit (any exit), and before the summary so that the summary is the
+# last thing printed.
 cleanup() {
-  local rc=$?
-  ((CLEANUP_DONE)) && return
+  ((CLEANUP_DONE)) && return 0
   CLEANUP_DONE=1
   trap - INT TERM HUP
   echo
-  stop_pid "$E2E_GATEWAY" "the e2e gateway"
+  stop_pid "$E2E_GATEWAY" "the e2e gateway" || true
   if ((EMULATORS_USED)); then
     log "Stopping the test emulators"
     "$SCRIPTS/emulators.sh" stop --profile test || true
   fi
-  return "$rc"
+  return 0
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -95,6 +96,7 @@ run_step() {
     RESULTS+=("$(printf '%-9s passed  %s' "$name" "$(fmt_duration $((SECONDS - t0)))")")
   else
     RESULTS+=("$(printf '%-9s FAILED  %s (exit %s)' "$name" "$(fmt_duration $((SECONDS - t0)))" "$rc")")
+    cleanup
     summary "$name"
     exit "$rc"
   fi
@@ -168,4 +170,5 @@ fi
 for s in "${STEPS[@]}"; do
   run_step "$s" "step_$s"
 done
+cleanup
 summary ok

@@ -10,6 +10,8 @@ pub struct Config {
     pub table_name: String,
     /// Queue the mail worker consumes.
     pub mail_queue_url: String,
+    /// Queue the cascade worker consumes.
+    pub cascade_queue_url: String,
     /// Bucket holding contributors' videos.
     pub video_bucket: String,
     /// Verified SES sender address.
@@ -27,6 +29,7 @@ impl Config {
         Ok(Self {
             table_name: required("TABLE_NAME")?,
             mail_queue_url: required("MAIL_QUEUE_URL")?,
+            cascade_queue_url: required("CASCADE_QUEUE_URL")?,
             video_bucket: required("VIDEO_BUCKET")?,
             ses_sender: required("SES_SENDER")?,
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),

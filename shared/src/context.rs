@@ -2,7 +2,12 @@
 
 use std::sync::Arc;
 
-use crate::{aws::AwsClients, queue::MailQueue, storage::Store, Config};
+use crate::{
+    aws::AwsClients,
+    queue::{CascadeQueue, MailQueue},
+    storage::Store,
+    Config,
+};
 
 /// Built once in `main` (outside the handler) and shared by every request.
 #[derive(Clone, Debug)]
@@ -10,6 +15,7 @@ pub struct AppContext {
     pub config: Arc<Config>,
     pub store: Store,
     pub mail: MailQueue,
+    pub cascade: CascadeQueue,
     pub s3: aws_sdk_s3::Client,
 }
 
@@ -18,6 +24,7 @@ impl AppContext {
         Self {
             store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
             mail: MailQueue::new(clients.sqs.clone(), config.mail_queue_url.clone()),
+            cascade: CascadeQueue::new(clients.sqs.clone(), config.cascade_queue_url.clone()),
             s3: clients.s3.clone(),
             config: Arc::new(config),
         }

@@ -72,7 +72,7 @@ impl TenantRecord {
 }
 
 /// Spec section 3: Suspended, Activated, Invited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum UserStatus {
     Invited,

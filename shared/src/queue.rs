@@ -1,24 +1,26 @@
 //! SQS adapter: the API hands work to workers through queues.
 
 use anyhow::Context;
+use serde::Serialize;
 
-use crate::mail::MailMessage;
+use crate::{cascade::CascadeJob, mail::MailMessage};
 
-/// The queue the mail worker consumes.
+/// A queue of JSON messages of type `T`.
 #[derive(Clone, Debug)]
-pub struct MailQueue {
+pub struct JsonQueue<T> {
     client: aws_sdk_sqs::Client,
     url: String,
+    _message: std::marker::PhantomData<fn(T)>,
 }
 
-impl MailQueue {
+impl<T: Serialize> JsonQueue<T> {
     pub fn new(client: aws_sdk_sqs::Client, url: impl Into<String>) -> Self {
-        Self { client, url: url.into() }
+        Self { client, url: url.into(), _message: std::marker::PhantomData }
     }
 
-    /// Queues one e-mail. Once this returns, the message is durable: the worker retries
-    /// it and, after repeated failures, the dead-letter queue keeps it.
-    pub async fn send(&self, message: &MailMessage) -> anyhow::Result<()> {
+    /// Queues one message. Once this returns it is durable: the worker retries it and,
+    /// after repeated failures, the dead-letter queue keeps it.
+    pub async fn send(&self, message: &T) -> anyhow::Result<()> {
         let body = serde_json::to_string(message)?;
         self.client
             .send_message()
@@ -26,7 +28,12 @@ impl MailQueue {
             .message_body(body)
             .send()
             .await
-            .context("SendMessage to the mail queue")?;
+            .with_context(|| format!("SendMessage to {}", self.url))?;
         Ok(())
     }
 }
+
+/// The queue the mail worker consumes.
+pub type MailQueue = JsonQueue<MailMessage>;
+/// The queue the cascade worker consumes.
+pub type CascadeQueue = JsonQueue<CascadeJob>;

@@ -15,7 +15,12 @@ use utoipa_axum::router::OpenApiRouter;
 
 /// Every function's routes, as API Gateway routes them in the cloud.
 pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(storyhive_accounts::api())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(storyhive_accounts::api())
+        .merge(storyhive_initiatives::api())
+        .merge(storyhive_tags::api())
+        .merge(storyhive_campaigns::api())
+        .merge(storyhive_questions::api())
 }
 
 /// The OpenAPI document of the whole API (committed as `openapi.json`).

@@ -92,6 +92,22 @@ async fn main() -> anyhow::Result<()> {
                 }),
             };
             tokio::spawn(mail_worker.run(clients.sqs.clone()));
+            let cascade = storyhive_cascade_worker::Cascade {
+                store: context.store.clone(),
+                s3: clients.s3.clone(),
+                video_bucket: context.config.video_bucket.clone(),
+            };
+            let cascade_queue = resources.queue(provision::CASCADE_QUEUE)?;
+            let cascade_worker = worker::Worker {
+                name: "cascade-worker".into(),
+                queue_url: cascade_queue.url.clone(),
+                queue_arn: cascade_queue.arn.clone(),
+                handler: worker::handler(move |event| {
+                    let cascade = cascade.clone();
+                    async move { storyhive_cascade_worker::handle(&cascade, event).await }
+                }),
+            };
+            tokio::spawn(cascade_worker.run(clients.sqs.clone()));
 
             if !web_dir.join("index.html").exists() {
                 tracing::warn!("{} has no index.html: build the web app (npm run build in web/)", web_dir.display());

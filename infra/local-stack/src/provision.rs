@@ -26,6 +26,7 @@ pub const TABLE: &str = "AppTable";
 pub const VIDEO_BUCKET: &str = "VideoBucket";
 pub const MAIL_QUEUE: &str = "MailQueue";
 pub const UPLOAD_QUEUE: &str = "UploadQueue";
+pub const CASCADE_QUEUE: &str = "CascadeQueue";
 
 #[derive(Debug, Clone)]
 pub struct LocalQueue {
@@ -59,6 +60,7 @@ impl LocalResources {
         Ok(Config {
             table_name: self.tables.get(TABLE).context("template.yaml has no AppTable")?.clone(),
             mail_queue_url: self.queue(MAIL_QUEUE)?.url.clone(),
+            cascade_queue_url: self.queue(CASCADE_QUEUE)?.url.clone(),
             video_bucket: self.buckets.get(VIDEO_BUCKET).context("template.yaml has no VideoBucket")?.clone(),
             ses_sender: ses_sender.to_string(),
             app_base_url: app_base_url.trim_end_matches('/').to_string(),

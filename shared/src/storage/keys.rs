@@ -76,16 +76,109 @@ pub fn one_time_token(tenant_id: &str, token_hash: &str) -> Key {
     Key::new(format!("T#{tenant_id}#TOKEN#{token_hash}"), "TOKEN")
 }
 
+
+// Campaigns. A campaign's items share one partition (the campaign, its brief and
+// script, questions, participants, contributors), so one Query reads it whole and
+// the cascade deletes it by partition.
+
+pub const GSI2: &str = "GSI2";
+pub const GSI2PK: &str = "GSI2PK";
+pub const GSI2SK: &str = "GSI2SK";
+
+pub const INITIATIVE_PREFIX: &str = "INITIATIVE#";
+pub const TAG_PREFIX: &str = "TAG#";
+pub const QUESTION_PREFIX: &str = "QUESTION#";
+pub const PARTICIPANT_PREFIX: &str = "PARTICIPANT#";
+pub const CONTRIBUTOR_PREFIX: &str = "CONTRIBUTOR#";
+
+/// Partition of the organisation itself: its record, users, initiatives and tags.
+pub fn tenant_partition(tenant_id: &str) -> String {
+    tenant_pk(tenant_id)
+}
+
+pub fn initiative(tenant_id: &str, initiative_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("{INITIATIVE_PREFIX}{initiative_id}"))
+}
+
+/// Makes initiative names unique within an organisation (compared lower-cased).
+pub fn initiative_name(tenant_id: &str, name: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("INITIATIVENAME#{}", name.trim().to_lowercase()))
+}
+
+pub fn tag(tenant_id: &str, tag_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("{TAG_PREFIX}{tag_id}"))
+}
+
+pub fn tag_name(tenant_id: &str, name: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("TAGNAME#{}", name.trim().to_lowercase()))
+}
+
+/// The partition holding one campaign and everything that belongs to it.
+pub fn campaign_partition(tenant_id: &str, campaign_id: &str) -> String {
+    format!("T#{tenant_id}#CAMPAIGN#{campaign_id}")
+}
+
+pub fn campaign(tenant_id: &str, campaign_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), "CAMPAIGN")
+}
+
+/// GSI1 partition listing every campaign of an organisation (sort key: created-at).
+pub fn campaigns_of_tenant_gsi1(tenant_id: &str) -> String {
+    format!("T#{tenant_id}#CAMPAIGNS")
+}
+
+/// GSI2 partition listing the campaigns of one initiative.
+pub fn campaigns_of_initiative_gsi2(tenant_id: &str, initiative_id: &str) -> String {
+    format!("T#{tenant_id}#INITIATIVE#{initiative_id}#CAMPAIGNS")
+}
+
+/// The campaign's brief or script (kept apart: up to 100 000 characters each).
+pub fn campaign_text(tenant_id: &str, campaign_id: &str, kind: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), kind.to_string())
+}
+
+pub fn question(tenant_id: &str, campaign_id: &str, question_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{QUESTION_PREFIX}{question_id}"))
+}
+
+pub fn participant(tenant_id: &str, campaign_id: &str, user_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{PARTICIPANT_PREFIX}{user_id}"))
+}
+
+/// GSI2 partition listing the campaigns a staff user takes part in.
+pub fn campaigns_of_user_gsi2(tenant_id: &str, user_id: &str) -> String {
+    format!("T#{tenant_id}#USER#{user_id}#CAMPAIGNS")
+}
+
+/// Reverse link from a tag to a campaign using it (to untag on tag deletion).
+pub fn tag_link(tenant_id: &str, tag_id: &str, campaign_id: &str) -> Key {
+    Key::new(tag_links_partition(tenant_id, tag_id), format!("CAMPAIGN#{campaign_id}"))
+}
+
+pub fn tag_links_partition(tenant_id: &str, tag_id: &str) -> String {
+    format!("T#{tenant_id}#TAG#{tag_id}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn tenant_data_keys_lead_with_the_tenant() {
-        for key in [tenant("t1"), user("t1", "u1"), session("t1", "h"), one_time_token("t1", "h")] {
+        for key in [
+            tenant("t1"), user("t1", "u1"), session("t1", "h"), one_time_token("t1", "h"), initiative("t1", "i"),
+            initiative_name("t1", "N"), tag("t1", "g"), tag_name("t1", "n"), campaign("t1", "c"),
+            campaign_text("t1", "c", "SCRIPT"), question("t1", "c", "q"), participant("t1", "c", "u"),
+            tag_link("t1", "g", "c"),
+        ] {
             assert!(key.pk.starts_with("T#t1"), "{key:?}");
         }
-        assert!(sessions_of_user_gsi1("t1", "u1").starts_with("T#t1#"));
+        for gsi in [
+            sessions_of_user_gsi1("t1", "u1"), campaigns_of_tenant_gsi1("t1"), campaigns_of_initiative_gsi2("t1", "i"),
+            campaigns_of_user_gsi2("t1", "u"),
+        ] {
+            assert!(gsi.starts_with("T#t1#"), "{gsi}");
+        }
     }
 
     #[test]
@@ -100,5 +193,25 @@ mod tests {
         let key = user("t1", "u1");
         assert_eq!(key.pk, pk);
         assert!(key.sk.starts_with(prefix));
+    }
+}
+
+#[cfg(test)]
+mod campaign_tests {
+    use super::*;
+
+    #[test]
+    fn a_campaign_and_its_parts_share_one_partition() {
+        let pk = campaign_partition("t", "c");
+        for key in [campaign("t", "c"), campaign_text("t", "c", "BRIEF"), question("t", "c", "q"), participant("t", "c", "u")] {
+            assert_eq!(key.pk, pk);
+        }
+        assert_ne!(campaign_partition("t", "c"), campaign_partition("t", "c2"));
+    }
+
+    #[test]
+    fn names_are_unique_regardless_of_case_and_spaces() {
+        assert_eq!(initiative_name("t", " Spring Stories "), initiative_name("t", "spring stories"));
+        assert_eq!(tag_name("t", "Team"), tag_name("t", "team"));
     }
 }

@@ -11,13 +11,13 @@ use aws_sdk_dynamodb::{
     operation::transact_write_items::TransactWriteItemsError,
     types::{
         ConditionCheck, Delete, KeysAndAttributes, Put, ReturnValue,
-        TransactWriteItem, Update,
+        Update,
     },
     Client,
 };
 use serde::{de::DeserializeOwned, Serialize};
 
-pub use aws_sdk_dynamodb::types::AttributeValue;
+pub use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem};
 pub use keys::Key;
 
 pub type Item = HashMap<String, AttributeValue>;
@@ -54,6 +54,24 @@ impl Query {
             pk: pk.into(),
             sk_attr: keys::SK,
             sk_prefix: Some(sk_prefix.into()),
+            newest_first: false,
+            limit: None,
+        }
+    }
+
+    /// Every item of one table partition.
+    pub fn partition(pk: impl Into<String>) -> Self {
+        Self { sk_prefix: None, ..Self::table(pk, "") }
+    }
+
+    /// Every item of one GSI2 partition.
+    pub fn gsi2(pk: impl Into<String>) -> Self {
+        Self {
+            index: Some(keys::GSI2),
+            pk_attr: keys::GSI2PK,
+            pk: pk.into(),
+            sk_attr: keys::GSI2SK,
+            sk_prefix: None,
             newest_first: false,
             limit: None,
         }
@@ -216,6 +234,11 @@ impl Store {
 
     /// All matching items, following pagination (or up to `limit`).
     pub async fn query<T: DeserializeOwned>(&self, query: Query) -> StoreResult<Vec<T>> {
+        self.query_items(query).await?.into_iter().map(from_item).collect()
+    }
+
+    /// Raw items of a query, for partitions holding several entity types.
+    pub async fn query_items(&self, query: Query) -> StoreResult<Vec<Item>> {
         let mut items = Vec::new();
         let mut start: Option<Item> = None;
         loop {
@@ -237,9 +260,7 @@ impl Store {
                 None => request.key_condition_expression("#pk = :pk"),
             };
             let output = request.send().await.context("Query")?;
-            for item in output.items.unwrap_or_default() {
-                items.push(from_item(item)?);
-            }
+            items.extend(output.items.unwrap_or_default());
             match output.last_evaluated_key {
                 Some(key) if !key.is_empty() && query.limit.is_none_or(|l| (items.len() as i32) < l) => {
                     start = Some(key)
@@ -248,6 +269,42 @@ impl Store {
             }
         }
         Ok(items)
+    }
+
+    /// Deletes many items, 25 per `BatchWriteItem`, retrying unprocessed ones.
+    /// Not atomic: for cleanup that may be repeated (cascades).
+    pub async fn delete_many(&self, keys: &[Key]) -> StoreResult<()> {
+        use aws_sdk_dynamodb::types::{DeleteRequest, WriteRequest};
+        for chunk in keys.chunks(25) {
+            let mut requests = chunk
+                .iter()
+                .map(|key| {
+                    Ok(WriteRequest::builder()
+                        .delete_request(DeleteRequest::builder().set_key(Some(key_item(key)?)).build().context("DeleteRequest")?)
+                        .build())
+                })
+                .collect::<StoreResult<Vec<_>>>()?;
+            for attempt in 0..8 {
+                if requests.is_empty() {
+                    break;
+                }
+                if attempt > 0 {
+                    tokio::time::sleep(std::time::Duration::from_millis(50 << attempt)).await;
+                }
+                let output = self
+                    .client
+                    .batch_write_item()
+                    .request_items(&self.table, std::mem::take(&mut requests))
+                    .send()
+                    .await
+                    .context("BatchWriteItem")?;
+                requests = output.unprocessed_items.and_then(|mut u| u.remove(&self.table)).unwrap_or_default();
+            }
+            if !requests.is_empty() {
+                return Err(anyhow::anyhow!("BatchWriteItem left items unprocessed").into());
+            }
+        }
+        Ok(())
     }
 
     /// All-or-nothing write of up to 100 operations. A failed condition in any of

@@ -12,4 +12,7 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.adminLogin,
   paths.dashboard,
   paths.profile,
+  paths.campaigns,
+  paths.campaignCreate,
+  paths.campaignEdit,
 ]);

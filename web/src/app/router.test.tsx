@@ -58,7 +58,7 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Campaign figures appear here once your organisation has campaigns')).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Profile']);
+    expect(links).toEqual(['Dashboard', 'Campaigns', 'Profile']);
   });
 
   it('shows the danger zone on the profile to a super admin only', async () => {

@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
         children: [
           screen(paths.dashboard, () => import('./routes/staff/dashboard')),
           screen(paths.profile, () => import('./routes/staff/profile')),
+          screen(paths.campaigns, () => import('./routes/staff/campaigns')),
+          // The static create path is ranked above the :id pattern by react-router.
+          screen(paths.campaignCreate, () => import('./routes/staff/campaign-create')),
+          screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
         ],
       },
       // Any unknown path goes to the dashboard (whose guard sends visitors to /login).

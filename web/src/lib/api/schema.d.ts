@@ -38,6 +38,463 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/CampaignParticipantList/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who takes part, and who could be added. */
+        get: operations["participant_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a draft campaign in an initiative. The creator takes part in it. */
+        post: operations["post_campaign_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/add-brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the campaign's brief (required). */
+        post: operations["add_brief"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/add-participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add staff of the organisation to the campaign. */
+        post: operations["add_participants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/all-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's campaigns: page size 10, sorted Newest, Oldest, AZ or ZA,
+         *     filtered by Draft, Live or Expired, with the count of each status.
+         */
+        get: operations["all_campaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/auto-save-brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Auto-save of the brief while it is typed (may be empty). */
+        post: operations["auto_save_brief"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/complete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish: the campaign goes live and contributors' links open it. */
+        put: operations["complete"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a campaign with its questions, participants and videos. It disappears at
+         *     once; its contents are removed in the background.
+         */
+        delete: operations["delete_campaign_delete_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/journey-starters/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contributors who have started answering the campaign. */
+        get: operations["journey_starters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/preview/{tenantId}/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live campaign as its contributors see it. Drafts, expired and deleted campaigns
+         *     (and unknown ids) all answer 404, so the address reveals nothing.
+         */
+        get: operations["preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/remove-participants/{campaignId}/{userRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a staff member from the campaign. */
+        delete: operations["remove_participant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/save-script": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the campaign's script (emoji are escaped in storage and restored on load). */
+        post: operations["save_script"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a campaign's fields. Send the `version` last read: if someone saved meanwhile,
+         *     the answer is 409 and nothing changes.
+         */
+        put: operations["put_campaign_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/user-campaigns/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaigns a staff member takes part in, newest first. */
+        get: operations["user_campaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with its brief, script, questions and participants. */
+        get: operations["get_campaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/initiative/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an initiative (names are unique within the organisation). */
+        post: operations["post_initiative_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/initiative/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an initiative with all its campaigns and their videos. It disappears at
+         *     once; its contents are removed in the background.
+         */
+        delete: operations["delete_initiative_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/initiative/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's initiatives, by name. */
+        get: operations["get_initiative_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/initiative/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename an initiative. */
+        put: operations["put_initiative_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a question (at the end, or at `sequence`). */
+        post: operations["post_question_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/list/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaign's questions, sorted by sequence. */
+        get: operations["get_question_list_campaignId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/{campaignId}/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a question; the ones after it move up. */
+        delete: operations["delete_question_campaignId_questionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a question, or move it with `sequence`. Only an existing question is updated. */
+        put: operations["put_question_id"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a tag (names are unique within the organisation, whatever their case). */
+        post: operations["post_tags_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/all-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's tags, by name. */
+        get: operations["all_tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a tag and remove it from every campaign that uses it. */
+        delete: operations["delete_tags_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/forgotPassword": {
         parameters: {
             query?: never;
@@ -200,6 +657,136 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Fields of a new campaign. Missing choices get the spec's "Please select …" messages. */
+        AddCampaign: {
+            /**
+             * @description `YYYY-MM-DD`; required for targeted campaigns.
+             * @default null
+             */
+            deadline: string | null;
+            /** @default  */
+            description: string;
+            /**
+             * @description `YYYY-MM-DD`, the last day answers are accepted; required for targeted campaigns.
+             * @default null
+             */
+            expiryDate: string | null;
+            /** @default  */
+            initiativeId: string;
+            /** @default null */
+            mode: null | components["schemas"]["RecordingMode"];
+            /**
+             * @description 1 to 4 tag ids.
+             * @default []
+             */
+            tags: string[];
+            /** @default  */
+            title: string;
+            /** @default null */
+            type: null | components["schemas"]["CampaignType"];
+            /** @default null */
+            visibility: null | components["schemas"]["Visibility"];
+        };
+        AddInitiative: {
+            /** @default  */
+            name: string;
+        };
+        AddParticipants: {
+            /** @default  */
+            campaignId: string;
+            /** @default [] */
+            userIds: string[];
+        };
+        AddQuestion: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            question: string;
+            /** @default null */
+            script: string | null;
+            /**
+             * Format: int32
+             * @description Where to insert it (1 = first); at the end when left out.
+             * @default null
+             */
+            sequence: number | null;
+            /** @default null */
+            tips: string | null;
+        };
+        AddTag: {
+            /** @default  */
+            name: string;
+        };
+        /** @description A campaign with everything staff edit. */
+        Campaign: components["schemas"]["CampaignSummary"] & {
+            /** @description HTML of the rich-text editor. */
+            brief: string;
+            description: string;
+            madeLive: boolean;
+            participants: components["schemas"]["UserListItem"][];
+            questions: components["schemas"]["Question"][];
+            /** @description HTML of the rich-text editor, emoji restored. */
+            script: string;
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description Send it back with the next write; a stale one gets 409.
+             */
+            version: number;
+        };
+        CampaignList: {
+            /** @description Per status, for the search (ignoring the status filter). */
+            counts: components["schemas"]["StatusCounts"];
+            /** @description False until the organisation has an initiative (campaigns need one). */
+            hasInitiatives: boolean;
+            items: components["schemas"]["CampaignSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Campaigns matching the filter and search, on all pages. */
+            total: number;
+        };
+        /** @description What a contributor's link shows: nothing staff-only. */
+        CampaignPreview: {
+            brief: string;
+            companyLogo?: string | null;
+            companyName?: string | null;
+            deadline?: string | null;
+            description: string;
+            expiryDate?: string | null;
+            id: string;
+            mode: components["schemas"]["RecordingMode"];
+            questions: components["schemas"]["PreviewQuestion"][];
+            tenantId: string;
+            title: string;
+            type: components["schemas"]["CampaignType"];
+            visibility: components["schemas"]["Visibility"];
+        };
+        /** @enum {string} */
+        CampaignStatus: "draft" | "live" | "expired";
+        /** @description One row of the campaign list. */
+        CampaignSummary: {
+            createdAt: string;
+            deadline?: string | null;
+            expiryDate?: string | null;
+            id: string;
+            initiativeId: string;
+            initiativeName?: string | null;
+            mode: components["schemas"]["RecordingMode"];
+            /** @description Effective status: past its expiry date a campaign reads as expired. */
+            status: components["schemas"]["CampaignStatus"];
+            tags: components["schemas"]["Tag"][];
+            title: string;
+            /** @description `evergreen` is shown as "Open". */
+            type: components["schemas"]["CampaignType"];
+            /** Format: int64 */
+            videoCount: number;
+            visibility: components["schemas"]["Visibility"];
+        };
+        /**
+         * @description Shown as "Open" in the interface.
+         * @enum {string}
+         */
+        CampaignType: "evergreen" | "targeted";
         Country: {
             /** @description ISO 3166-1 alpha-2 code. */
             code: string;
@@ -230,6 +817,10 @@ export interface components {
             /** @default  */
             email: string;
         };
+        DeleteTag: {
+            /** @default  */
+            id: string;
+        };
         EmailRequest: {
             /** @default  */
             email: string;
@@ -242,6 +833,20 @@ export interface components {
         FieldError: {
             field: string;
             message: string;
+        };
+        Initiative: {
+            /** Format: int64 */
+            campaignCount: number;
+            createdAt: string;
+            id: string;
+            name: string;
+        };
+        JourneyStarter: {
+            contributorId: string;
+            email?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            startedAt?: string | null;
         };
         LoginRequest: {
             /** @default  */
@@ -257,6 +862,37 @@ export interface components {
         Message: {
             message: string;
         };
+        ParticipantList: {
+            /** @description Staff who could be added. */
+            available: components["schemas"]["UserListItem"][];
+            /** @description Staff taking part (the super admin is never listed). */
+            participants: components["schemas"]["UserListItem"][];
+        };
+        PreviewQuestion: {
+            question: string;
+            questionId: string;
+            /** Format: int32 */
+            sequence: number;
+            tips?: string | null;
+        };
+        Published: {
+            campaign: components["schemas"]["Campaign"];
+            message: string;
+        };
+        /** @description Spec section 3, "Question". */
+        Question: {
+            campaignId: string;
+            campaignQuestionId: string;
+            question: string;
+            questionId: string;
+            script?: string | null;
+            /** Format: int32 */
+            sequence: number;
+            /** @description Null when empty. */
+            tips?: string | null;
+        };
+        /** @enum {string} */
+        RecordingMode: "landscape" | "portrait";
         RegisterRequest: {
             /** @default  */
             email: string;
@@ -278,12 +914,87 @@ export interface components {
             id: number;
             name: components["schemas"]["Role"];
         };
+        SaveBrief: {
+            /**
+             * @description HTML, at most 100 000 characters.
+             * @default
+             */
+            brief: string;
+            /** @default  */
+            campaignId: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            version: number;
+        };
+        SaveScript: {
+            /** @default  */
+            campaignId: string;
+            /**
+             * @description HTML, at most 100 000 characters; emoji are kept.
+             * @default
+             */
+            script: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            version: number;
+        };
         SkipTourRequest: {
             skippedEditorTour: boolean;
+        };
+        StatusCounts: {
+            all: number;
+            draft: number;
+            expired: number;
+            live: number;
+        };
+        Tag: {
+            id: string;
+            name: string;
         };
         TokenRequest: {
             /** @default  */
             token: string;
+        };
+        /** @description Fields left out are unchanged. `version` is the one last read. */
+        UpdateCampaign: {
+            /**
+             * @description Empty string clears it.
+             * @default null
+             */
+            deadline: string | null;
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            expiryDate: string | null;
+            /** @default  */
+            id: string;
+            /** @default null */
+            initiativeId: string | null;
+            /** @default null */
+            mode: null | components["schemas"]["RecordingMode"];
+            /** @default null */
+            tags: string[] | null;
+            /** @default null */
+            title: string | null;
+            /** @default null */
+            type: null | components["schemas"]["CampaignType"];
+            /**
+             * Format: int64
+             * @default 0
+             */
+            version: number;
+            /** @default null */
+            visibility: null | components["schemas"]["Visibility"];
+        };
+        UpdateInitiative: {
+            /** @default  */
+            id: string;
+            /** @default  */
+            name: string;
         };
         /** @description Fields left out are unchanged. */
         UpdateProfileRequest: {
@@ -304,6 +1015,48 @@ export interface components {
             /** @default null */
             roleInCompany: string | null;
         };
+        /** @description Fields left out are unchanged; `sequence` moves the question. */
+        UpdateQuestion: {
+            /** @default  */
+            campaignId: string;
+            /** @default null */
+            question: string | null;
+            /** @default null */
+            script: string | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            sequence: number | null;
+            /**
+             * @description Empty clears the tips.
+             * @default null
+             */
+            tips: string | null;
+        };
+        /** @description Spec section 3, "User list item". */
+        UserListItem: {
+            createdAt: string;
+            email: string;
+            firstName?: string | null;
+            /** @description `- -` when the user has no name yet. */
+            fullName: string;
+            id: string;
+            lastName?: string | null;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["UserStatus"];
+        };
+        /**
+         * @description Spec section 3: Suspended, Activated, Invited.
+         * @enum {string}
+         */
+        UserStatus: "invited" | "activated" | "suspended";
+        /** @enum {string} */
+        Visibility: "public" | "private";
+        /** @enum {string} */
+        CampaignSort: "newest" | "oldest" | "az" | "za";
+        /** @enum {string} */
+        StatusFilter: "draft" | "live" | "expired";
     };
     responses: never;
     parameters: never;
@@ -375,6 +1128,925 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    participant_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantList"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    post_campaign_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCampaign"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Invalid fields, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+        };
+    };
+    add_brief: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveBrief"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    add_participants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddParticipants"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    all_campaigns: {
+        parameters: {
+            query?: {
+                /** @description 1-based page of 10. */
+                page?: number | null;
+                sort?: null | components["schemas"]["CampaignSort"];
+                status?: null | components["schemas"]["StatusFilter"];
+                /** @description Part of the title, any case. */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    auto_save_brief: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveBrief"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'The campaign is now live' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
+                };
+            };
+            /** @description What is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_campaign_delete_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    journey_starters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyStarter"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPreview"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    remove_participant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                /** @description The participant's user id */
+                userRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    save_script: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveScript"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    put_campaign_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCampaign"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    user_campaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSummary"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_campaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    post_initiative_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddInitiative"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Initiative"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            /** @description Name taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_initiative_delete: {
+        parameters: {
+            query: {
+                /** @description Id of the initiative to delete. */
+                deleteInitiative: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_initiative_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Initiative"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    put_initiative_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInitiative"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Initiative"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    post_question_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddQuestion"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_question_list_campaignId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_question_campaignId_questionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    put_question_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuestion"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    post_tags_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTag"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    all_tags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_tags_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteTag"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,35 @@
+//! Campaigns route group: the list, creating and editing a campaign (fields, brief,
+//! script, tags, participants), publishing, deleting, and the contributor preview.
+
+mod routes;
+pub mod write;
+
+use axum::Router;
+use storyhive_shared::AppContext;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub use routes::dto::*;
+
+pub fn api() -> OpenApiRouter<AppContext> {
+    use routes::{edit, list, participants, preview};
+    OpenApiRouter::new()
+        .routes(routes!(list::all_campaigns))
+        .routes(routes!(list::user_campaigns))
+        .routes(routes!(list::journey_starters))
+        .routes(routes!(edit::get_campaign))
+        .routes(routes!(edit::add))
+        .routes(routes!(edit::update))
+        .routes(routes!(edit::add_brief))
+        .routes(routes!(edit::auto_save_brief))
+        .routes(routes!(edit::save_script))
+        .routes(routes!(edit::complete))
+        .routes(routes!(edit::delete))
+        .routes(routes!(preview::preview))
+        .routes(routes!(participants::participant_list))
+        .routes(routes!(participants::add_participants))
+        .routes(routes!(participants::remove_participant))
+}
+
+pub fn router(context: AppContext) -> Router {
+    api().split_for_parts().0.with_state(context)
+}

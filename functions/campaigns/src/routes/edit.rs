@@ -1,0 +1,408 @@
+//! Creating, reading, editing, publishing and deleting one campaign.
+
+use axum::{extract::State, http::StatusCode};
+use storyhive_shared::{
+    auth::Principal,
+    campaigns::{
+        dto::Campaign,
+        records::{
+            CampaignRecord, CampaignStatus, CampaignTextRecord, CampaignType, LifecycleStatus, ParticipantRecord,
+            TagLinkRecord,
+        },
+        repo::{CampaignParts, TenantCatalog},
+        rules,
+    },
+    cascade::CascadeJob,
+    error::{ErrorDetail, FieldError},
+    http::{Json, Message, Path},
+    model,
+    permissions::{Permission, Role},
+    storage::{keys, AttributeValue, StoreError},
+    validation::Errors,
+    AppContext, ApiError, ApiResult,
+};
+
+use super::dto::*;
+use crate::write;
+
+const TAG: &str = "campaigns";
+
+async fn campaign_dto(context: &AppContext, tenant_id: &str, campaign_id: &str) -> ApiResult<Campaign> {
+    let (parts, catalog) = load(context, tenant_id, campaign_id).await?;
+    Ok(parts.to_dto(&catalog, rules::today()))
+}
+
+/// The campaign and its organisation's catalog; a campaign whose initiative is being
+/// deleted is already gone.
+pub async fn load(context: &AppContext, tenant_id: &str, campaign_id: &str) -> ApiResult<(CampaignParts, TenantCatalog)> {
+    let (parts, catalog) = tokio::try_join!(
+        CampaignParts::require(&context.store, tenant_id, campaign_id),
+        async { Ok(TenantCatalog::load(&context.store, tenant_id).await?) },
+    )?;
+    if !catalog.has_initiative(&parts.campaign.initiative_id) {
+        return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()));
+    }
+    Ok((parts, catalog))
+}
+
+/// One campaign with its brief, script, questions and participants.
+#[utoipa::path(get, path = "/campaign/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Campaign), (status = 404, body = ErrorDetail)))]
+pub async fn get_campaign(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Campaign>> {
+    principal.require(Permission::UseStaffApp)?;
+    Ok(Json(campaign_dto(&context, &principal.tenant_id, &id).await?))
+}
+
+/// Create a draft campaign in an initiative. The creator takes part in it.
+#[utoipa::path(post, path = "/campaign/add", tag = TAG, security(("staffToken" = [])), request_body = AddCampaign,
+    responses(
+        (status = 201, body = Campaign),
+        (status = 400, description = "Invalid fields, in the spec's words", body = [FieldError]),
+    ))]
+pub async fn add(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<AddCampaign>,
+) -> ApiResult<(StatusCode, Json<Campaign>)> {
+    principal.require(Permission::UseStaffApp)?;
+    let tenant_id = &principal.tenant_id;
+    let catalog = TenantCatalog::load(&context.store, tenant_id).await?;
+    let mut errors = Errors::default();
+    let initiative_id = body.initiative_id.trim().to_string();
+    if initiative_id.is_empty() {
+        errors.add("initiativeId", rules::INITIATIVE_REQUIRED);
+    } else if !catalog.initiatives.iter().any(|i| i.initiative_id == initiative_id) {
+        errors.add("initiativeId", write::UNKNOWN_INITIATIVE);
+    }
+    let title = errors.check("title", rules::bounded(&body.title, rules::TITLE_MAX, rules::TITLE_REQUIRED, rules::TITLE_TOO_LONG));
+    let description = errors.check(
+        "description",
+        rules::bounded(&body.description, rules::DESCRIPTION_MAX, rules::DESCRIPTION_REQUIRED, rules::DESCRIPTION_TOO_LONG),
+    );
+    let campaign_type = errors.check("type", body.campaign_type.ok_or(rules::TYPE_REQUIRED));
+    let visibility = errors.check("visibility", body.visibility.ok_or(rules::VISIBILITY_REQUIRED));
+    let mode = errors.check("mode", body.mode.ok_or(rules::MODE_REQUIRED));
+    let deadline = body.deadline.as_deref().map(str::trim).filter(|d| !d.is_empty());
+    let expiry = body.expiry_date.as_deref().map(str::trim).filter(|d| !d.is_empty());
+    if let Some(campaign_type) = campaign_type {
+        for (field, message) in rules::check_dates(campaign_type, deadline, expiry, true, rules::today()) {
+            errors.add(field, message);
+        }
+    }
+    let tags = errors.check("tags", write::checked_tags(&body.tags, &catalog));
+    errors.finish()?;
+    let (Some(title), Some(description), Some(campaign_type), Some(visibility), Some(mode), Some(tags)) =
+        (title, description, campaign_type, visibility, mode, tags)
+    else {
+        unreachable!("validated above")
+    };
+
+    let at = model::timestamp(model::now());
+    let campaign_id = model::new_id();
+    let key = keys::campaign(tenant_id, &campaign_id);
+    let campaign = CampaignRecord {
+        pk: key.pk,
+        sk: key.sk,
+        gsi1pk: keys::campaigns_of_tenant_gsi1(tenant_id),
+        gsi1sk: format!("{at}#{campaign_id}"),
+        gsi2pk: keys::campaigns_of_initiative_gsi2(tenant_id, &initiative_id),
+        gsi2sk: campaign_id.clone(),
+        entity_type: CampaignRecord::ENTITY.into(),
+        tenant_id: tenant_id.clone(),
+        campaign_id: campaign_id.clone(),
+        initiative_id: initiative_id.clone(),
+        title,
+        description,
+        campaign_type,
+        visibility,
+        mode,
+        status: CampaignStatus::Draft,
+        lifecycle: LifecycleStatus::Active,
+        deadline: deadline.map(str::to_string),
+        expiry_date: expiry.map(str::to_string),
+        tag_ids: tags.clone(),
+        made_live: false,
+        made_live_at: None,
+        video_count: 0,
+        created_by: principal.user_id.clone(),
+        created_at: at.clone(),
+        updated_at: at.clone(),
+        version: 1,
+    };
+    let store = &context.store;
+    let mut ops = vec![
+        store.put_new_op(&campaign)?,
+        write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?,
+    ];
+    for tag_id in &tags {
+        ops.push(store.put_op(&TagLinkRecord::new(tenant_id, tag_id, &campaign_id))?);
+    }
+    if principal.role != Role::SuperAdmin {
+        ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
+    }
+    match store.transact(ops).await {
+        Ok(()) => {}
+        // The initiative was deleted meanwhile.
+        Err(StoreError::ConditionFailed) => return Err(ApiError::field("initiativeId", write::UNKNOWN_INITIATIVE)),
+        Err(other) => return Err(other.into()),
+    }
+    Ok((StatusCode::CREATED, Json(campaign_dto(&context, tenant_id, &campaign_id).await?)))
+}
+
+/// Edit a campaign's fields. Send the `version` last read: if someone saved meanwhile,
+/// the answer is 409 and nothing changes.
+#[utoipa::path(put, path = "/campaign/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateCampaign,
+    responses(
+        (status = 200, body = Campaign),
+        (status = 400, body = [FieldError]),
+        (status = 404, body = ErrorDetail),
+        (status = 409, description = "Changed meanwhile", body = ErrorDetail),
+    ))]
+pub async fn update(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<UpdateCampaign>,
+) -> ApiResult<Json<Campaign>> {
+    principal.require(Permission::UseStaffApp)?;
+    let tenant_id = &principal.tenant_id;
+    let (parts, _) = load(&context, tenant_id, body.id.trim()).await?;
+    let catalog = TenantCatalog::load(&context.store, tenant_id).await?;
+    let before = parts.campaign;
+    write::check_version(&before, body.version)?;
+    let mut campaign = before.clone();
+    let mut errors = Errors::default();
+    if let Some(title) = &body.title {
+        if let Some(title) = errors.check("title", rules::bounded(title, rules::TITLE_MAX, rules::TITLE_REQUIRED, rules::TITLE_TOO_LONG)) {
+            campaign.title = title;
+        }
+    }
+    if let Some(description) = &body.description {
+        if let Some(description) = errors.check(
+            "description",
+            rules::bounded(description, rules::DESCRIPTION_MAX, rules::DESCRIPTION_REQUIRED, rules::DESCRIPTION_TOO_LONG),
+        ) {
+            campaign.description = description;
+        }
+    }
+    campaign.campaign_type = body.campaign_type.unwrap_or(campaign.campaign_type);
+    campaign.visibility = body.visibility.unwrap_or(campaign.visibility);
+    campaign.mode = body.mode.unwrap_or(campaign.mode);
+    let cleared = |value: &String| Some(value.trim().to_string()).filter(|v| !v.is_empty());
+    if let Some(deadline) = &body.deadline {
+        campaign.deadline = cleared(deadline);
+    }
+    if let Some(expiry) = &body.expiry_date {
+        campaign.expiry_date = cleared(expiry);
+    }
+    let expiry_changed = campaign.expiry_date != before.expiry_date;
+    for (field, message) in rules::check_dates(
+        campaign.campaign_type,
+        campaign.deadline.as_deref(),
+        campaign.expiry_date.as_deref(),
+        expiry_changed,
+        rules::today(),
+    ) {
+        errors.add(field, message);
+    }
+    if let Some(tags) = &body.tags {
+        if let Some(tags) = errors.check("tags", write::checked_tags(tags, &catalog)) {
+            campaign.tag_ids = tags;
+        }
+    }
+    let mut extra = Vec::new();
+    if let Some(initiative_id) = body.initiative_id.as_deref().map(str::trim).filter(|i| *i != before.initiative_id) {
+        if !catalog.initiatives.iter().any(|i| i.initiative_id == initiative_id) {
+            errors.add("initiativeId", write::UNKNOWN_INITIATIVE);
+        } else if before.status != CampaignStatus::Draft {
+            // Videos are stored under the initiative; a campaign that may have them stays put.
+            errors.add("initiativeId", "The initiative can only be changed while the campaign is a draft");
+        } else {
+            campaign.initiative_id = initiative_id.to_string();
+            campaign.gsi2pk = keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id);
+            extra.push(write::initiative_count_op(&context, tenant_id, initiative_id, 1, true)?);
+            extra.push(write::initiative_count_op(&context, tenant_id, &before.initiative_id, -1, false)?);
+        }
+    }
+    errors.finish()?;
+    extra.extend(write::tag_link_ops(&context, tenant_id, &campaign.campaign_id, &before.tag_ids, &campaign.tag_ids)?);
+    write::save(&context, &mut campaign, extra).await?;
+    Ok(Json(campaign_dto(&context, tenant_id, &campaign.campaign_id).await?))
+}
+
+async fn save_text(
+    context: &AppContext,
+    principal: &Principal,
+    campaign_id: &str,
+    version: u64,
+    kind: &str,
+    field: &str,
+    text: &str,
+) -> ApiResult<Campaign> {
+    rules::check_editor_text(text).map_err(|m| ApiError::field(field, m))?;
+    let tenant_id = &principal.tenant_id;
+    let parts = CampaignParts::require(&context.store, tenant_id, campaign_id.trim()).await?;
+    let mut campaign = parts.campaign;
+    write::check_version(&campaign, version)?;
+    let key = keys::campaign_text(tenant_id, &campaign.campaign_id, kind);
+    let record = CampaignTextRecord {
+        pk: key.pk,
+        sk: key.sk,
+        entity_type: format!("Campaign{}", if kind == CampaignTextRecord::BRIEF { "Brief" } else { "Script" }),
+        text: rules::escape_emoji(text),
+        updated_at: model::timestamp(model::now()),
+        updated_by: principal.user_id.clone(),
+    };
+    let text_op = context.store.put_op(&record)?;
+    write::save(context, &mut campaign, vec![text_op]).await?;
+    campaign_dto(context, tenant_id, &campaign.campaign_id).await
+}
+
+/// Save the campaign's brief (required).
+#[utoipa::path(post, path = "/campaign/add-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
+    responses((status = 200, body = Campaign), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+pub async fn add_brief(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<SaveBrief>,
+) -> ApiResult<Json<Campaign>> {
+    principal.require(Permission::UseStaffApp)?;
+    if is_blank_html(&body.brief) {
+        return Err(ApiError::field("brief", rules::BRIEF_REQUIRED));
+    }
+    Ok(Json(save_text(&context, &principal, &body.campaign_id, body.version, CampaignTextRecord::BRIEF, "brief", &body.brief).await?))
+}
+
+/// Auto-save of the brief while it is typed (may be empty).
+#[utoipa::path(post, path = "/campaign/auto-save-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
+    responses((status = 200, body = Campaign), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+pub async fn auto_save_brief(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<SaveBrief>,
+) -> ApiResult<Json<Campaign>> {
+    principal.require(Permission::UseStaffApp)?;
+    Ok(Json(save_text(&context, &principal, &body.campaign_id, body.version, CampaignTextRecord::BRIEF, "brief", &body.brief).await?))
+}
+
+/// Save the campaign's script (emoji are escaped in storage and restored on load).
+#[utoipa::path(post, path = "/campaign/save-script", tag = TAG, security(("staffToken" = [])), request_body = SaveScript,
+    responses((status = 200, body = Campaign), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+pub async fn save_script(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<SaveScript>,
+) -> ApiResult<Json<Campaign>> {
+    principal.require(Permission::UseStaffApp)?;
+    Ok(Json(save_text(&context, &principal, &body.campaign_id, body.version, CampaignTextRecord::SCRIPT, "script", &body.script).await?))
+}
+
+/// Rich text with no visible text (`<p></p>`, spaces).
+fn is_blank_html(html: &str) -> bool {
+    let mut inside_tag = false;
+    let mut visible = String::new();
+    for c in html.chars() {
+        match c {
+            '<' => inside_tag = true,
+            '>' => inside_tag = false,
+            _ if !inside_tag => visible.push(c),
+            _ => {}
+        }
+    }
+    visible.replace("&nbsp;", " ").trim().is_empty()
+}
+
+/// What still stops a campaign from going live, in the order to fix it.
+pub fn publish_blockers(parts: &CampaignParts, today: time::Date) -> Vec<&'static str> {
+    let campaign = &parts.campaign;
+    let mut blockers = Vec::new();
+    if parts.questions.is_empty() {
+        blockers.push("Add at least one question before publishing");
+    }
+    if rules::check_tag_count(campaign.tag_ids.len()).is_err() {
+        blockers.push("Choose 1 to 4 tags before publishing");
+    }
+    if campaign.campaign_type == CampaignType::Targeted && (campaign.deadline.is_none() || campaign.expiry_date.is_none()) {
+        blockers.push("Set the deadline and expiry date before publishing");
+    }
+    if rules::effective_status(campaign, today) == CampaignStatus::Expired {
+        blockers.push("The expiry date has passed: set a later one before publishing");
+    }
+    blockers
+}
+
+/// Publish: the campaign goes live and contributors' links open it.
+#[utoipa::path(put, path = "/campaign/complete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "'The campaign is now live'", body = Published),
+        (status = 400, description = "What is missing", body = ErrorDetail),
+        (status = 404, body = ErrorDetail),
+    ))]
+pub async fn complete(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Published>> {
+    principal.require(Permission::UseStaffApp)?;
+    let parts = CampaignParts::require(&context.store, &principal.tenant_id, &id).await?;
+    if let Some(blocker) = publish_blockers(&parts, rules::today()).first() {
+        return Err(ApiError::BadRequest((*blocker).into()));
+    }
+    let mut campaign = parts.campaign;
+    if campaign.status != CampaignStatus::Live {
+        campaign.status = CampaignStatus::Live;
+        campaign.made_live = true;
+        campaign.made_live_at.get_or_insert_with(|| model::timestamp(model::now()));
+        write::save(&context, &mut campaign, Vec::new()).await?;
+    }
+    Ok(Json(Published {
+        message: "The campaign is now live".into(),
+        campaign: campaign_dto(&context, &principal.tenant_id, &campaign.campaign_id).await?,
+    }))
+}
+
+/// Delete a campaign with its questions, participants and videos. It disappears at
+/// once; its contents are removed in the background.
+#[utoipa::path(delete, path = "/campaign/delete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+pub async fn delete(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Message>> {
+    principal.require(Permission::UseStaffApp)?;
+    let tenant_id = &principal.tenant_id;
+    let parts = CampaignParts::require(&context.store, tenant_id, &id).await?;
+    let campaign = parts.campaign;
+    let store = &context.store;
+    let mark = store.update_op(&campaign.key(), |update| {
+        update
+            .update_expression("SET lifecycle = :deleting, updatedAt = :at ADD version :one")
+            .condition_expression("lifecycle = :active")
+            .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
+            .expression_attribute_values(":active", AttributeValue::S("active".into()))
+            .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+    })?;
+    let count = write::initiative_count_op(&context, tenant_id, &campaign.initiative_id, -1, false)?;
+    match store.transact(vec![mark, count]).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into())),
+        Err(other) => return Err(other.into()),
+    }
+    context.cascade.send(&CascadeJob::DeleteCampaign { tenant_id: tenant_id.clone(), campaign_id: campaign.campaign_id }).await?;
+    Ok(Message::new("Campaign deleted successfully"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn blank_rich_text_is_recognised() {
+        assert!(super::is_blank_html("<p></p>"));
+        assert!(super::is_blank_html("<p> &nbsp; </p><ul><li></li></ul>"));
+        assert!(!super::is_blank_html("<p>Hi</p>"));
+    }
+}

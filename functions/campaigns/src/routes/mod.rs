@@ -1,0 +1,5 @@
+pub mod dto;
+pub mod edit;
+pub mod list;
+pub mod participants;
+pub mod preview;

@@ -1,0 +1,99 @@
+//! Staff taking part in a campaign. The super admin is never listed (spec section 3).
+
+use axum::extract::State;
+use storyhive_shared::{
+    auth::Principal,
+    campaigns::{
+        dto::UserListItem,
+        records::ParticipantRecord,
+        repo::{self, CampaignParts, TenantCatalog},
+    },
+    error::{ErrorDetail, FieldError},
+    http::{Json, Message, Path},
+    model,
+    permissions::{Permission, Role},
+    storage::keys,
+    AppContext, ApiError, ApiResult,
+};
+
+use super::dto::*;
+
+const TAG: &str = "campaigns";
+
+fn candidates(catalog: &TenantCatalog) -> impl Iterator<Item = &storyhive_shared::model::UserRecord> {
+    catalog.users.iter().filter(|u| u.role.is_staff() && u.role != Role::SuperAdmin)
+}
+
+fn list(parts: &CampaignParts, catalog: &TenantCatalog) -> ParticipantList {
+    let participants = repo::participants(&parts.participants, &catalog.users);
+    let available = candidates(catalog)
+        .filter(|u| !parts.participants.iter().any(|p| p.user_id == u.user_id))
+        .map(UserListItem::from)
+        .collect();
+    ParticipantList { participants, available }
+}
+
+use super::edit::load;
+
+/// Who takes part, and who could be added.
+#[utoipa::path(get, path = "/campaign/CampaignParticipantList/{campaignId}", tag = TAG, security(("staffToken" = [])),
+    params(("campaignId" = String, Path)),
+    responses((status = 200, body = ParticipantList), (status = 404, body = ErrorDetail)))]
+pub async fn participant_list(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(campaign_id): Path<String>,
+) -> ApiResult<Json<ParticipantList>> {
+    principal.require(Permission::UseStaffApp)?;
+    let (parts, catalog) = load(&context, &principal.tenant_id, &campaign_id).await?;
+    Ok(Json(list(&parts, &catalog)))
+}
+
+/// Add staff of the organisation to the campaign.
+#[utoipa::path(post, path = "/campaign/add-participants", tag = TAG, security(("staffToken" = [])), request_body = AddParticipants,
+    responses((status = 200, body = ParticipantList), (status = 400, body = [FieldError]), (status = 404, body = ErrorDetail)))]
+pub async fn add_participants(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<AddParticipants>,
+) -> ApiResult<Json<ParticipantList>> {
+    principal.require(Permission::UseStaffApp)?;
+    let tenant_id = &principal.tenant_id;
+    let (parts, catalog) = load(&context, tenant_id, body.campaign_id.trim()).await?;
+    if body.user_ids.is_empty() {
+        return Err(ApiError::field("userIds", "Please select at least one participant"));
+    }
+    let at = model::timestamp(model::now());
+    let mut ops = Vec::new();
+    for user_id in &body.user_ids {
+        if !candidates(&catalog).any(|u| &u.user_id == user_id) {
+            return Err(ApiError::field("userIds", "Participants must be staff members of your organisation"));
+        }
+        if !parts.participants.iter().any(|p| &p.user_id == user_id) {
+            ops.push(context.store.put_op(&ParticipantRecord::new(tenant_id, &parts.campaign.campaign_id, user_id, at.clone()))?);
+        }
+    }
+    for chunk in ops.chunks(100) {
+        context.store.transact(chunk.to_vec()).await?;
+    }
+    let (parts, catalog) = load(&context, tenant_id, &parts.campaign.campaign_id).await?;
+    Ok(Json(list(&parts, &catalog)))
+}
+
+/// Remove a staff member from the campaign.
+#[utoipa::path(delete, path = "/campaign/remove-participants/{campaignId}/{userRoleId}", tag = TAG, security(("staffToken" = [])),
+    params(("campaignId" = String, Path), ("userRoleId" = String, Path, description = "The participant's user id")),
+    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+pub async fn remove_participant(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, user_id)): Path<(String, String)>,
+) -> ApiResult<Json<Message>> {
+    principal.require(Permission::UseStaffApp)?;
+    let (parts, _) = load(&context, &principal.tenant_id, &campaign_id).await?;
+    if !parts.participants.iter().any(|p| p.user_id == user_id) {
+        return Err(ApiError::NotFound("This person does not take part in the campaign".into()));
+    }
+    context.store.delete(&keys::participant(&principal.tenant_id, &campaign_id, &user_id)).await?;
+    Ok(Message::new("Participant removed successfully"))
+}

@@ -1,0 +1,5 @@
+import { CampaignCreate } from '@/features/campaigns/components/CampaignEditor';
+
+export function Component() {
+  return <CampaignCreate />;
+}

@@ -1,0 +1,5 @@
+import { CampaignList } from '@/features/campaigns/components/CampaignList';
+
+export function Component() {
+  return <CampaignList />;
+}

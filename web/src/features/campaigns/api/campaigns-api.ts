@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, publicApi } from '@/lib/api/client';
+import { toast } from '@/stores/toast-store';
+import { buildListQuery, type ListState } from '../lib/list-query';
+import type { CampaignInput } from '../types';
+import { campaignKey, fetchCampaign, versionedWrite } from './write-queue';
+
+export const MESSAGES = {
+  campaignCreated: 'Campaign created successfully',
+  campaignUpdated: 'Campaign updated successfully',
+  campaignDeleted: 'Campaign deleted successfully',
+  campaignLive: 'The campaign is now live',
+  participantsAdded: 'Participants added successfully',
+  participantRemoved: 'Participant removed successfully',
+} as const;
+
+/**
+ * PUT /campaign/update sends every field of the form. For the dates, null means "unchanged" and
+ * an empty string clears them, so a cleared date goes as ''.
+ */
+export function updateBody(id: string, version: number, input: CampaignInput) {
+  return { id, version, ...input, deadline: input.deadline ?? '', expiryDate: input.expiryDate ?? '' };
+}
+
+export function useCampaignList(state: ListState) {
+  const query = buildListQuery(state);
+  return useQuery({
+    queryKey: ['campaigns', query],
+    queryFn: () => call(api.GET('/campaign/all-campaigns', { params: { query } })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useCampaign(id: string | undefined) {
+  return useQuery({
+    queryKey: campaignKey(id ?? ''),
+    queryFn: () => fetchCampaign(id!),
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
+
+export function useCreateCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignInput) => call(api.POST('/campaign/add', { body })),
+    onSuccess: (campaign) => {
+      qc.setQueryData(campaignKey(campaign.id), campaign);
+      void qc.invalidateQueries({ queryKey: ['campaigns'] });
+      void qc.invalidateQueries({ queryKey: ['initiatives'] });
+      toast.success(MESSAGES.campaignCreated);
+    },
+  });
+}
+
+export function useUpdateCampaign(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CampaignInput) =>
+      versionedWrite(id, (version) => call(api.PUT('/campaign/update', { body: updateBody(id, version, input) }))),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['campaigns'] });
+      toast.success(MESSAGES.campaignUpdated);
+    },
+  });
+}
+
+/** Brief autosave (empty allowed) and script save; no toast, the editor shows "Saving… / Saved". */
+export function saveBrief(campaignId: string, brief: string) {
+  return versionedWrite(campaignId, (version) =>
+    call(api.POST('/campaign/auto-save-brief', { body: { campaignId, version, brief } })),
+  );
+}
+
+export function saveScript(campaignId: string, script: string) {
+  return versionedWrite(campaignId, (version) =>
+    call(api.POST('/campaign/save-script', { body: { campaignId, version, script } })),
+  );
+}
+
+export function usePublishCampaign(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      versionedWrite(id, async () => {
+        const res = await call(api.PUT('/campaign/complete/{id}', { params: { path: { id } } }));
+        toast.success(res.message || MESSAGES.campaignLive);
+        return res.campaign;
+      }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['campaigns'] }),
+  });
+}
+
+export function useDeleteCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/campaign/delete/{id}', { params: { path: { id } } })),
+    onSuccess: (res, id) => {
+      qc.removeQueries({ queryKey: campaignKey(id) });
+      void qc.invalidateQueries({ queryKey: ['campaigns'] });
+      void qc.invalidateQueries({ queryKey: ['initiatives'] });
+      toast.success(res?.message || MESSAGES.campaignDeleted);
+    },
+  });
+}
+
+/** What a contributor's link shows; only live campaigns are served (no token). */
+export function useLivePreview(tenantId: string | null | undefined, campaignId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['campaign-preview', tenantId, campaignId],
+    queryFn: () =>
+      call(publicApi.GET('/campaign/preview/{tenantId}/{campaignId}', { params: { path: { tenantId: tenantId!, campaignId } } }), {
+        toast: false,
+      }),
+    enabled: enabled && !!tenantId,
+    staleTime: 0,
+  });
+}
+
+const participantsKey = (id: string) => ['participants', id] as const;
+
+export function useParticipants(campaignId: string) {
+  return useQuery({
+    queryKey: participantsKey(campaignId),
+    queryFn: () =>
+      call(api.GET('/campaign/CampaignParticipantList/{campaignId}', { params: { path: { campaignId } } })),
+  });
+}
+
+export function useAddParticipants(campaignId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: string[]) =>
+      call(api.POST('/campaign/add-participants', { body: { campaignId, userIds } })),
+    onSuccess: (lists) => {
+      qc.setQueryData(participantsKey(campaignId), lists);
+      toast.success(MESSAGES.participantsAdded);
+    },
+  });
+}
+
+export function useRemoveParticipant(campaignId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userRoleId: string) =>
+      call(api.DELETE('/campaign/remove-participants/{campaignId}/{userRoleId}', { params: { path: { campaignId, userRoleId } } })),
+    onSuccess: (res) => {
+      void qc.invalidateQueries({ queryKey: participantsKey(campaignId) });
+      toast.success(res?.message || MESSAGES.participantRemoved);
+    },
+  });
+}

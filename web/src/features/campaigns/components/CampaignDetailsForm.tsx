@@ -1,0 +1,236 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { Card } from '@/components/layouts/PageHeader';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Field';
+import { cn } from '@/utils/cn';
+import { campaignSchema, LIMITS, type CampaignFormOutput, type CampaignFormValues } from '../schemas';
+import type { Campaign, CampaignInput } from '../types';
+import { InitiativePicker } from './InitiativePicker';
+import { TagPicker } from './TagPicker';
+
+export function formValuesOf(campaign: Campaign | undefined, initiativeId = ''): CampaignFormValues {
+  return {
+    initiativeId: campaign?.initiativeId ?? initiativeId,
+    title: campaign?.title ?? '',
+    description: campaign?.description ?? '',
+    type: campaign?.type ?? '',
+    visibility: campaign?.visibility ?? '',
+    mode: campaign?.mode ?? '',
+    deadline: campaign?.deadline ?? '',
+    expiryDate: campaign?.expiryDate ?? '',
+    tags: campaign?.tags.map((t) => t.id) ?? [],
+  };
+}
+
+export function inputOf(values: CampaignFormOutput): CampaignInput {
+  return {
+    initiativeId: values.initiativeId,
+    title: values.title,
+    description: values.description,
+    type: values.type,
+    visibility: values.visibility,
+    mode: values.mode,
+    deadline: values.deadline || null,
+    expiryDate: values.expiryDate || null,
+    tags: values.tags,
+  };
+}
+
+type RadioGroupProps = {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string; hint?: string }[];
+  error?: string;
+};
+
+function RadioGroup({ legend, name, value, onChange, options, error }: RadioGroupProps) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className={cn(
+              'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+              value === o.value ? 'border-primary bg-primary/10' : 'border-line hover:bg-sunken',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="accent-[var(--sh-primary)]"
+            />
+            <span>{o.label}</span>
+            {o.hint && <span className="text-xs text-muted">{o.hint}</span>}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-xs font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+type Props = {
+  campaign?: Campaign;
+  initialInitiativeId?: string;
+  submitLabel: string;
+  onSubmit: (input: CampaignInput) => Promise<unknown>;
+  onInitiativeDeleted?: (id: string) => void;
+  disabled?: boolean;
+};
+
+/** Initiative, title, description, type, visibility, mode, dates and tags of a campaign. */
+export function CampaignDetailsForm({ campaign, initialInitiativeId, submitLabel, onSubmit, onInitiativeDeleted, disabled }: Props) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CampaignFormValues, unknown, CampaignFormOutput>({
+    resolver: zodResolver(campaignSchema) as never,
+    defaultValues: formValuesOf(campaign, initialInitiativeId),
+  });
+  const type = watch('type');
+  const description = watch('description');
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(inputOf(values));
+    } catch {
+      /* toasted by the API client */
+    }
+  });
+
+  return (
+    <Card>
+      <form noValidate onSubmit={submit} aria-label="Campaign details" className="space-y-5">
+        <h2 className="text-lg font-semibold">Details</h2>
+        <Controller
+          control={control}
+          name="initiativeId"
+          render={({ field }) => (
+            <InitiativePicker
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.initiativeId?.message}
+              onDeleted={onInitiativeDeleted}
+            />
+          )}
+        />
+        <Input label="Title" error={errors.title?.message} {...register('title')} />
+        <div className="space-y-1.5">
+          <label htmlFor="campaign-description" className="block text-sm font-medium">
+            Description
+          </label>
+          <textarea
+            id="campaign-description"
+            rows={3}
+            aria-invalid={errors.description ? true : undefined}
+            className={cn(
+              'block w-full rounded-lg border bg-raised px-3 py-2 text-sm focus:outline-2 focus:outline-ring',
+              errors.description ? 'border-danger' : 'border-line',
+            )}
+            {...register('description')}
+          />
+          <div className="flex justify-between text-xs">
+            <span role={errors.description ? 'alert' : undefined} className="font-medium text-danger">
+              {errors.description?.message}
+            </span>
+            <span className="text-muted">
+              {description.length} / {LIMITS.description}
+            </span>
+          </div>
+        </div>
+        <div className="grid gap-5 md:grid-cols-3">
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <RadioGroup
+                legend="Type"
+                name="campaign-type"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.type?.message}
+                options={[
+                  { value: 'evergreen', label: 'Open' },
+                  { value: 'targeted', label: 'Targeted' },
+                ]}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="visibility"
+            render={({ field }) => (
+              <RadioGroup
+                legend="Visibility"
+                name="campaign-visibility"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.visibility?.message}
+                options={[
+                  { value: 'public', label: 'Public' },
+                  { value: 'private', label: 'Private' },
+                ]}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="mode"
+            render={({ field }) => (
+              <RadioGroup
+                legend="Mode"
+                name="campaign-mode"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.mode?.message}
+                options={[
+                  { value: 'landscape', label: 'Landscape' },
+                  { value: 'portrait', label: 'Portrait' },
+                ]}
+              />
+            )}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label={type === 'targeted' ? 'Deadline' : 'Deadline (optional)'}
+            type="date"
+            error={errors.deadline?.message}
+            {...register('deadline')}
+          />
+          <Input
+            label={type === 'targeted' ? 'Expiry date' : 'Expiry date (optional)'}
+            type="date"
+            error={errors.expiryDate?.message}
+            {...register('expiryDate')}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => <TagPicker value={field.value} onChange={field.onChange} error={errors.tags?.message} />}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" loading={isSubmitting} disabled={disabled}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { saveToken } from '@/lib/storage';
+import { useToastStore } from '@/stores/toast-store';
+import { jsonResponse, makeUser } from '@/testing/fixtures';
+import { useConflictStore } from '../api/write-queue';
+import type { Campaign, Question } from '../types';
+import { CampaignEdit } from './CampaignEditor';
+
+const question = (id: string, sequence: number, tips: string | null = null): Question => ({
+  questionId: id,
+  campaignQuestionId: `cq-${id}`,
+  campaignId: 'c1',
+  question: `Question ${id}`,
+  tips,
+  sequence,
+  script: null,
+});
+
+function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 'c1',
+    title: 'Spring stories',
+    initiativeId: 'i1',
+    initiativeName: 'Spring',
+    status: 'draft',
+    type: 'evergreen',
+    visibility: 'public',
+    mode: 'portrait',
+    videoCount: 0,
+    deadline: null,
+    expiryDate: null,
+    createdAt: '2026-11-01T00:00:00Z',
+    tags: [{ id: 't1', name: 'culture' }],
+    description: 'Tell us about spring',
+    brief: '<p>The brief</p>',
+    script: '',
+    questions: [],
+    participants: [],
+    madeLive: false,
+    version: 7,
+    updatedAt: '2026-11-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+type Call = { method: string; path: string; body: unknown };
+
+function stub(routes: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      const text = await req.clone().text();
+      const call = { method: req.method, path: new URL(req.url).pathname.replace(/^\/api/, ''), body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      const res = routes(call);
+      if (res) return res;
+      if (call.path === '/initiative/list') return jsonResponse([{ id: 'i1', name: 'Spring', campaignCount: 1, createdAt: '' }]);
+      if (call.path === '/tags/all-tags') return jsonResponse([{ id: 't1', name: 'culture' }]);
+      if (call.path.startsWith('/campaign/CampaignParticipantList/')) return jsonResponse({ participants: [], available: [] });
+      return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
+    }),
+  );
+  return calls;
+}
+
+function renderEditor() {
+  const router = createMemoryRouter(
+    [
+      { path: '/initiative/campaign/:id', element: <CampaignEdit id="c1" user={makeUser('admin')} /> },
+      { path: '/campaigns', element: <p>list</p> },
+    ],
+    { initialEntries: ['/initiative/campaign/c1'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('campaign editor', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    saveToken('tok', 't1');
+    useConflictStore.setState({ message: null, reloads: 0 });
+  });
+
+  it('sends the version it read, and on 409 shows the message with Reload', async () => {
+    let version = 7;
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign({ version }));
+      if (c.path === '/question/list/c1') return jsonResponse([]);
+      if (c.method === 'PUT' && c.path === '/campaign/update') {
+        if ((c.body as { version: number }).version !== version) {
+          return jsonResponse({ detail: 'This campaign was changed by someone else. Reload to see the latest version.' }, 409);
+        }
+        version += 1;
+        return jsonResponse(makeCampaign({ title: (c.body as { title: string }).title, version }));
+      }
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    const title = await screen.findByLabelText('Title');
+    await u.clear(title);
+    await u.type(title, 'Summer stories');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/campaign/update')).toBe(true));
+    expect(calls.find((c) => c.path === '/campaign/update')!.body).toMatchObject({ id: 'c1', version: 7, title: 'Summer stories' });
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts).toContainEqual(expect.objectContaining({ message: 'Campaign updated successfully' })),
+    );
+
+    // Someone else saves meanwhile: the next write is stale.
+    version = 20;
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    const banner = await screen.findByText('This campaign was changed by someone else. Reload to see the latest version.', {
+      selector: 'div[role="alert"] p',
+    });
+    await u.click(within(banner.parentElement!).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(useConflictStore.getState().message).toBeNull());
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/campaign/update').at(-1)!.body).toMatchObject({ version: 20 }));
+  });
+
+  it('adds a question with tips and moves the third question to the top', async () => {
+    let list = [question('a', 1), question('b', 2)];
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse(list);
+      if (c.method === 'POST' && c.path === '/question/add') {
+        const body = c.body as { question: string; tips: string | null; sequence: number };
+        const created = { ...question('c', body.sequence, body.tips), question: body.question };
+        list = [...list, created];
+        return jsonResponse(created, 201);
+      }
+      if (c.method === 'PUT' && c.path.startsWith('/question/')) {
+        const id = c.path.split('/').at(-1)!;
+        const seq = (c.body as { sequence: number }).sequence;
+        const moving = list.find((q) => q.questionId === id)!;
+        const rest = list.filter((q) => q.questionId !== id);
+        rest.splice(seq - 1, 0, moving);
+        list = rest.map((q, i) => ({ ...q, sequence: i + 1 }));
+        return jsonResponse(list.find((q) => q.questionId === id));
+      }
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await screen.findByText('Question a');
+    await u.click(screen.getByRole('button', { name: 'Add question' }));
+    await u.click(screen.getByRole('button', { name: 'Save question' }));
+    expect(await screen.findByText('Question is a required field')).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Question'), 'What changed?');
+    await u.type(screen.getByLabelText('Tips (optional)'), 'Be brief');
+    await u.click(screen.getByRole('button', { name: 'Save question' }));
+    await screen.findByText('What changed?');
+    expect(calls.find((c) => c.path === '/question/add')!.body).toEqual({
+      campaignId: 'c1',
+      question: 'What changed?',
+      tips: 'Be brief',
+      sequence: 3,
+      script: null,
+    });
+    expect(screen.queryByTestId('question-temp')).not.toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Move "What changed?" up' }));
+    await u.click(screen.getByRole('button', { name: 'Move "What changed?" up' }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('question-text').map((n) => n.textContent)).toEqual(['What changed?', 'Question a', 'Question b']),
+    );
+    await waitFor(() => expect(list.map((q) => q.questionId)).toEqual(['c', 'a', 'b']));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { campaignId: 'c1', sequence: 2, question: null, tips: null, script: null },
+      { campaignId: 'c1', sequence: 1, question: null, tips: null, script: null },
+    ]);
+  });
+
+  it('publishes with the server message, and previews the draft as a contributor sees it', async () => {
+    stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse([question('b', 2, 'Smile'), question('a', 1)]);
+      if (c.method === 'PUT' && c.path === '/campaign/complete/c1')
+        return jsonResponse({ message: 'The campaign is now live', campaign: makeCampaign({ status: 'live', version: 8 }) });
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await screen.findByText('Question a');
+    await u.click(screen.getByRole('button', { name: 'Preview as contributor' }));
+    const preview = await screen.findByTestId('campaign-preview');
+    expect(within(preview).getAllByTestId('preview-question').map((n) => n.textContent)).toEqual(['Question a', 'Question b']);
+    expect(within(preview).getByText('Tip: Smile')).toBeInTheDocument();
+    expect(within(preview).getByText('Portrait')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Back to editing' }));
+    await u.click(screen.getByRole('button', { name: 'Publish campaign' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts).toContainEqual(expect.objectContaining({ kind: 'success', message: 'The campaign is now live' })),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish campaign' })).not.toBeInTheDocument());
+  });
+});

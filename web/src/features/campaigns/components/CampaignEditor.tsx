@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Card, PageHeader } from '@/components/layouts/PageHeader';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { buildPath, paths } from '@/config/paths';
+import type { CurrentUser } from '@/lib/api/types';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  saveBrief,
+  saveScript,
+  useCampaign,
+  useCreateCampaign,
+  useDeleteCampaign,
+  useLivePreview,
+  usePublishCampaign,
+  useUpdateCampaign,
+} from '../api/campaigns-api';
+import { useQuestions } from '../api/questions-api';
+import { campaignKey, questionsKey, refreshCampaign, useConflictStore } from '../api/write-queue';
+import { useDebouncedSave } from '../lib/use-debounced-save';
+import type { Campaign } from '../types';
+import { CampaignDetailsForm } from './CampaignDetailsForm';
+import { StatusBadge } from './CampaignList';
+import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
+import { ParticipantsPanel } from './ParticipantsPanel';
+import { QuestionList } from './QuestionList';
+import { RichTextEditor } from './RichTextEditor';
+
+/** /initiative/campaign/create: the details; questions and the rest once it is saved. */
+export function CampaignCreate() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const create = useCreateCampaign();
+  return (
+    <>
+      <PageHeader
+        title="Create campaign"
+        description="Fill in the details and save: questions, brief, script and participants follow."
+        actions={
+          <Button variant="secondary" onClick={() => navigate(paths.campaigns)}>
+            Back to campaigns
+          </Button>
+        }
+      />
+      <div className="space-y-6">
+        <CampaignDetailsForm
+          initialInitiativeId={params.get('initiativeId') ?? ''}
+          submitLabel="Create campaign"
+          onSubmit={async (input) => {
+            const campaign = await create.mutateAsync(input);
+            navigate(buildPath(paths.campaignEdit, { id: campaign.id }), { replace: true });
+          }}
+        />
+        <Card>
+          <h2 className="text-lg font-semibold">Questions</h2>
+          <p className="text-sm text-muted">Save the campaign first, then add its questions, brief and script.</p>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function ConflictBanner({ campaignId }: { campaignId: string }) {
+  const message = useConflictStore((s) => s.message);
+  const reloaded = useConflictStore((s) => s.reloaded);
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (!message) return null;
+  return (
+    <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning/50 bg-raised px-4 py-3 text-sm">
+      <p>{message}</p>
+      <Button
+        size="sm"
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await refreshCampaign(campaignId);
+            await qc.invalidateQueries({ queryKey: questionsKey(campaignId) });
+            reloaded();
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Reload
+      </Button>
+    </div>
+  );
+}
+
+function TextEditors({ campaign }: { campaign: Campaign }) {
+  const id = campaign.id;
+  const brief = useDebouncedSave(useCallback((html: string) => saveBrief(id, html), [id]));
+  const script = useDebouncedSave(useCallback((html: string) => saveScript(id, html), [id]));
+  return (
+    <Card className="space-y-6">
+      <RichTextEditor
+        label="Brief"
+        description="What contributors read before they record."
+        initialContent={campaign.brief}
+        onChange={brief.schedule}
+        status={brief.status}
+      />
+      <RichTextEditor
+        label="Script"
+        description="The teleprompter script contributors can start from."
+        initialContent={campaign.script}
+        onChange={script.schedule}
+        status={script.status}
+      />
+    </Card>
+  );
+}
+
+function Preview({ campaign, user }: { campaign: Campaign; user: CurrentUser }) {
+  const live = campaign.status === 'live';
+  const livePreview = useLivePreview(user.tenantId, campaign.id, live);
+  const questions = useQuestions(campaign.id);
+  if (live && livePreview.isPending) return <Spinner className="h-6 w-6" />;
+  const preview =
+    live && livePreview.data
+      ? livePreview.data
+      : previewFromCampaign(campaign, questions.data ?? campaign.questions, {
+          tenantId: user.tenantId ?? '',
+          companyName: user.companyName ?? null,
+          companyLogo: user.companyLogo ?? null,
+        });
+  return <CampaignPreview preview={preview} />;
+}
+
+/** /initiative/campaign/:id: edit everything, preview as a contributor, publish, delete. */
+export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const campaign = useCampaign(id);
+  const reloads = useConflictStore((s) => s.reloads);
+  const update = useUpdateCampaign(id);
+  const publish = usePublishCampaign(id);
+  const remove = useDeleteCampaign();
+  const [previewing, setPreviewing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  // A conflict belongs to the campaign it happened on.
+  useEffect(() => () => useConflictStore.getState().set(null), [id]);
+
+  if (campaign.isPending) {
+    return (
+      <div className="flex justify-center py-20">
+        <Spinner className="h-6 w-6" />
+      </div>
+    );
+  }
+  if (campaign.isError || !campaign.data) {
+    return (
+      <Card className="py-14 text-center">
+        <p className="mb-4 text-sm text-muted">This campaign could not be loaded.</p>
+        <Button variant="secondary" onClick={() => navigate(paths.campaigns)}>
+          Back to campaigns
+        </Button>
+      </Card>
+    );
+  }
+  const data = campaign.data;
+  const formKey = `${id}-${reloads}`;
+
+  return (
+    <>
+      <PageHeader
+        title={data.title}
+        description={
+          <span className="inline-flex items-center gap-2">
+            <StatusBadge status={data.status} /> {data.initiativeName}
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setPreviewing((v) => !v)} aria-pressed={previewing}>
+              {previewing ? 'Back to editing' : 'Preview as contributor'}
+            </Button>
+            {data.status === 'draft' && (
+              <Button loading={publish.isPending} onClick={() => publish.mutate()}>
+                Publish campaign
+              </Button>
+            )}
+            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              Delete campaign
+            </Button>
+          </>
+        }
+      />
+      <ConflictBanner campaignId={id} />
+      {previewing ? (
+        <Preview campaign={data} user={user} />
+      ) : (
+        <div key={formKey} className="space-y-6">
+          <CampaignDetailsForm
+            campaign={data}
+            submitLabel="Save changes"
+            onSubmit={(input) => update.mutateAsync(input)}
+            onInitiativeDeleted={(initiativeId) => {
+              if (initiativeId === data.initiativeId) {
+                qc.removeQueries({ queryKey: campaignKey(id) });
+                navigate(paths.campaigns, { replace: true });
+              }
+            }}
+          />
+          <QuestionList campaignId={id} />
+          <TextEditors campaign={data} />
+          <ParticipantsPanel campaignId={id} />
+        </div>
+      )}
+      <Dialog
+        open={confirmDelete}
+        title="Delete campaign?"
+        onClose={() => setConfirmDelete(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <ConfirmButton
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(id, {
+                  onSuccess: () => {
+                    setConfirmDelete(false);
+                    navigate(paths.campaigns, { replace: true });
+                  },
+                })
+              }
+            >
+              Delete campaign
+            </ConfirmButton>
+          </>
+        }
+      >
+        <p>
+          Deleting <strong>{data.title}</strong> removes its questions, contributors and videos. This cannot be undone.
+        </p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { saveToken } from '@/lib/storage';
+import { jsonResponse } from '@/testing/fixtures';
+import type { CampaignListResponse, CampaignSummary } from '../types';
+import { CampaignList, NO_INITIATIVE, NO_RESULT } from './CampaignList';
+
+const summary = (id: string, title: string, status: CampaignSummary['status'] = 'draft'): CampaignSummary => ({
+  id,
+  title,
+  initiativeId: 'i1',
+  initiativeName: 'Spring',
+  status,
+  type: 'targeted',
+  visibility: 'public',
+  mode: 'landscape',
+  videoCount: 3,
+  deadline: '2026-12-01',
+  expiryDate: '2026-12-31',
+  createdAt: '2026-11-01T10:00:00Z',
+  tags: [],
+});
+
+function listOf(items: CampaignSummary[], extra: Partial<CampaignListResponse> = {}): CampaignListResponse {
+  return { items, total: items.length, page: 1, pageSize: 10, counts: { all: 5, draft: 2, live: 2, expired: 1 }, hasInitiatives: true, ...extra };
+}
+
+function stub(handler: (url: URL) => unknown) {
+  const urls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      const url = new URL(req.url);
+      urls.push(url);
+      return jsonResponse(handler(url));
+    }),
+  );
+  return urls;
+}
+
+function renderList(path = '/campaigns') {
+  const router = createMemoryRouter(
+    [
+      { path: '/campaigns', element: <CampaignList /> },
+      { path: '/initiative/campaign/:id', element: <p>editor</p> },
+      { path: '/initiative/campaign/create', element: <p>create page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('campaign list', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    saveToken('tok', 't1');
+  });
+
+  it('shows the columns, the counts, and opens a campaign on row click', async () => {
+    stub(() => listOf([summary('c1', 'Alpha stories', 'live')]));
+    const router = renderList();
+    expect(await screen.findByText('Alpha stories')).toBeInTheDocument();
+    for (const name of ['Name', 'Videos', 'Status', 'Expires', 'Created']) {
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('option', { name: 'All (5)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Live (2)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['Newest', 'Oldest', 'AZ', 'ZA']),
+    );
+    await userEvent.setup().click(screen.getByText('31 Dec 2026'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/initiative/campaign/c1'));
+  });
+
+  it('sends sort and status to the API and goes back to page 1', async () => {
+    const urls = stub(() => listOf([summary('c1', 'Alpha')], { total: 25 }));
+    renderList('/campaigns?page=2');
+    await screen.findByText('Alpha');
+    expect(urls.at(-1)!.search).toBe('?page=2&sort=newest');
+    const u = userEvent.setup();
+    await u.selectOptions(screen.getByLabelText('Sort by'), 'az');
+    await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=1&sort=az'));
+    await u.selectOptions(screen.getByLabelText('Status'), 'live');
+    await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=1&sort=az&status=live'));
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=2&sort=az&status=live'));
+  });
+
+  it("says 'No result found' when the filter finds nothing", async () => {
+    stub(() => listOf([], { total: 0 }));
+    renderList('/campaigns?status=expired');
+    expect(await screen.findByText(NO_RESULT)).toBeInTheDocument();
+  });
+
+  it('asks for an initiative first when there is none', async () => {
+    stub(() => listOf([], { total: 0, hasInitiatives: false, counts: { all: 0, draft: 0, live: 0, expired: 0 } }));
+    renderList();
+    expect(await screen.findByText(NO_INITIATIVE)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create initiative' }));
+    expect(await screen.findByRole('heading', { name: 'New initiative' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Field';
+import { useCreateInitiative, useDeleteInitiative, useRenameInitiative } from '../api/initiatives-api';
+import { firstError, initiativeNameSchema } from '../schemas';
+import type { Initiative } from '../types';
+
+type NameDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Renames this initiative; creates a new one when absent. */
+  initiative?: Initiative;
+  onDone?: (initiative: Initiative) => void;
+};
+
+export function InitiativeNameDialog({ open, onClose, initiative, onDone }: NameDialogProps) {
+  return open ? <NameDialogBody onClose={onClose} initiative={initiative} onDone={onDone} /> : null;
+}
+
+function NameDialogBody({ onClose, initiative, onDone }: Omit<NameDialogProps, 'open'>) {
+  const [name, setName] = useState(initiative?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateInitiative();
+  const rename = useRenameInitiative();
+  const pending = create.isPending || rename.isPending;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = initiativeNameSchema.safeParse(name);
+    setError(firstError(parsed));
+    if (!parsed.success) return;
+    try {
+      const saved = initiative
+        ? await rename.mutateAsync({ id: initiative.id, name: parsed.data })
+        : await create.mutateAsync(parsed.data);
+      onDone?.(saved);
+      onClose();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const formId = initiative ? 'initiative-rename-form' : 'initiative-create-form';
+  return (
+    <Dialog
+      open
+      title={initiative ? 'Rename initiative' : 'New initiative'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {initiative ? 'Save name' : 'Create initiative'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        <Input
+          label="Initiative name"
+          value={name}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          error={error ?? undefined}
+          maxLength={200}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+type DeleteProps = { initiative: Initiative | null; onClose: () => void; onDeleted?: (id: string) => void };
+
+export function DeleteInitiativeDialog({ initiative, onClose, onDeleted }: DeleteProps) {
+  const remove = useDeleteInitiative();
+  return (
+    <Dialog
+      open={!!initiative}
+      title="Delete initiative?"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <ConfirmButton
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() =>
+              initiative &&
+              remove.mutate(initiative.id, {
+                onSuccess: () => {
+                  onDeleted?.(initiative.id);
+                  onClose();
+                },
+              })
+            }
+          >
+            Delete initiative
+          </ConfirmButton>
+        </>
+      }
+    >
+      <p>
+        Deleting <strong>{initiative?.name}</strong> removes all its campaigns and their videos
+        {initiative ? ` (${initiative.campaignCount} campaign${initiative.campaignCount === 1 ? '' : 's'})` : ''}. This
+        cannot be undone.
+      </p>
+    </Dialog>
+  );
+}

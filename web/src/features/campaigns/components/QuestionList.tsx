@@ -1,0 +1,287 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card } from '@/components/layouts/PageHeader';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/utils/cn';
+import {
+  useAddQuestion,
+  useDeleteQuestion,
+  useMoveQuestion,
+  useQuestions,
+  useUpdateQuestion,
+} from '../api/questions-api';
+import { nextSequence, reconcileQuestions, type TempQuestion } from '../lib/questions';
+import { LIMITS, questionSchema, type QuestionValues } from '../schemas';
+import type { Question } from '../types';
+
+type EditorProps = {
+  initial: QuestionValues;
+  saving: boolean;
+  saveLabel: string;
+  onSave: (values: { question: string; tips: string | null }) => void;
+  onCancel: () => void;
+  onDraftChange?: (values: QuestionValues) => void;
+};
+
+function QuestionEditor({ initial, saving, saveLabel, onSave, onCancel, onDraftChange }: EditorProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<{ question?: string; tips?: string }>({});
+
+  const update = (patch: Partial<QuestionValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    onDraftChange?.(next);
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = questionSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as 'question' | 'tips';
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    onSave({ question: parsed.data.question, tips: parsed.data.tips || null });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3">
+      <Input
+        label="Question"
+        value={values.question}
+        autoFocus
+        onChange={(e) => update({ question: e.target.value })}
+        error={errors.question}
+        hint={`${values.question.length} / ${LIMITS.question}`}
+      />
+      <Input
+        label="Tips (optional)"
+        value={values.tips}
+        onChange={(e) => update({ tips: e.target.value })}
+        error={errors.tips}
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button size="sm" type="submit" loading={saving}>
+          {saveLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+let tempCounter = 0;
+
+/** The questions of a saved campaign: add, edit, delete, reorder (drag and drop or buttons), tips. */
+export function QuestionList({ campaignId, locked }: { campaignId: string; locked?: boolean }) {
+  const questions = useQuestions(campaignId);
+  const add = useAddQuestion(campaignId);
+  const update = useUpdateQuestion(campaignId);
+  const move = useMoveQuestion(campaignId);
+  const remove = useDeleteQuestion(campaignId);
+  const [temps, setTemps] = useState<TempQuestion[]>([]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Question | null>(null);
+  const [dragIndex, setDragIndex] = useState<number | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const savingTemp = useRef<string | null>(null);
+
+  const saved = questions.data ?? [];
+  const { rows, temps: keptTemps } = reconcileQuestions(saved, temps);
+
+  // When the list reloads, temporary questions at or below the last saved sequence are dropped.
+  useEffect(() => {
+    if (keptTemps.length !== temps.length) setTemps(keptTemps);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [questions.data]);
+
+  const addTemp = () => {
+    tempCounter += 1;
+    const temp: TempQuestion = { tempId: `temp-${tempCounter}`, question: '', tips: '', sequence: nextSequence(saved, temps) };
+    setTemps((list) => [...list, temp]);
+  };
+
+  const saveTemp = (temp: TempQuestion, values: { question: string; tips: string | null }) => {
+    savingTemp.current = temp.tempId;
+    add.mutate(
+      { question: values.question, tips: values.tips, sequence: temp.sequence },
+      {
+        onSuccess: () => setTemps((list) => list.filter((t) => t.tempId !== temp.tempId)),
+        onSettled: () => {
+          savingTemp.current = null;
+        },
+      },
+    );
+  };
+
+  const moveTo = (from: number, to: number) => {
+    const q = saved[from];
+    if (!q || to < 0 || to >= saved.length || from === to) return;
+    move.mutate({ questionId: q.questionId, sequence: to + 1, from, to });
+    setAnnounce(`"${q.question}" moved to position ${to + 1} of ${saved.length}`);
+  };
+
+  return (
+    <Card>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">Questions</h2>
+          <p className="text-xs text-muted">Drag a question, or use its arrows, to change the order contributors see.</p>
+        </div>
+        <Button size="sm" onClick={addTemp} disabled={locked}>
+          Add question
+        </Button>
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {announce}
+      </p>
+      {questions.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner className="h-5 w-5" />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted">No questions yet. Add the first one.</p>
+      ) : (
+        <ol aria-label="Questions" className="space-y-2">
+          {rows.map((row, index) => {
+            if (row.kind === 'temp') {
+              const temp = row.temp;
+              return (
+                <li key={temp.tempId} data-testid="question-temp" className="rounded-lg border border-dashed border-primary p-3">
+                  <QuestionEditor
+                    initial={{ question: temp.question, tips: temp.tips }}
+                    saving={add.isPending && savingTemp.current === temp.tempId}
+                    saveLabel="Save question"
+                    onSave={(values) => saveTemp(temp, values)}
+                    onCancel={() => setTemps((list) => list.filter((t) => t.tempId !== temp.tempId))}
+                    onDraftChange={(v) =>
+                      setTemps((list) => list.map((t) => (t.tempId === temp.tempId ? { ...t, ...v } : t)))
+                    }
+                  />
+                </li>
+              );
+            }
+            const q = row.question;
+            const position = index;
+            const isEditing = editing === q.questionId;
+            return (
+              <li
+                key={q.questionId}
+                data-testid="question-row"
+                draggable={!isEditing && !locked}
+                onDragStart={(e) => {
+                  setDragIndex(position);
+                  e.dataTransfer.effectAllowed = 'move';
+                  e.dataTransfer.setData('text/plain', q.questionId);
+                }}
+                onDragOver={(e) => {
+                  if (dragIndex !== null) e.preventDefault();
+                }}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  if (dragIndex !== null) moveTo(dragIndex, position);
+                  setDragIndex(null);
+                }}
+                onDragEnd={() => setDragIndex(null)}
+                className={cn(
+                  'rounded-lg border border-line bg-raised p-3',
+                  dragIndex === position && 'opacity-50',
+                )}
+              >
+                {isEditing ? (
+                  <QuestionEditor
+                    initial={{ question: q.question, tips: q.tips ?? '' }}
+                    saving={update.isPending}
+                    saveLabel="Save changes"
+                    onSave={(values) =>
+                      update.mutate({ questionId: q.questionId, ...values }, { onSuccess: () => setEditing(null) })
+                    }
+                    onCancel={() => setEditing(null)}
+                  />
+                ) : (
+                  <div className="flex items-start gap-3">
+                    <span aria-hidden className="mt-0.5 cursor-grab select-none text-muted" title="Drag to reorder">
+                      ⠿
+                    </span>
+                    <span className="mt-0.5 w-6 text-sm tabular-nums text-muted">{position + 1}.</span>
+                    <div className="min-w-0 flex-1">
+                      <p data-testid="question-text" className="break-words text-sm font-medium">
+                        {q.question}
+                      </p>
+                      {q.tips && <p className="mt-0.5 text-xs text-muted">Tip: {q.tips}</p>}
+                    </div>
+                    <div className="flex shrink-0 gap-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move "${q.question}" up`}
+                        disabled={position === 0 || locked}
+                        onClick={() => moveTo(position, position - 1)}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move "${q.question}" down`}
+                        disabled={position === saved.length - 1 || locked}
+                        onClick={() => moveTo(position, position + 1)}
+                      >
+                        ↓
+                      </Button>
+                      <Button size="sm" variant="ghost" aria-label={`Edit "${q.question}"`} onClick={() => setEditing(q.questionId)}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-danger"
+                        aria-label={`Delete "${q.question}"`}
+                        onClick={() => setDeleting(q)}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <Dialog
+        open={!!deleting}
+        title="Delete question?"
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <ConfirmButton
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.questionId, { onSuccess: () => setDeleting(null) })}
+            >
+              Delete question
+            </ConfirmButton>
+          </>
+        }
+      >
+        <p>
+          The question <strong>{deleting?.question}</strong> is removed from this campaign.
+        </p>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Field';
+import { cn } from '@/utils/cn';
+import { useCreateTag, useDeleteTag, useTags } from '../api/tags-api';
+import { firstError, LIMITS, TAGS_MAX_MESSAGE, tagNameSchema } from '../schemas';
+import type { Tag } from '../types';
+
+type Props = { value: string[]; onChange: (ids: string[]) => void; error?: string };
+
+/** Pick 1 to 4 tags; create a tag inline; delete a tag everywhere. */
+export function TagPicker({ value, onChange, error }: Props) {
+  const tags = useTags();
+  const create = useCreateTag();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [limitError, setLimitError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Tag | null>(null);
+  const remove = useDeleteTag();
+
+  const toggle = (id: string) => {
+    if (value.includes(id)) {
+      setLimitError(null);
+      onChange(value.filter((v) => v !== id));
+    } else if (value.length >= LIMITS.maxTags) {
+      setLimitError(TAGS_MAX_MESSAGE);
+    } else {
+      setLimitError(null);
+      onChange([...value, id]);
+    }
+  };
+
+  const add = async () => {
+    const parsed = tagNameSchema.safeParse(name);
+    setNameError(firstError(parsed));
+    if (!parsed.success) return;
+    try {
+      const tag = await create.mutateAsync(parsed.data);
+      setName('');
+      if (value.length < LIMITS.maxTags) onChange([...value, tag.id]);
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const shownError = limitError ?? error;
+  return (
+    <fieldset className="space-y-2" aria-describedby={shownError ? 'tags-error' : undefined}>
+      <legend className="text-sm font-medium">
+        Tags <span className="font-normal text-muted">(1 to 4)</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {(tags.data ?? []).map((tag) => {
+          const checked = value.includes(tag.id);
+          return (
+            <span
+              key={tag.id}
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full border py-1 pl-3 pr-1 text-sm',
+                checked ? 'border-primary bg-primary/10' : 'border-line',
+              )}
+            >
+              <label className="inline-flex cursor-pointer items-center gap-1.5">
+                <input type="checkbox" checked={checked} onChange={() => toggle(tag.id)} className="accent-[var(--sh-primary)]" />
+                {tag.name}
+              </label>
+              <button
+                type="button"
+                aria-label={`Delete tag ${tag.name}`}
+                onClick={() => setDeleting(tag)}
+                className="rounded-full px-1.5 text-muted hover:bg-sunken hover:text-danger"
+              >
+                ×
+              </button>
+            </span>
+          );
+        })}
+        {tags.data?.length === 0 && <p className="text-sm text-muted">No tags yet: create one below.</p>}
+      </div>
+      {shownError && (
+        <p id="tags-error" role="alert" className="text-xs font-medium text-danger">
+          {shownError}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <Input
+            label="New tag"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void add();
+              }
+            }}
+            error={nameError ?? undefined}
+          />
+        </div>
+        <Button variant="secondary" loading={create.isPending} onClick={() => void add()} className={nameError ? 'mb-6' : ''}>
+          Add tag
+        </Button>
+      </div>
+      <Dialog
+        open={!!deleting}
+        title="Delete tag?"
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <ConfirmButton
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() =>
+                deleting &&
+                remove.mutate(deleting.id, {
+                  onSuccess: () => {
+                    onChange(value.filter((v) => v !== deleting.id));
+                    setDeleting(null);
+                  },
+                })
+              }
+            >
+              Delete tag
+            </ConfirmButton>
+          </>
+        }
+      >
+        <p>
+          The tag <strong>{deleting?.name}</strong> is removed from every campaign that uses it. This cannot be undone.
+        </p>
+      </Dialog>
+    </fieldset>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const LIMITS = { title: 250, description: 500, initiative: 50, tag: 30, question: 50, minTags: 1, maxTags: 4 } as const;
+
+export const TAGS_MIN_MESSAGE = 'Tags must be atleast 1 item';
+export const TAGS_MAX_MESSAGE = 'Tags must be at most 4 items';
+
+export const campaignSchema = z
+  .object({
+    initiativeId: z.string().min(1, 'Initiative is a required field'),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title is a required field')
+      .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    description: z
+      .string()
+      .trim()
+      .min(1, 'Description is a required field')
+      .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters`),
+    type: z.enum(['evergreen', 'targeted'], { error: 'Please select the campaign type' }),
+    visibility: z.enum(['public', 'private'], { error: 'Please select the visibility' }),
+    mode: z.enum(['landscape', 'portrait'], { error: 'Please select the mode' }),
+    deadline: z.string(),
+    expiryDate: z.string(),
+    tags: z.array(z.string()).min(LIMITS.minTags, TAGS_MIN_MESSAGE).max(LIMITS.maxTags, TAGS_MAX_MESSAGE),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type !== 'targeted') return;
+    if (!v.deadline) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Deadline is required for targeted campaigns' });
+    if (!v.expiryDate)
+      ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: 'Expiry date is required for targeted campaigns' });
+    if (v.deadline && v.expiryDate && v.expiryDate < v.deadline)
+      ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: 'Expiry date must be on or after the deadline' });
+  });
+
+/** Form values: the radio groups start empty on a new campaign. */
+export type CampaignFormValues = {
+  initiativeId: string;
+  title: string;
+  description: string;
+  type: '' | 'evergreen' | 'targeted';
+  visibility: '' | 'public' | 'private';
+  mode: '' | 'landscape' | 'portrait';
+  deadline: string;
+  expiryDate: string;
+  tags: string[];
+};
+export type CampaignFormOutput = z.output<typeof campaignSchema>;
+
+export const initiativeNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Initiative is a required field')
+  .max(LIMITS.initiative, `Initiative must be at most ${LIMITS.initiative} characters`);
+
+export const tagNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Tag is a required field')
+  .max(LIMITS.tag, `Tag must be at most ${LIMITS.tag} characters`);
+
+export const questionSchema = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(1, 'Question is a required field')
+    .max(LIMITS.question, `Question must be at most ${LIMITS.question} characters`),
+  tips: z.string().trim(),
+});
+export type QuestionValues = z.input<typeof questionSchema>;
+
+/** The first message of a failed parse, or null. */
+export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? null);
+}
