@@ -82,12 +82,12 @@ test('create an initiative and a targeted campaign, edit, preview, publish, find
   await expect(questionTexts(page)).toHaveText(reordered);
 
   // Script: type, wait for "Saved", reload, still there.
-  const script = page.getByRole('textbox', { name: 'Script' });
+  const script = page.getByRole('textbox', { name: 'Script', exact: true });
   await script.click();
   await page.keyboard.type(scriptText);
-  await expect(page.getByRole('group', { name: 'Script' }).getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Script', exact: true }).getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Script' })).toContainText(scriptText);
+  await expect(page.getByRole('textbox', { name: 'Script', exact: true })).toContainText(scriptText);
 
   // Preview: the questions in the new order.
   await page.getByRole('button', { name: 'Preview as contributor' }).click();
@@ -118,4 +118,20 @@ test('create an initiative and a targeted campaign, edit, preview, publish, find
   await expect(row.getByText('Live')).toBeVisible();
   await row.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(editUrl);
+
+  // Clean up: delete the two tags, then the initiative (which takes the campaign with it).
+  for (const tag of [tagA, tagB]) {
+    await page.getByRole('button', { name: `Delete tag ${tag}` }).click();
+    const tagDialog = page.getByRole('dialog', { name: 'Delete tag?' });
+    await expect(tagDialog.getByText('removed from every campaign that uses it')).toBeVisible();
+    await tagDialog.getByRole('button', { name: 'Delete tag' }).click();
+    await expect(page.getByText('Tag deleted successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Delete tag ${tag}` })).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: 'Delete initiative' }).click();
+  const initiativeDialog = page.getByRole('dialog', { name: 'Delete initiative?' });
+  await expect(initiativeDialog.getByText(/removes all its campaigns and their videos/)).toBeVisible();
+  await initiativeDialog.getByRole('button', { name: 'Delete initiative' }).click();
+  await expect(page.getByText('Initiative deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/campaigns/);
 });

@@ -26,8 +26,8 @@ function NameDialogBody({ onClose, initiative, onDone }: Omit<NameDialogProps, '
   const rename = useRenameInitiative();
   const pending = create.isPending || rename.isPending;
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  // No <form> here: the dialog may sit inside the campaign form, and forms cannot nest.
+  const submit = async () => {
     const parsed = initiativeNameSchema.safeParse(name);
     setError(firstError(parsed));
     if (!parsed.success) return;
@@ -42,7 +42,6 @@ function NameDialogBody({ onClose, initiative, onDone }: Omit<NameDialogProps, '
     }
   };
 
-  const formId = initiative ? 'initiative-rename-form' : 'initiative-create-form';
   return (
     <Dialog
       open
@@ -53,22 +52,26 @@ function NameDialogBody({ onClose, initiative, onDone }: Omit<NameDialogProps, '
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={pending}>
+          <Button loading={pending} onClick={() => void submit()}>
             {initiative ? 'Save name' : 'Create initiative'}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit}>
-        <Input
-          label="Initiative name"
-          value={name}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-          error={error ?? undefined}
-          maxLength={200}
-        />
-      </form>
+      <Input
+        label="Initiative name"
+        value={name}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+        error={error ?? undefined}
+        maxLength={200}
+      />
     </Dialog>
   );
 }
