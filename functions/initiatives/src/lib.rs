@@ -28,10 +28,10 @@ const NOT_FOUND: &str = "Initiative not found";
 
 pub fn api() -> OpenApiRouter<AppContext> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(add))
-        .routes(routes!(update))
-        .routes(routes!(delete))
+        .routes(routes!(list_initiatives))
+        .routes(routes!(add_initiative))
+        .routes(routes!(update_initiative))
+        .routes(routes!(delete_initiative))
 }
 
 pub fn router(context: AppContext) -> Router {
@@ -66,7 +66,7 @@ fn valid_name(raw: &str) -> ApiResult<String> {
 /// The organisation's initiatives, by name.
 #[utoipa::path(get, path = "/initiative/list", tag = TAG, security(("staffToken" = [])),
     responses((status = 200, body = [Initiative]), (status = 401, body = ErrorDetail)))]
-pub async fn list(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Vec<Initiative>>> {
+pub async fn list_initiatives(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Vec<Initiative>>> {
     principal.require(Permission::UseStaffApp)?;
     let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
     Ok(Json(catalog.initiatives.iter().map(Initiative::from).collect()))
@@ -79,7 +79,7 @@ pub async fn list(State(context): State<AppContext>, principal: Principal) -> Ap
         (status = 400, body = [FieldError]),
         (status = 409, description = "Name taken", body = ErrorDetail),
     ))]
-pub async fn add(
+pub async fn add_initiative(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<AddInitiative>,
@@ -118,7 +118,7 @@ pub async fn add(
         (status = 404, body = ErrorDetail),
         (status = 409, body = ErrorDetail),
     ))]
-pub async fn update(
+pub async fn update_initiative(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<UpdateInitiative>,
@@ -165,7 +165,7 @@ pub async fn update(
 /// once; its contents are removed in the background.
 #[utoipa::path(delete, path = "/initiative/delete", tag = TAG, security(("staffToken" = [])), params(DeleteParams),
     responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
-pub async fn delete(
+pub async fn delete_initiative(
     State(context): State<AppContext>,
     principal: Principal,
     Query(params): Query<DeleteParams>,

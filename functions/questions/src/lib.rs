@@ -26,10 +26,10 @@ const QUESTION_NOT_FOUND: &str = "Question not found";
 
 pub fn api() -> OpenApiRouter<AppContext> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(add))
-        .routes(routes!(update))
-        .routes(routes!(delete))
+        .routes(routes!(list_questions))
+        .routes(routes!(add_question))
+        .routes(routes!(update_question))
+        .routes(routes!(delete_question))
 }
 
 pub fn router(context: AppContext) -> Router {
@@ -121,7 +121,7 @@ async fn commit(context: &AppContext, ops: Vec<TransactWriteItem>) -> ApiResult<
 #[utoipa::path(get, path = "/question/list/{campaignId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path)),
     responses((status = 200, body = [Question]), (status = 404, body = ErrorDetail)))]
-pub async fn list(
+pub async fn list_questions(
     State(context): State<AppContext>,
     principal: Principal,
     Path(campaign_id): Path<String>,
@@ -139,7 +139,7 @@ pub async fn list(
         (status = 404, body = ErrorDetail),
         (status = 409, body = ErrorDetail),
     ))]
-pub async fn add(
+pub async fn add_question(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<AddQuestion>,
@@ -187,7 +187,7 @@ pub async fn add(
         (status = 404, body = ErrorDetail),
         (status = 409, body = ErrorDetail),
     ))]
-pub async fn update(
+pub async fn update_question(
     State(context): State<AppContext>,
     principal: Principal,
     Path(question_id): Path<String>,
@@ -247,7 +247,7 @@ pub async fn update(
 #[utoipa::path(delete, path = "/question/{campaignId}/{questionId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path), ("questionId" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorDetail), (status = 409, body = ErrorDetail)))]
-pub async fn delete(
+pub async fn delete_question(
     State(context): State<AppContext>,
     principal: Principal,
     Path((campaign_id, question_id)): Path<(String, String)>,

@@ -25,7 +25,7 @@ const TAG_TAKEN: &str = "This tag already exists";
 const NOT_FOUND: &str = "Tag not found";
 
 pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new().routes(routes!(all_tags)).routes(routes!(add)).routes(routes!(delete))
+    OpenApiRouter::new().routes(routes!(all_tags)).routes(routes!(add_tag)).routes(routes!(delete_tag))
 }
 
 pub fn router(context: AppContext) -> Router {
@@ -56,7 +56,7 @@ pub async fn all_tags(State(context): State<AppContext>, principal: Principal) -
 /// Create a tag (names are unique within the organisation, whatever their case).
 #[utoipa::path(post, path = "/tags/add", tag = TAG, security(("staffToken" = [])), request_body = AddTag,
     responses((status = 201, body = Tag), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
-pub async fn add(
+pub async fn add_tag(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<AddTag>,
@@ -87,7 +87,7 @@ pub async fn add(
 /// Delete a tag and remove it from every campaign that uses it.
 #[utoipa::path(delete, path = "/tags/delete", tag = TAG, security(("staffToken" = [])), request_body = DeleteTag,
     responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
-pub async fn delete(
+pub async fn delete_tag(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<DeleteTag>,

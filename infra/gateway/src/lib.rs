@@ -46,5 +46,5 @@ pub fn app(context: AppContext, web_dir: &Path, moto_endpoint: String) -> Router
         .nest("/api", api)
         .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
         .merge(mailbox_page::router(moto_endpoint))
-        .fallback_service(ServeDir::new(web_dir).not_found_service(ServeFile::new(index)))
+        .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)))
 }

@@ -36,3 +36,24 @@ fn every_spec_route_of_this_slice_is_documented() {
         assert!(json.get(method).is_some(), "{method} {path} missing");
     }
 }
+
+#[test]
+fn operation_ids_are_unique_and_every_schema_reference_resolves() {
+    let json = serde_json::to_value(storyhive_gateway::openapi()).unwrap();
+    let mut ids = std::collections::BTreeMap::new();
+    for (path, item) in json["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            if let Some(id) = operation["operationId"].as_str() {
+                if let Some(previous) = ids.insert(id.to_string(), format!("{method} {path}")) {
+                    panic!("operationId {id} used by {previous} and {method} {path}");
+                }
+            }
+        }
+    }
+    let schemas = json["components"]["schemas"].as_object().unwrap();
+    let text = json.to_string();
+    for reference in text.split("\"#/components/schemas/").skip(1) {
+        let name = reference.split('"').next().unwrap();
+        assert!(schemas.contains_key(name), "schema {name} is referenced but not defined");
+    }
+}

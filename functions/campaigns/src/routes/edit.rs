@@ -63,7 +63,7 @@ pub async fn get_campaign(
         (status = 201, body = Campaign),
         (status = 400, description = "Invalid fields, in the spec's words", body = [FieldError]),
     ))]
-pub async fn add(
+pub async fn add_campaign(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<AddCampaign>,
@@ -162,7 +162,7 @@ pub async fn add(
         (status = 404, body = ErrorDetail),
         (status = 409, description = "Changed meanwhile", body = ErrorDetail),
     ))]
-pub async fn update(
+pub async fn update_campaign(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<UpdateCampaign>,
@@ -368,7 +368,7 @@ pub async fn complete(
 /// once; its contents are removed in the background.
 #[utoipa::path(delete, path = "/campaign/delete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
-pub async fn delete(
+pub async fn delete_campaign(
     State(context): State<AppContext>,
     principal: Principal,
     Path(id): Path<String>,

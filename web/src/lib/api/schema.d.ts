@@ -65,7 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a draft campaign in an initiative. The creator takes part in it. */
-        post: operations["post_campaign_add"];
+        post: operations["add_campaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -174,7 +174,7 @@ export interface paths {
          * Delete a campaign with its questions, participants and videos. It disappears at
          *     once; its contents are removed in the background.
          */
-        delete: operations["delete_campaign_delete_id"];
+        delete: operations["delete_campaign"];
         options?: never;
         head?: never;
         patch?: never;
@@ -263,7 +263,7 @@ export interface paths {
          * Edit a campaign's fields. Send the `version` last read: if someone saved meanwhile,
          *     the answer is 409 and nothing changes.
          */
-        put: operations["put_campaign_update"];
+        put: operations["update_campaign"];
         post?: never;
         delete?: never;
         options?: never;
@@ -315,7 +315,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create an initiative (names are unique within the organisation). */
-        post: operations["post_initiative_add"];
+        post: operations["add_initiative"];
         delete?: never;
         options?: never;
         head?: never;
@@ -336,7 +336,7 @@ export interface paths {
          * Delete an initiative with all its campaigns and their videos. It disappears at
          *     once; its contents are removed in the background.
          */
-        delete: operations["delete_initiative_delete"];
+        delete: operations["delete_initiative"];
         options?: never;
         head?: never;
         patch?: never;
@@ -350,7 +350,7 @@ export interface paths {
             cookie?: never;
         };
         /** The organisation's initiatives, by name. */
-        get: operations["get_initiative_list"];
+        get: operations["list_initiatives"];
         put?: never;
         post?: never;
         delete?: never;
@@ -368,7 +368,7 @@ export interface paths {
         };
         get?: never;
         /** Rename an initiative. */
-        put: operations["put_initiative_update"];
+        put: operations["update_initiative"];
         post?: never;
         delete?: never;
         options?: never;
@@ -386,7 +386,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add a question (at the end, or at `sequence`). */
-        post: operations["post_question_add"];
+        post: operations["add_question"];
         delete?: never;
         options?: never;
         head?: never;
@@ -401,7 +401,7 @@ export interface paths {
             cookie?: never;
         };
         /** The campaign's questions, sorted by sequence. */
-        get: operations["get_question_list_campaignId"];
+        get: operations["list_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -421,7 +421,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a question; the ones after it move up. */
-        delete: operations["delete_question_campaignId_questionId"];
+        delete: operations["delete_question"];
         options?: never;
         head?: never;
         patch?: never;
@@ -436,7 +436,7 @@ export interface paths {
         };
         get?: never;
         /** Edit a question, or move it with `sequence`. Only an existing question is updated. */
-        put: operations["put_question_id"];
+        put: operations["update_question"];
         post?: never;
         delete?: never;
         options?: never;
@@ -454,7 +454,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a tag (names are unique within the organisation, whatever their case). */
-        post: operations["post_tags_add"];
+        post: operations["add_tag"];
         delete?: never;
         options?: never;
         head?: never;
@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a tag and remove it from every campaign that uses it. */
-        delete: operations["delete_tags_delete"];
+        delete: operations["delete_tag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -762,6 +762,8 @@ export interface components {
             visibility: components["schemas"]["Visibility"];
         };
         /** @enum {string} */
+        CampaignSort: "newest" | "oldest" | "az" | "za";
+        /** @enum {string} */
         CampaignStatus: "draft" | "live" | "expired";
         /** @description One row of the campaign list. */
         CampaignSummary: {
@@ -951,6 +953,8 @@ export interface components {
             expired: number;
             live: number;
         };
+        /** @enum {string} */
+        StatusFilter: "draft" | "live" | "expired";
         Tag: {
             id: string;
             name: string;
@@ -1053,10 +1057,6 @@ export interface components {
         UserStatus: "invited" | "activated" | "suspended";
         /** @enum {string} */
         Visibility: "public" | "private";
-        /** @enum {string} */
-        CampaignSort: "newest" | "oldest" | "az" | "za";
-        /** @enum {string} */
-        StatusFilter: "draft" | "live" | "expired";
     };
     responses: never;
     parameters: never;
@@ -1166,7 +1166,7 @@ export interface operations {
             };
         };
     };
-    post_campaign_add: {
+    add_campaign: {
         parameters: {
             query?: never;
             header?: never;
@@ -1388,7 +1388,7 @@ export interface operations {
             };
         };
     };
-    delete_campaign_delete_id: {
+    delete_campaign: {
         parameters: {
             query?: never;
             header?: never;
@@ -1546,7 +1546,7 @@ export interface operations {
             };
         };
     };
-    put_campaign_update: {
+    update_campaign: {
         parameters: {
             query?: never;
             header?: never;
@@ -1652,7 +1652,7 @@ export interface operations {
             };
         };
     };
-    post_initiative_add: {
+    add_initiative: {
         parameters: {
             query?: never;
             header?: never;
@@ -1692,7 +1692,7 @@ export interface operations {
             };
         };
     };
-    delete_initiative_delete: {
+    delete_initiative: {
         parameters: {
             query: {
                 /** @description Id of the initiative to delete. */
@@ -1722,7 +1722,7 @@ export interface operations {
             };
         };
     };
-    get_initiative_list: {
+    list_initiatives: {
         parameters: {
             query?: never;
             header?: never;
@@ -1749,7 +1749,7 @@ export interface operations {
             };
         };
     };
-    put_initiative_update: {
+    update_initiative: {
         parameters: {
             query?: never;
             header?: never;
@@ -1796,7 +1796,7 @@ export interface operations {
             };
         };
     };
-    post_question_add: {
+    add_question: {
         parameters: {
             query?: never;
             header?: never;
@@ -1843,7 +1843,7 @@ export interface operations {
             };
         };
     };
-    get_question_list_campaignId: {
+    list_questions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1872,7 +1872,7 @@ export interface operations {
             };
         };
     };
-    delete_question_campaignId_questionId: {
+    delete_question: {
         parameters: {
             query?: never;
             header?: never;
@@ -1910,7 +1910,7 @@ export interface operations {
             };
         };
     };
-    put_question_id: {
+    update_question: {
         parameters: {
             query?: never;
             header?: never;
@@ -1959,7 +1959,7 @@ export interface operations {
             };
         };
     };
-    post_tags_add: {
+    add_tag: {
         parameters: {
             query?: never;
             header?: never;
@@ -2025,7 +2025,7 @@ export interface operations {
             };
         };
     };
-    delete_tags_delete: {
+    delete_tag: {
         parameters: {
             query?: never;
             header?: never;
