@@ -29,7 +29,10 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { field: field.into(), message: message.into() }
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -62,7 +65,10 @@ pub enum ApiError {
     Conflict(String),
     /// 429 with a Retry-After header.
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after_secs: u64 },
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
     /// 500: logged with its cause, shown as the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -95,7 +101,10 @@ impl IntoResponse for ApiError {
             Self::BadRequest(text) | Self::NotFound(text) | Self::Conflict(text) => detail(text),
             Self::Unauthorized => detail(SESSION_ENDED.into()),
             Self::Forbidden => detail(NOT_PERMITTED.into()),
-            Self::TooManyRequests { ref message, retry_after_secs } => {
+            Self::TooManyRequests {
+                ref message,
+                retry_after_secs,
+            } => {
                 let mut response = detail(message.clone());
                 if let Ok(value) = HeaderValue::from_str(&retry_after_secs.to_string()) {
                     response.headers_mut().insert(header::RETRY_AFTER, value);
@@ -115,17 +124,23 @@ impl IntoResponse for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                Self::BadRequest("The request body must be JSON (Content-Type: application/json).".into())
-            }
-            other => Self::BadRequest(format!("The request body is not valid: {}", other.body_text())),
+            JsonRejection::MissingJsonContentType(_) => Self::BadRequest(
+                "The request body must be JSON (Content-Type: application/json).".into(),
+            ),
+            other => Self::BadRequest(format!(
+                "The request body is not valid: {}",
+                other.body_text()
+            )),
         }
     }
 }
 
 impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> Self {
-        Self::BadRequest(format!("The address is not valid: {}", rejection.body_text()))
+        Self::BadRequest(format!(
+            "The address is not valid: {}",
+            rejection.body_text()
+        ))
     }
 }
 

@@ -35,6 +35,8 @@ pub struct Message {
 
 impl Message {
     pub fn new(text: impl Into<String>) -> Json<Self> {
-        Json(Self { message: text.into() })
+        Json(Self {
+            message: text.into(),
+        })
     }
 }

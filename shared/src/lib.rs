@@ -2,9 +2,9 @@
 //! the rules live here (or in the function's library) where they can be tested.
 
 pub mod auth;
+pub mod aws;
 pub mod campaigns;
 pub mod cascade;
-pub mod aws;
 pub mod config;
 pub mod context;
 pub mod error;

@@ -16,7 +16,12 @@ pub enum Role {
 }
 
 impl Role {
-    pub const STAFF: [Role; 4] = [Role::SuperAdmin, Role::Admin, Role::Creator, Role::Coordinator];
+    pub const STAFF: [Role; 4] = [
+        Role::SuperAdmin,
+        Role::Admin,
+        Role::Creator,
+        Role::Coordinator,
+    ];
 
     /// Stable numeric id, sent with the name as the spec's `role {id, name}`.
     pub fn id(self) -> u8 {
@@ -103,10 +108,21 @@ mod tests {
     #[test]
     fn every_permission_has_a_row() {
         for permission in [
-            UseStaffApp, UseEditorTour, ManageUsers, ManageGuidelines, UserSetup, CompanySetup,
-            DeleteOwnAccount, UseHelp, UseRequestEditor,
+            UseStaffApp,
+            UseEditorTour,
+            ManageUsers,
+            ManageGuidelines,
+            UserSetup,
+            CompanySetup,
+            DeleteOwnAccount,
+            UseHelp,
+            UseRequestEditor,
         ] {
-            assert_eq!(PERMISSIONS.iter().filter(|(p, _)| *p == permission).count(), 1, "{permission:?}");
+            assert_eq!(
+                PERMISSIONS.iter().filter(|(p, _)| *p == permission).count(),
+                1,
+                "{permission:?}"
+            );
         }
     }
 

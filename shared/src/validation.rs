@@ -13,11 +13,42 @@ pub const PASSWORDS_DO_NOT_MATCH: &str = "Passwords do not match";
 
 /// Providers of personal mailboxes: not work addresses (judged by the domain after the last @).
 const PERSONAL_MAIL_DOMAINS: &[&str] = &[
-    "gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.uk", "yahoo.fr", "ymail.com", "hotmail.com",
-    "hotmail.co.uk", "outlook.com", "live.com", "live.co.uk", "msn.com", "aol.com", "icloud.com", "me.com",
-    "mac.com", "proton.me", "protonmail.com", "pm.me", "gmx.com", "gmx.de", "gmx.net", "mail.com", "yandex.com",
-    "yandex.ru", "zoho.com", "qq.com", "163.com", "126.com", "btinternet.com", "sky.com", "virginmedia.com",
-    "web.de", "tutanota.com", "hey.com", "fastmail.com",
+    "gmail.com",
+    "googlemail.com",
+    "yahoo.com",
+    "yahoo.co.uk",
+    "yahoo.fr",
+    "ymail.com",
+    "hotmail.com",
+    "hotmail.co.uk",
+    "outlook.com",
+    "live.com",
+    "live.co.uk",
+    "msn.com",
+    "aol.com",
+    "icloud.com",
+    "me.com",
+    "mac.com",
+    "proton.me",
+    "protonmail.com",
+    "pm.me",
+    "gmx.com",
+    "gmx.de",
+    "gmx.net",
+    "mail.com",
+    "yandex.com",
+    "yandex.ru",
+    "zoho.com",
+    "qq.com",
+    "163.com",
+    "126.com",
+    "btinternet.com",
+    "sky.com",
+    "virginmedia.com",
+    "web.de",
+    "tutanota.com",
+    "hey.com",
+    "fastmail.com",
 ];
 
 /// Normalises (trim, lower-case) and checks an address's form. Returns the address
@@ -27,14 +58,22 @@ pub fn email(raw: &str, required_message: &'static str) -> Result<String, &'stat
     if address.is_empty() {
         return Err(required_message);
     }
-    let Some((local, domain)) = address.rsplit_once('@') else { return Err(EMAIL_INVALID) };
+    let Some((local, domain)) = address.rsplit_once('@') else {
+        return Err(EMAIL_INVALID);
+    };
     let domain_ok = domain.contains('.')
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !domain.contains("..")
-        && domain.split('.').all(|label| !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-'));
+        && domain.split('.').all(|label| {
+            !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+        });
     let local_ok = !local.is_empty() && !local.contains('@') && local.len() <= 64;
-    if address.len() > 254 || !domain_ok || !local_ok || address.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if address.len() > 254
+        || !domain_ok
+        || !local_ok
+        || address.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
         return Err(EMAIL_INVALID);
     }
     Ok(address)
@@ -59,7 +98,9 @@ pub fn password(value: &str) -> Result<(), &'static str> {
     let upper = value.chars().any(char::is_uppercase);
     let lower = value.chars().any(char::is_lowercase);
     let digit = value.chars().any(|c| c.is_ascii_digit());
-    let special = value.chars().any(|c| !c.is_alphanumeric() && !c.is_whitespace());
+    let special = value
+        .chars()
+        .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
     let no_space = !value.chars().any(char::is_whitespace);
     if long_enough && upper && lower && digit && special && no_space {
         Ok(())
@@ -84,7 +125,9 @@ pub fn person_name(value: &str, label: &str) -> Result<String, String> {
     }
     let allowed = |c: char| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'';
     if !name.chars().all(allowed) || !name.chars().next().is_some_and(char::is_alphabetic) {
-        return Err(format!("{label} must not contain special characters or emojis"));
+        return Err(format!(
+            "{label} must not contain special characters or emojis"
+        ));
     }
     Ok(name.to_string())
 }
@@ -124,12 +167,23 @@ mod tests {
 
     #[test]
     fn work_email_rules() {
-        assert_eq!(work_email("  Ann@Acme-Films.com "), Ok("ann@acme-films.com".into()));
+        assert_eq!(
+            work_email("  Ann@Acme-Films.com "),
+            Ok("ann@acme-films.com".into())
+        );
         assert_eq!(work_email(""), Err(WORK_EMAIL_REQUIRED));
         assert_eq!(work_email("ann@gmail.com"), Err(WORK_EMAIL_REQUIRED));
         // Judged by the domain after the last @.
         assert_eq!(work_email("\"ann@acme.com\"@gmail.com"), Err(EMAIL_INVALID));
-        for bad in ["ann", "ann@", "@acme.com", "ann@acme", "ann@acme..com", "an n@acme.com", "ann@.acme.com"] {
+        for bad in [
+            "ann",
+            "ann@",
+            "@acme.com",
+            "ann@acme",
+            "ann@acme..com",
+            "an n@acme.com",
+            "ann@.acme.com",
+        ] {
             assert_eq!(work_email(bad), Err(EMAIL_INVALID), "{bad}");
         }
     }
@@ -138,26 +192,49 @@ mod tests {
     fn password_rules() {
         assert_eq!(password("Abcdef1!"), Ok(()));
         assert_eq!(password(""), Err(PASSWORD_REQUIRED));
-        for bad in ["Abcde1!", "abcdefg1!", "ABCDEFG1!", "Abcdefgh!", "Abcdefgh1", "Abcd efg1!"] {
+        for bad in [
+            "Abcde1!",
+            "abcdefg1!",
+            "ABCDEFG1!",
+            "Abcdefgh!",
+            "Abcdefgh1",
+            "Abcd efg1!",
+        ] {
             assert_eq!(password(bad), Err(PASSWORD_RULE), "{bad}");
         }
     }
 
     #[test]
     fn name_rules() {
-        assert_eq!(person_name(" Anne-Marie ", "First name"), Ok("Anne-Marie".into()));
+        assert_eq!(
+            person_name(" Anne-Marie ", "First name"),
+            Ok("Anne-Marie".into())
+        );
         assert_eq!(person_name("Zoë", "First name"), Ok("Zoë".into()));
-        assert_eq!(person_name("", "First name").unwrap_err(), "First name is a required field");
-        assert_eq!(person_name("Al", "Last name").unwrap_err(), "Last name must be at least 3 characters");
+        assert_eq!(
+            person_name("", "First name").unwrap_err(),
+            "First name is a required field"
+        );
+        assert_eq!(
+            person_name("Al", "Last name").unwrap_err(),
+            "Last name must be at least 3 characters"
+        );
         for bad in ["Ann😀", "Ann!", "Ann3", "-Ann", "<b>Ann"] {
-            assert_eq!(person_name(bad, "First name").unwrap_err(), "First name must not contain special characters or emojis", "{bad}");
+            assert_eq!(
+                person_name(bad, "First name").unwrap_err(),
+                "First name must not contain special characters or emojis",
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn errors_collect_into_one_validation_failure() {
         let mut errors = Errors::default();
-        assert_eq!(errors.check("email", work_email("ann@acme.com")), Some("ann@acme.com".to_string()));
+        assert_eq!(
+            errors.check("email", work_email("ann@acme.com")),
+            Some("ann@acme.com".to_string())
+        );
         errors.check("password", password("short"));
         match errors.finish() {
             Err(crate::ApiError::Validation(list)) => {

@@ -11,7 +11,7 @@ use storyhive_shared::{
     },
     permissions::Role,
     storage::{keys, AttributeValue, Query, StoreError},
-    AppContext, ApiResult,
+    ApiResult, AppContext,
 };
 use time::{Duration, OffsetDateTime};
 
@@ -20,8 +20,10 @@ pub const NOT_VERIFIED: &str =
     "Please verify your email address before signing in. Check your inbox for the verification link, or ask for a new one.";
 pub const SUSPENDED: &str = "Your account has been suspended. Please contact your administrator.";
 pub const VERIFY_LINK_INVALID: &str = "This verification link is invalid or has already been used.";
-pub const VERIFY_LINK_EXPIRED: &str = "This verification link has expired. Please ask for a new one.";
-pub const RESET_LINK_INVALID: &str = "This password reset link is invalid or has expired. Please ask for a new one.";
+pub const VERIFY_LINK_EXPIRED: &str =
+    "This verification link has expired. Please ask for a new one.";
+pub const RESET_LINK_INVALID: &str =
+    "This password reset link is invalid or has expired. Please ask for a new one.";
 
 pub const VERIFY_LINK_LIFETIME: Duration = Duration::hours(24);
 pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
@@ -77,12 +79,23 @@ fn one_time_token(
 
 fn one_time_token_key(token: &str) -> Option<keys::Key> {
     let (tenant_id, secret) = token.trim().split_once('.')?;
-    let plausible = |s: &str| !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    (plausible(tenant_id) && plausible(secret)).then(|| keys::one_time_token(tenant_id, &auth::sha256_hex(token.trim())))
+    let plausible = |s: &str| {
+        !s.is_empty()
+            && s.len() <= 64
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    (plausible(tenant_id) && plausible(secret))
+        .then(|| keys::one_time_token(tenant_id, &auth::sha256_hex(token.trim())))
 }
 
 fn verification_mail(context: &AppContext, user: &UserRecord, token: &str) -> MailMessage {
-    MailMessage::VerifyEmail { to: user.email.clone(), link: context.config.app_link(&format!("/login?verifyToken={token}")) }
+    MailMessage::VerifyEmail {
+        to: user.email.clone(),
+        link: context
+            .config
+            .app_link(&format!("/login?verifyToken={token}")),
+    }
 }
 
 /// Creates an organisation with `email` as its super admin (not yet verified) and
@@ -90,10 +103,21 @@ fn verification_mail(context: &AppContext, user: &UserRecord, token: &str) -> Ma
 pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiResult<UserRecord> {
     let at = model::now();
     let tenant = TenantRecord::new(&model::new_id(), at);
-    let mut user = UserRecord::new(&tenant.tenant_id, &model::new_id(), email, Role::SuperAdmin, at);
+    let mut user = UserRecord::new(
+        &tenant.tenant_id,
+        &model::new_id(),
+        email,
+        Role::SuperAdmin,
+        at,
+    );
     user.password_hash = Some(hash_password(password.to_string()).await?);
     let claim = EmailClaim::new(email, &tenant.tenant_id, &user.user_id, at);
-    let (token, token_record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, at);
+    let (token, token_record) = one_time_token(
+        OneTimeTokenKind::VerifyEmail,
+        &user,
+        VERIFY_LINK_LIFETIME,
+        at,
+    );
     let store = &context.store;
     let writes = vec![
         store.put_new_op(&claim)?,
@@ -104,30 +128,54 @@ pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiR
     match store.transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            return Err(ApiError::Conflict(storyhive_shared::validation::EMAIL_ALREADY_SENT.into()))
+            return Err(ApiError::Conflict(
+                storyhive_shared::validation::EMAIL_ALREADY_SENT.into(),
+            ))
         }
         Err(other) => return Err(other.into()),
     }
-    context.mail.send(&verification_mail(context, &user, &token)).await?;
+    context
+        .mail
+        .send(&verification_mail(context, &user, &token))
+        .await?;
     Ok(user)
 }
 
 /// Finds the account holding `email`, with its organisation.
-pub async fn find_account(context: &AppContext, email: &str) -> ApiResult<Option<(UserRecord, TenantRecord)>> {
-    let Some(claim) = context.store.get::<EmailClaim>(&keys::email_claim(email)).await? else { return Ok(None) };
-    let user_key = keys::user(&claim.tenant_id, &claim.user_id);
-    let tenant_key = keys::tenant(&claim.tenant_id);
-    let mut items = context.store.batch_get(&[user_key.clone(), tenant_key.clone()]).await?;
-    let (Some(user), Some(tenant)) = (items.remove(&(user_key.pk, user_key.sk)), items.remove(&(tenant_key.pk, tenant_key.sk))) else {
+pub async fn find_account(
+    context: &AppContext,
+    email: &str,
+) -> ApiResult<Option<(UserRecord, TenantRecord)>> {
+    let Some(claim) = context
+        .store
+        .get::<EmailClaim>(&keys::email_claim(email))
+        .await?
+    else {
         return Ok(None);
     };
-    Ok(Some((storyhive_shared::storage::from_item(user)?, storyhive_shared::storage::from_item(tenant)?)))
+    let user_key = keys::user(&claim.tenant_id, &claim.user_id);
+    let tenant_key = keys::tenant(&claim.tenant_id);
+    let mut items = context
+        .store
+        .batch_get(&[user_key.clone(), tenant_key.clone()])
+        .await?;
+    let (Some(user), Some(tenant)) = (
+        items.remove(&(user_key.pk, user_key.sk)),
+        items.remove(&(tenant_key.pk, tenant_key.sk)),
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        storyhive_shared::storage::from_item(user)?,
+        storyhive_shared::storage::from_item(tenant)?,
+    )))
 }
 
 /// Marks the address of the token's account verified; the token works once.
 pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
     let store = &context.store;
-    let key = one_time_token_key(token).ok_or_else(|| ApiError::BadRequest(VERIFY_LINK_INVALID.into()))?;
+    let key = one_time_token_key(token)
+        .ok_or_else(|| ApiError::BadRequest(VERIFY_LINK_INVALID.into()))?;
     let record = store
         .get::<OneTimeTokenRecord>(&key)
         .await?
@@ -145,7 +193,10 @@ pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
                 .update_expression("SET emailVerified = :yes, updatedAt = :at ADD version :one")
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_values(":yes", AttributeValue::Bool(true))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                .expression_attribute_values(
+                    ":at",
+                    AttributeValue::S(model::timestamp(model::now())),
+                )
                 .expression_attribute_values(":one", AttributeValue::N("1".into()))
         })?,
     ];
@@ -159,13 +210,26 @@ pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
 /// Sends a fresh verification link to an account still waiting for one. Says nothing
 /// about whether the address exists.
 pub async fn resend_verification(context: &AppContext, email: &str) -> ApiResult<()> {
-    let Some((user, tenant)) = find_account(context, email).await? else { return Ok(()) };
-    if user.email_verified || tenant.status != TenantStatus::Active || user.status == UserStatus::Suspended {
+    let Some((user, tenant)) = find_account(context, email).await? else {
+        return Ok(());
+    };
+    if user.email_verified
+        || tenant.status != TenantStatus::Active
+        || user.status == UserStatus::Suspended
+    {
         return Ok(());
     }
-    let (token, record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, model::now());
+    let (token, record) = one_time_token(
+        OneTimeTokenKind::VerifyEmail,
+        &user,
+        VERIFY_LINK_LIFETIME,
+        model::now(),
+    );
     context.store.put(&record).await?;
-    context.mail.send(&verification_mail(context, &user, &token)).await?;
+    context
+        .mail
+        .send(&verification_mail(context, &user, &token))
+        .await?;
     Ok(())
 }
 
@@ -177,14 +241,25 @@ pub async fn login(context: &AppContext, email: &str, password: &str) -> ApiResu
     let throttle = store
         .get::<LoginThrottleRecord>(&throttle_key)
         .await?
-        .filter(|t| t.window_started_at + THROTTLE_WINDOW.whole_seconds() > now.unix_timestamp() || t.locked_until.is_some_and(|l| l > now.unix_timestamp()));
-    if let Some(locked_until) = throttle.as_ref().and_then(|t| t.locked_until).filter(|l| *l > now.unix_timestamp()) {
+        .filter(|t| {
+            t.window_started_at + THROTTLE_WINDOW.whole_seconds() > now.unix_timestamp()
+                || t.locked_until.is_some_and(|l| l > now.unix_timestamp())
+        });
+    if let Some(locked_until) = throttle
+        .as_ref()
+        .and_then(|t| t.locked_until)
+        .filter(|l| *l > now.unix_timestamp())
+    {
         return Err(locked(locked_until - now.unix_timestamp()));
     }
     let account = find_account(context, email).await?;
-    let hash = account.as_ref().and_then(|(user, _)| user.password_hash.clone());
+    let hash = account
+        .as_ref()
+        .and_then(|(user, _)| user.password_hash.clone());
     let password_ok = verify_password(hash, password.to_string()).await?;
-    let Some((user, _tenant)) = account.filter(|(_, tenant)| password_ok && tenant.status == TenantStatus::Active) else {
+    let Some((user, _tenant)) =
+        account.filter(|(_, tenant)| password_ok && tenant.status == TenantStatus::Active)
+    else {
         return Err(record_failed_login(context, throttle, &throttle_key, now).await);
     };
     if !user.email_verified {
@@ -253,30 +328,53 @@ pub async fn logout(context: &AppContext, token: &AccessToken) -> ApiResult<()> 
 /// Mails a reset link if the address belongs to an account that may sign in.
 /// Says nothing about whether it does.
 pub async fn forgot_password(context: &AppContext, email: &str) -> ApiResult<()> {
-    let Some((user, tenant)) = find_account(context, email).await? else { return Ok(()) };
-    if tenant.status != TenantStatus::Active || user.status == UserStatus::Suspended || !user.role.is_staff() {
+    let Some((user, tenant)) = find_account(context, email).await? else {
+        return Ok(());
+    };
+    if tenant.status != TenantStatus::Active
+        || user.status == UserStatus::Suspended
+        || !user.role.is_staff()
+    {
         return Ok(());
     }
-    let (token, record) = one_time_token(OneTimeTokenKind::ResetPassword, &user, RESET_LINK_LIFETIME, model::now());
+    let (token, record) = one_time_token(
+        OneTimeTokenKind::ResetPassword,
+        &user,
+        RESET_LINK_LIFETIME,
+        model::now(),
+    );
     context.store.put(&record).await?;
     let link = context.config.app_link(&format!(
         "/reset-password?token={token}&email={}",
         utf8_percent_encode(&user.email, NON_ALPHANUMERIC)
     ));
-    context.mail.send(&MailMessage::ResetPassword { to: user.email.clone(), link }).await?;
+    context
+        .mail
+        .send(&MailMessage::ResetPassword {
+            to: user.email.clone(),
+            link,
+        })
+        .await?;
     Ok(())
 }
 
 /// Sets a new password with a single-use, expiring token, and ends every session of
 /// the account (whoever knew the old password is signed out).
-pub async fn reset_password(context: &AppContext, email: &str, token: &str, password: &str) -> ApiResult<()> {
+pub async fn reset_password(
+    context: &AppContext,
+    email: &str,
+    token: &str,
+    password: &str,
+) -> ApiResult<()> {
     let store = &context.store;
     let invalid = || ApiError::BadRequest(RESET_LINK_INVALID.into());
     let key = one_time_token_key(token).ok_or_else(invalid)?;
     let record = store
         .get::<OneTimeTokenRecord>(&key)
         .await?
-        .filter(|r| r.kind == OneTimeTokenKind::ResetPassword && r.email.eq_ignore_ascii_case(email))
+        .filter(|r| {
+            r.kind == OneTimeTokenKind::ResetPassword && r.email.eq_ignore_ascii_case(email)
+        })
         .filter(|r| r.expires_at > OffsetDateTime::now_utc().unix_timestamp())
         .ok_or_else(invalid)?;
     let mut user = store
@@ -287,7 +385,13 @@ pub async fn reset_password(context: &AppContext, email: &str, token: &str, pass
     // Following the link proves the mailbox is theirs.
     user.email_verified = true;
     let expected = user.bump(model::now());
-    match store.transact(vec![store.delete_existing_op(&key)?, store.put_versioned_op(&user, expected)?]).await {
+    match store
+        .transact(vec![
+            store.delete_existing_op(&key)?,
+            store.put_versioned_op(&user, expected)?,
+        ])
+        .await
+    {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(invalid()),
         Err(other) => return Err(other.into()),
@@ -298,10 +402,23 @@ pub async fn reset_password(context: &AppContext, email: &str, token: &str, pass
 }
 
 /// Ends every session of one user.
-pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &str) -> ApiResult<()> {
-    let sessions: Vec<SessionRecord> = context.store.query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id))).await?;
+pub async fn revoke_sessions(
+    context: &AppContext,
+    tenant_id: &str,
+    user_id: &str,
+) -> ApiResult<()> {
+    let sessions: Vec<SessionRecord> = context
+        .store
+        .query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id)))
+        .await?;
     for session in sessions {
-        context.store.delete(&keys::Key { pk: session.pk, sk: session.sk }).await?;
+        context
+            .store
+            .delete(&keys::Key {
+                pk: session.pk,
+                sk: session.sk,
+            })
+            .await?;
     }
     Ok(())
 }
@@ -311,17 +428,29 @@ pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &st
 /// e-mail, and finally the super admin and the organisation go in one transaction.
 /// Run again after an interruption, it finishes the job: the super admin can still
 /// sign in until the last step.
-pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant: &TenantRecord) -> ApiResult<()> {
+pub async fn close_organisation(
+    context: &AppContext,
+    owner: &UserRecord,
+    tenant: &TenantRecord,
+) -> ApiResult<()> {
     let store = &context.store;
     let (pk, prefix) = keys::users_of_tenant(&tenant.tenant_id);
     let members: Vec<UserRecord> = store.query(Query::table(pk, prefix)).await?;
     for member in members.iter().filter(|m| m.user_id != owner.user_id) {
-        store.transact(vec![store.delete_op(&member.key())?, store.delete_op(&keys::email_claim(&member.email))?]).await?;
+        store
+            .transact(vec![
+                store.delete_op(&member.key())?,
+                store.delete_op(&keys::email_claim(&member.email))?,
+            ])
+            .await?;
         revoke_sessions(context, &member.tenant_id, &member.user_id).await?;
         if member.email_verified {
             context
                 .mail
-                .send(&MailMessage::OrganisationClosed { to: member.email.clone(), company_name: tenant.company_name.clone() })
+                .send(&MailMessage::OrganisationClosed {
+                    to: member.email.clone(),
+                    company_name: tenant.company_name.clone(),
+                })
                 .await?;
         }
     }

@@ -2,7 +2,6 @@
 //! script, tags, participants), publishing, deleting, and the contributor preview.
 
 mod routes;
-pub mod write;
 
 use axum::Router;
 use storyhive_shared::AppContext;

@@ -17,7 +17,7 @@ use storyhive_shared::{
     model,
     permissions::Permission,
     storage::{keys, AttributeValue, StoreError},
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -59,17 +59,27 @@ pub struct DeleteParams {
 }
 
 fn valid_name(raw: &str) -> ApiResult<String> {
-    rules::bounded(raw, rules::INITIATIVE_MAX, rules::INITIATIVE_REQUIRED, rules::INITIATIVE_TOO_LONG)
-        .map_err(|message| ApiError::field("name", message))
+    rules::bounded(
+        raw,
+        rules::INITIATIVE_MAX,
+        rules::INITIATIVE_REQUIRED,
+        rules::INITIATIVE_TOO_LONG,
+    )
+    .map_err(|message| ApiError::field("name", message))
 }
 
 /// The organisation's initiatives, by name.
 #[utoipa::path(get, path = "/initiative/list", tag = TAG, security(("staffToken" = [])),
     responses((status = 200, body = [Initiative]), (status = 401, body = ErrorDetail)))]
-pub async fn list_initiatives(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Vec<Initiative>>> {
+pub async fn list_initiatives(
+    State(context): State<AppContext>,
+    principal: Principal,
+) -> ApiResult<Json<Vec<Initiative>>> {
     principal.require(Permission::UseStaffApp)?;
     let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
-    Ok(Json(catalog.initiatives.iter().map(Initiative::from).collect()))
+    Ok(Json(
+        catalog.initiatives.iter().map(Initiative::from).collect(),
+    ))
 }
 
 /// Create an initiative (names are unique within the organisation).
@@ -103,7 +113,10 @@ pub async fn add_initiative(
     };
     let store = &context.store;
     let claim = NameClaim::new(keys::initiative_name(&principal.tenant_id, &name), &id);
-    match store.transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?]).await {
+    match store
+        .transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?])
+        .await
+    {
         Ok(()) => Ok((StatusCode::CREATED, Json(Initiative::from(&record)))),
         Err(StoreError::ConditionFailed) => Err(ApiError::Conflict(NAME_TAKEN.into())),
         Err(other) => Err(other.into()),
@@ -181,7 +194,10 @@ pub async fn delete_initiative(
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_names("#status", "status")
                 .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                .expression_attribute_values(
+                    ":at",
+                    AttributeValue::S(model::timestamp(model::now())),
+                )
         })
         .await;
     match marked {
@@ -191,7 +207,10 @@ pub async fn delete_initiative(
     }
     context
         .cascade
-        .send(&CascadeJob::DeleteInitiative { tenant_id: principal.tenant_id.clone(), initiative_id: params.delete_initiative.trim().into() })
+        .send(&CascadeJob::DeleteInitiative {
+            tenant_id: principal.tenant_id.clone(),
+            initiative_id: params.delete_initiative.trim().into(),
+        })
         .await?;
     Ok(Message::new("Initiative deleted successfully"))
 }

@@ -17,21 +17,52 @@ fn committed_openapi_json_matches_the_routes() {
 fn every_spec_route_of_this_slice_is_documented() {
     let document = storyhive_gateway::openapi();
     for (method, path) in [
-        ("post", "/user/register"), ("post", "/user/verifyUser"), ("post", "/user/resendVerificationEmail"),
-        ("post", "/auth/login"), ("get", "/auth/logout"), ("post", "/user/forgotPassword"),
-        ("post", "/user/resetPassword"), ("get", "/user/me"), ("put", "/user/me/update"), ("put", "/user/skip-tour"),
-        ("delete", "/user/me"), ("get", "/user/getCountryList"),
-        ("get", "/initiative/list"), ("post", "/initiative/add"), ("put", "/initiative/update"), ("delete", "/initiative/delete"),
-        ("get", "/tags/all-tags"), ("post", "/tags/add"), ("delete", "/tags/delete"),
-        ("get", "/campaign/all-campaigns"), ("get", "/campaign/user-campaigns/{userId}"), ("post", "/campaign/add"),
-        ("post", "/campaign/add-brief"), ("post", "/campaign/auto-save-brief"), ("put", "/campaign/update"),
-        ("put", "/campaign/complete/{id}"), ("delete", "/campaign/delete/{id}"), ("get", "/campaign/preview/{tenantId}/{campaignId}"),
-        ("post", "/campaign/save-script"), ("get", "/campaign/CampaignParticipantList/{campaignId}"),
-        ("post", "/campaign/add-participants"), ("delete", "/campaign/remove-participants/{campaignId}/{userRoleId}"),
-        ("get", "/campaign/journey-starters/{campaignId}"), ("get", "/question/list/{campaignId}"), ("post", "/question/add"),
-        ("put", "/question/{id}"), ("delete", "/question/{campaignId}/{questionId}"),
+        ("post", "/user/register"),
+        ("post", "/user/verifyUser"),
+        ("post", "/user/resendVerificationEmail"),
+        ("post", "/auth/login"),
+        ("get", "/auth/logout"),
+        ("post", "/user/forgotPassword"),
+        ("post", "/user/resetPassword"),
+        ("get", "/user/me"),
+        ("put", "/user/me/update"),
+        ("put", "/user/skip-tour"),
+        ("delete", "/user/me"),
+        ("get", "/user/getCountryList"),
+        ("get", "/initiative/list"),
+        ("post", "/initiative/add"),
+        ("put", "/initiative/update"),
+        ("delete", "/initiative/delete"),
+        ("get", "/tags/all-tags"),
+        ("post", "/tags/add"),
+        ("delete", "/tags/delete"),
+        ("get", "/campaign/all-campaigns"),
+        ("get", "/campaign/user-campaigns/{userId}"),
+        ("post", "/campaign/add"),
+        ("post", "/campaign/add-brief"),
+        ("post", "/campaign/auto-save-brief"),
+        ("put", "/campaign/update"),
+        ("put", "/campaign/complete/{id}"),
+        ("delete", "/campaign/delete/{id}"),
+        ("get", "/campaign/preview/{tenantId}/{campaignId}"),
+        ("post", "/campaign/save-script"),
+        ("get", "/campaign/CampaignParticipantList/{campaignId}"),
+        ("post", "/campaign/add-participants"),
+        (
+            "delete",
+            "/campaign/remove-participants/{campaignId}/{userRoleId}",
+        ),
+        ("get", "/campaign/journey-starters/{campaignId}"),
+        ("get", "/question/list/{campaignId}"),
+        ("post", "/question/add"),
+        ("put", "/question/{id}"),
+        ("delete", "/question/{campaignId}/{questionId}"),
     ] {
-        let item = document.paths.paths.get(path).unwrap_or_else(|| panic!("{path} missing"));
+        let item = document
+            .paths
+            .paths
+            .get(path)
+            .unwrap_or_else(|| panic!("{path} missing"));
         let json = serde_json::to_value(item).unwrap();
         assert!(json.get(method).is_some(), "{method} {path} missing");
     }
@@ -54,6 +85,9 @@ fn operation_ids_are_unique_and_every_schema_reference_resolves() {
     let text = json.to_string();
     for reference in text.split("\"#/components/schemas/").skip(1) {
         let name = reference.split('"').next().unwrap();
-        assert!(schemas.contains_key(name), "schema {name} is referenced but not defined");
+        assert!(
+            schemas.contains_key(name),
+            "schema {name} is referenced but not defined"
+        );
     }
 }

@@ -22,7 +22,12 @@ impl SentMail {
         while let Some(start) = rest.find("href=\"") {
             rest = &rest[start + 6..];
             let Some(end) = rest.find('"') else { break };
-            links.push(rest[..end].replace("&amp;", "&").replace("&quot;", "\"").replace("&#39;", "'"));
+            links.push(
+                rest[..end]
+                    .replace("&amp;", "&")
+                    .replace("&quot;", "\"")
+                    .replace("&#39;", "'"),
+            );
             rest = &rest[end..];
         }
         links
@@ -46,11 +51,16 @@ struct Destinations {
 
 /// The moto endpoint SES calls go to.
 pub fn ses_endpoint() -> Option<String> {
-    std::env::var("AWS_ENDPOINT_URL_SES").or_else(|_| std::env::var("AWS_ENDPOINT_URL")).ok()
+    std::env::var("AWS_ENDPOINT_URL_SES")
+        .or_else(|_| std::env::var("AWS_ENDPOINT_URL"))
+        .ok()
 }
 
 /// Every message sent so far, newest first.
-pub async fn sent_mail(http: &reqwest::Client, moto_endpoint: &str) -> anyhow::Result<Vec<SentMail>> {
+pub async fn sent_mail(
+    http: &reqwest::Client,
+    moto_endpoint: &str,
+) -> anyhow::Result<Vec<SentMail>> {
     let url = format!("{}/moto-api/data.json", moto_endpoint.trim_end_matches('/'));
     let data: serde_json::Value = http
         .get(&url)
@@ -60,7 +70,8 @@ pub async fn sent_mail(http: &reqwest::Client, moto_endpoint: &str) -> anyhow::R
         .error_for_status()?
         .json()
         .await?;
-    let messages: Vec<MotoMessage> = serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();
+    let messages: Vec<MotoMessage> =
+        serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();
     Ok(messages
         .into_iter()
         .rev()
@@ -84,9 +95,13 @@ mod tests {
             id: "1".into(),
             source: "s".into(),
             subject: "x".into(),
-            body: r#"<p><a href="http://h/a?x=1&amp;y=2">A</a></p><a href="http://h/b">B</a>"#.into(),
+            body: r#"<p><a href="http://h/a?x=1&amp;y=2">A</a></p><a href="http://h/b">B</a>"#
+                .into(),
             to: vec![],
         };
-        assert_eq!(mail.links(), vec!["http://h/a?x=1&y=2".to_string(), "http://h/b".to_string()]);
+        assert_eq!(
+            mail.links(),
+            vec!["http://h/a?x=1&y=2".to_string(), "http://h/b".to_string()]
+        );
     }
 }

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::{
     records::{
-        CampaignRecord, CampaignStatus, CampaignType, InitiativeRecord, QuestionRecord, RecordingMode, TagRecord,
-        Visibility,
+        CampaignRecord, CampaignStatus, CampaignType, InitiativeRecord, QuestionRecord,
+        RecordingMode, TagRecord, Visibility,
     },
     rules,
 };
@@ -43,7 +43,10 @@ pub struct Tag {
 
 impl From<&TagRecord> for Tag {
     fn from(record: &TagRecord) -> Self {
-        Self { id: record.tag_id.clone(), name: record.name.clone() }
+        Self {
+            id: record.tag_id.clone(),
+            name: record.name.clone(),
+        }
     }
 }
 
@@ -64,7 +67,11 @@ pub struct UserListItem {
 
 impl From<&UserRecord> for UserListItem {
     fn from(user: &UserRecord) -> Self {
-        let status = if user.status == UserStatus::Activated && !user.email_verified { UserStatus::Invited } else { user.status };
+        let status = if user.status == UserStatus::Activated && !user.email_verified {
+            UserStatus::Invited
+        } else {
+            user.status
+        };
         Self {
             id: user.user_id.clone(),
             email: user.email.clone(),
@@ -133,7 +140,12 @@ pub struct CampaignSummary {
 }
 
 impl CampaignSummary {
-    pub fn new(campaign: &CampaignRecord, initiatives: &[InitiativeRecord], tags: &[TagRecord], today: time::Date) -> Self {
+    pub fn new(
+        campaign: &CampaignRecord,
+        initiatives: &[InitiativeRecord],
+        tags: &[TagRecord],
+        today: time::Date,
+    ) -> Self {
         Self {
             id: campaign.campaign_id.clone(),
             title: campaign.title.clone(),

@@ -6,3 +6,4 @@ pub mod dto;
 pub mod records;
 pub mod repo;
 pub mod rules;
+pub mod write;

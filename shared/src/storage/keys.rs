@@ -76,7 +76,6 @@ pub fn one_time_token(tenant_id: &str, token_hash: &str) -> Key {
     Key::new(format!("T#{tenant_id}#TOKEN#{token_hash}"), "TOKEN")
 }
 
-
 // Campaigns. A campaign's items share one partition (the campaign, its brief and
 // script, questions, participants, contributors), so one Query reads it whole and
 // the cascade deletes it by partition.
@@ -97,12 +96,18 @@ pub fn tenant_partition(tenant_id: &str) -> String {
 }
 
 pub fn initiative(tenant_id: &str, initiative_id: &str) -> Key {
-    Key::new(tenant_pk(tenant_id), format!("{INITIATIVE_PREFIX}{initiative_id}"))
+    Key::new(
+        tenant_pk(tenant_id),
+        format!("{INITIATIVE_PREFIX}{initiative_id}"),
+    )
 }
 
 /// Makes initiative names unique within an organisation (compared lower-cased).
 pub fn initiative_name(tenant_id: &str, name: &str) -> Key {
-    Key::new(tenant_pk(tenant_id), format!("INITIATIVENAME#{}", name.trim().to_lowercase()))
+    Key::new(
+        tenant_pk(tenant_id),
+        format!("INITIATIVENAME#{}", name.trim().to_lowercase()),
+    )
 }
 
 pub fn tag(tenant_id: &str, tag_id: &str) -> Key {
@@ -110,7 +115,10 @@ pub fn tag(tenant_id: &str, tag_id: &str) -> Key {
 }
 
 pub fn tag_name(tenant_id: &str, name: &str) -> Key {
-    Key::new(tenant_pk(tenant_id), format!("TAGNAME#{}", name.trim().to_lowercase()))
+    Key::new(
+        tenant_pk(tenant_id),
+        format!("TAGNAME#{}", name.trim().to_lowercase()),
+    )
 }
 
 /// The partition holding one campaign and everything that belongs to it.
@@ -138,11 +146,17 @@ pub fn campaign_text(tenant_id: &str, campaign_id: &str, kind: &str) -> Key {
 }
 
 pub fn question(tenant_id: &str, campaign_id: &str, question_id: &str) -> Key {
-    Key::new(campaign_partition(tenant_id, campaign_id), format!("{QUESTION_PREFIX}{question_id}"))
+    Key::new(
+        campaign_partition(tenant_id, campaign_id),
+        format!("{QUESTION_PREFIX}{question_id}"),
+    )
 }
 
 pub fn participant(tenant_id: &str, campaign_id: &str, user_id: &str) -> Key {
-    Key::new(campaign_partition(tenant_id, campaign_id), format!("{PARTICIPANT_PREFIX}{user_id}"))
+    Key::new(
+        campaign_partition(tenant_id, campaign_id),
+        format!("{PARTICIPANT_PREFIX}{user_id}"),
+    )
 }
 
 /// GSI2 partition listing the campaigns a staff user takes part in.
@@ -152,7 +166,10 @@ pub fn campaigns_of_user_gsi2(tenant_id: &str, user_id: &str) -> String {
 
 /// Reverse link from a tag to a campaign using it (to untag on tag deletion).
 pub fn tag_link(tenant_id: &str, tag_id: &str, campaign_id: &str) -> Key {
-    Key::new(tag_links_partition(tenant_id, tag_id), format!("CAMPAIGN#{campaign_id}"))
+    Key::new(
+        tag_links_partition(tenant_id, tag_id),
+        format!("CAMPAIGN#{campaign_id}"),
+    )
 }
 
 pub fn tag_links_partition(tenant_id: &str, tag_id: &str) -> String {
@@ -166,15 +183,26 @@ mod tests {
     #[test]
     fn tenant_data_keys_lead_with_the_tenant() {
         for key in [
-            tenant("t1"), user("t1", "u1"), session("t1", "h"), one_time_token("t1", "h"), initiative("t1", "i"),
-            initiative_name("t1", "N"), tag("t1", "g"), tag_name("t1", "n"), campaign("t1", "c"),
-            campaign_text("t1", "c", "SCRIPT"), question("t1", "c", "q"), participant("t1", "c", "u"),
+            tenant("t1"),
+            user("t1", "u1"),
+            session("t1", "h"),
+            one_time_token("t1", "h"),
+            initiative("t1", "i"),
+            initiative_name("t1", "N"),
+            tag("t1", "g"),
+            tag_name("t1", "n"),
+            campaign("t1", "c"),
+            campaign_text("t1", "c", "SCRIPT"),
+            question("t1", "c", "q"),
+            participant("t1", "c", "u"),
             tag_link("t1", "g", "c"),
         ] {
             assert!(key.pk.starts_with("T#t1"), "{key:?}");
         }
         for gsi in [
-            sessions_of_user_gsi1("t1", "u1"), campaigns_of_tenant_gsi1("t1"), campaigns_of_initiative_gsi2("t1", "i"),
+            sessions_of_user_gsi1("t1", "u1"),
+            campaigns_of_tenant_gsi1("t1"),
+            campaigns_of_initiative_gsi2("t1", "i"),
             campaigns_of_user_gsi2("t1", "u"),
         ] {
             assert!(gsi.starts_with("T#t1#"), "{gsi}");
@@ -184,7 +212,10 @@ mod tests {
     #[test]
     fn addresses_are_case_insensitive() {
         assert_eq!(email_claim("Ann@Acme.COM"), email_claim("ann@acme.com"));
-        assert_eq!(login_throttle("Ann@Acme.COM"), login_throttle("ann@acme.com"));
+        assert_eq!(
+            login_throttle("Ann@Acme.COM"),
+            login_throttle("ann@acme.com")
+        );
     }
 
     #[test]
@@ -203,7 +234,12 @@ mod campaign_tests {
     #[test]
     fn a_campaign_and_its_parts_share_one_partition() {
         let pk = campaign_partition("t", "c");
-        for key in [campaign("t", "c"), campaign_text("t", "c", "BRIEF"), question("t", "c", "q"), participant("t", "c", "u")] {
+        for key in [
+            campaign("t", "c"),
+            campaign_text("t", "c", "BRIEF"),
+            question("t", "c", "q"),
+            participant("t", "c", "u"),
+        ] {
             assert_eq!(key.pk, pk);
         }
         assert_ne!(campaign_partition("t", "c"), campaign_partition("t", "c2"));
@@ -211,7 +247,10 @@ mod campaign_tests {
 
     #[test]
     fn names_are_unique_regardless_of_case_and_spaces() {
-        assert_eq!(initiative_name("t", " Spring Stories "), initiative_name("t", "spring stories"));
+        assert_eq!(
+            initiative_name("t", " Spring Stories "),
+            initiative_name("t", "spring stories")
+        );
         assert_eq!(tag_name("t", "Team"), tag_name("t", "team"));
     }
 }

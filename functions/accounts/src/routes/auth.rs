@@ -6,7 +6,7 @@ use storyhive_shared::{
     error::{ErrorDetail, FieldError},
     http::{Json, Message},
     validation::{self, Errors},
-    AppContext, ApiResult,
+    ApiResult, AppContext,
 };
 
 use crate::{dto::*, service};
@@ -42,9 +42,14 @@ pub async fn register(
         (status = 200, description = "Address verified", body = Message),
         (status = 400, description = "Invalid, used or expired link", body = ErrorDetail),
     ))]
-pub async fn verify_user(State(context): State<AppContext>, Json(body): Json<TokenRequest>) -> ApiResult<Json<Message>> {
+pub async fn verify_user(
+    State(context): State<AppContext>,
+    Json(body): Json<TokenRequest>,
+) -> ApiResult<Json<Message>> {
     service::verify_email(&context, &body.token).await?;
-    Ok(Message::new("Your email address has been verified. You can now sign in."))
+    Ok(Message::new(
+        "Your email address has been verified. You can now sign in.",
+    ))
 }
 
 /// Mail a new verification link. The answer is the same whether or not the address exists.
@@ -57,9 +62,12 @@ pub async fn resend_verification_email(
     State(context): State<AppContext>,
     Json(body): Json<EmailRequest>,
 ) -> ApiResult<Json<Message>> {
-    let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED).map_err(|m| storyhive_shared::ApiError::field("email", m))?;
+    let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED)
+        .map_err(|m| storyhive_shared::ApiError::field("email", m))?;
     service::resend_verification(&context, &email).await?;
-    Ok(Message::new("If an account at this address is waiting for verification, we have sent a new link."))
+    Ok(Message::new(
+        "If an account at this address is waiting for verification, we have sent a new link.",
+    ))
 }
 
 /// Sign in with e-mail and password.
@@ -69,14 +77,22 @@ pub async fn resend_verification_email(
         (status = 400, description = "Wrong credentials, unverified or suspended account", body = ErrorDetail),
         (status = 429, description = "Too many failed attempts: locked for a while", body = ErrorDetail),
     ))]
-pub async fn login(State(context): State<AppContext>, Json(body): Json<LoginRequest>) -> ApiResult<Json<LoginResponse>> {
+pub async fn login(
+    State(context): State<AppContext>,
+    Json(body): Json<LoginRequest>,
+) -> ApiResult<Json<LoginResponse>> {
     let email = validation::email(&body.email, service::WRONG_CREDENTIALS)
         .map_err(|_| storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()))?;
     if body.password.is_empty() {
-        return Err(storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()));
+        return Err(storyhive_shared::ApiError::BadRequest(
+            service::WRONG_CREDENTIALS.into(),
+        ));
     }
     let token = service::login(&context, &email, &body.password).await?;
-    Ok(Json(LoginResponse { tenant_id: token.tenant_id.clone(), access_token: token.to_string() }))
+    Ok(Json(LoginResponse {
+        tenant_id: token.tenant_id.clone(),
+        access_token: token.to_string(),
+    }))
 }
 
 /// Sign out: the token is revoked at once.
@@ -85,7 +101,10 @@ pub async fn login(State(context): State<AppContext>, Json(body): Json<LoginRequ
         (status = 200, description = "Signed out", body = Message),
         (status = 401, description = "No valid session", body = ErrorDetail),
     ))]
-pub async fn logout(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Message>> {
+pub async fn logout(
+    State(context): State<AppContext>,
+    principal: Principal,
+) -> ApiResult<Json<Message>> {
     service::logout(&context, &principal.token).await?;
     Ok(Message::new("You have been signed out"))
 }
@@ -96,10 +115,16 @@ pub async fn logout(State(context): State<AppContext>, principal: Principal) -> 
         (status = 200, description = "Link sent if an account has this address", body = Message),
         (status = 400, description = "Not an e-mail address", body = [FieldError]),
     ))]
-pub async fn forgot_password(State(context): State<AppContext>, Json(body): Json<EmailRequest>) -> ApiResult<Json<Message>> {
-    let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED).map_err(|m| storyhive_shared::ApiError::field("email", m))?;
+pub async fn forgot_password(
+    State(context): State<AppContext>,
+    Json(body): Json<EmailRequest>,
+) -> ApiResult<Json<Message>> {
+    let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED)
+        .map_err(|m| storyhive_shared::ApiError::field("email", m))?;
     service::forgot_password(&context, &email).await?;
-    Ok(Message::new("If an account exists for this email address, we have sent a link to reset the password."))
+    Ok(Message::new(
+        "If an account exists for this email address, we have sent a link to reset the password.",
+    ))
 }
 
 /// Set a new password with the token from the reset e-mail (single use, expires after 1 hour).
@@ -113,9 +138,20 @@ pub async fn reset_password(
     Json(body): Json<ResetPasswordRequest>,
 ) -> ApiResult<Json<Message>> {
     let mut errors = Errors::default();
-    let email = errors.check("email", validation::email(&body.email, validation::WORK_EMAIL_REQUIRED));
+    let email = errors.check(
+        "email",
+        validation::email(&body.email, validation::WORK_EMAIL_REQUIRED),
+    );
     errors.check("password", validation::password(&body.password));
     errors.finish()?;
-    service::reset_password(&context, &email.unwrap_or_default(), &body.token, &body.password).await?;
-    Ok(Message::new("Your password has been reset. You can now sign in."))
+    service::reset_password(
+        &context,
+        &email.unwrap_or_default(),
+        &body.token,
+        &body.password,
+    )
+    .await?;
+    Ok(Message::new(
+        "Your password has been reset. You can now sign in.",
+    ))
 }

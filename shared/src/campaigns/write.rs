@@ -1,0 +1,171 @@
+//! How campaign writes are made: versioned, in one transaction with the items that
+//! must change with them (tag links, the initiative's count, texts).
+
+use super::{
+    records::{CampaignRecord, TagLinkRecord},
+    repo::{CampaignParts, TenantCatalog},
+    rules,
+};
+use crate::{
+    model,
+    storage::{keys, AttributeValue, StoreError, TransactWriteItem},
+    ApiError, ApiResult, AppContext,
+};
+
+/// Attributes of a campaign that edits change. Counters (`videoCount`) are kept by
+/// the upload worker and never written here.
+pub const EDITABLE_FIELDS: &[&str] = &[
+    "title",
+    "description",
+    "campaignType",
+    "visibility",
+    "mode",
+    "status",
+    "deadline",
+    "expiryDate",
+    "tagIds",
+    "madeLive",
+    "madeLiveAt",
+    "initiativeId",
+    "GSI2PK",
+    "updatedAt",
+];
+
+pub const UNKNOWN_TAG: &str = "Please select tags from the list";
+pub const UNKNOWN_INITIATIVE: &str = "Please select an initiative from the list";
+
+/// Tag ids, de-duplicated, all existing in the organisation, 1 to 4 of them.
+pub fn checked_tags(ids: &[String], catalog: &TenantCatalog) -> Result<Vec<String>, &'static str> {
+    let mut unique: Vec<String> = Vec::new();
+    for id in ids.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+        if !unique.iter().any(|u| u == id) {
+            unique.push(id.to_string());
+        }
+    }
+    rules::check_tag_count(unique.len())?;
+    if unique
+        .iter()
+        .any(|id| !catalog.tags.iter().any(|t| &t.tag_id == id))
+    {
+        return Err(UNKNOWN_TAG);
+    }
+    Ok(unique)
+}
+
+/// Links to add and remove when a campaign's tags go from `before` to `after`.
+pub fn tag_link_ops(
+    context: &AppContext,
+    tenant_id: &str,
+    campaign_id: &str,
+    before: &[String],
+    after: &[String],
+) -> ApiResult<Vec<TransactWriteItem>> {
+    let store = &context.store;
+    let mut ops = Vec::new();
+    for added in after.iter().filter(|t| !before.contains(t)) {
+        ops.push(store.put_op(&TagLinkRecord::new(tenant_id, added, campaign_id))?);
+    }
+    for removed in before.iter().filter(|t| !after.contains(t)) {
+        ops.push(store.delete_op(&keys::tag_link(tenant_id, removed, campaign_id))?);
+    }
+    Ok(ops)
+}
+
+/// Changes an initiative's campaign count; with `require_active` the initiative must
+/// exist and not be being deleted (so no campaign is added to a vanishing initiative).
+pub fn initiative_count_op(
+    context: &AppContext,
+    tenant_id: &str,
+    initiative_id: &str,
+    delta: i64,
+    require_active: bool,
+) -> ApiResult<TransactWriteItem> {
+    Ok(context
+        .store
+        .update_op(&keys::initiative(tenant_id, initiative_id), |update| {
+            let update = update
+                .update_expression("ADD campaignCount :delta")
+                .expression_attribute_values(":delta", AttributeValue::N(delta.to_string()));
+            if require_active {
+                update
+                    .condition_expression("#status = :active")
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":active", AttributeValue::S("active".into()))
+            } else {
+                update.condition_expression("attribute_exists(PK)")
+            }
+        })?)
+}
+
+/// Writes `campaign` (whose `version` is the one read) with `extra` operations, as one
+/// transaction; bumps the version. A concurrent edit gets 409 and nothing is written.
+pub async fn save(
+    context: &AppContext,
+    campaign: &mut CampaignRecord,
+    extra: Vec<TransactWriteItem>,
+) -> ApiResult<()> {
+    let expected = campaign.version;
+    campaign.version += 1;
+    campaign.updated_at = model::timestamp(model::now());
+    let mut ops = vec![context.store.update_fields_versioned_op(
+        &campaign.key(),
+        campaign,
+        EDITABLE_FIELDS,
+        expected,
+    )?];
+    ops.extend(extra);
+    match context.store.transact(ops).await {
+        Ok(()) => Ok(()),
+        Err(StoreError::ConditionFailed) => {
+            campaign.version = expected;
+            Err(ApiError::Conflict(rules::CAMPAIGN_CHANGED.into()))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The version a client sent must be the stored one.
+pub fn check_version(campaign: &CampaignRecord, sent: u64) -> ApiResult<()> {
+    if campaign.version == sent {
+        Ok(())
+    } else {
+        Err(ApiError::Conflict(rules::CAMPAIGN_CHANGED.into()))
+    }
+}
+
+/// What still stops a campaign from going live, in the order to fix it.
+pub fn publish_blockers(parts: &CampaignParts, today: time::Date) -> Vec<&'static str> {
+    use super::records::{CampaignStatus, CampaignType};
+    let campaign = &parts.campaign;
+    let mut blockers = Vec::new();
+    if parts.questions.is_empty() {
+        blockers.push("Add at least one question before publishing");
+    }
+    if rules::check_tag_count(campaign.tag_ids.len()).is_err() {
+        blockers.push("Choose 1 to 4 tags before publishing");
+    }
+    if campaign.campaign_type == CampaignType::Targeted
+        && (campaign.deadline.is_none() || campaign.expiry_date.is_none())
+    {
+        blockers.push("Set the deadline and expiry date before publishing");
+    }
+    if rules::effective_status(campaign, today) == CampaignStatus::Expired {
+        blockers.push("The expiry date has passed: set a later one before publishing");
+    }
+    blockers
+}
+
+/// Makes a campaign live (publishing, or inviting its first collaborator); returns
+/// whether it changed.
+pub fn go_live(campaign: &mut CampaignRecord) -> bool {
+    use super::records::CampaignStatus;
+    if campaign.status == CampaignStatus::Live {
+        return false;
+    }
+    campaign.status = CampaignStatus::Live;
+    campaign.made_live = true;
+    campaign
+        .made_live_at
+        .get_or_insert_with(|| model::timestamp(model::now()));
+    true
+}
