@@ -37,21 +37,15 @@ fn argon2() -> Argon2<'static> {
 pub fn hash_password(password: &str) -> anyhow::Result<String> {
     let mut salt_bytes = [0u8; 16];
     rand::rng().fill_bytes(&mut salt_bytes);
-    let salt = argon2::password_hash::SaltString::encode_b64(&salt_bytes)
-        .map_err(|e| anyhow::anyhow!("salt: {e}"))?;
-    let hash = argon2()
-        .hash_password(password.as_bytes(), &salt)
-        .map_err(|e| anyhow::anyhow!("hashing password: {e}"))?;
+    let salt = argon2::password_hash::SaltString::encode_b64(&salt_bytes).map_err(|e| anyhow::anyhow!("salt: {e}"))?;
+    let hash =
+        argon2().hash_password(password.as_bytes(), &salt).map_err(|e| anyhow::anyhow!("hashing password: {e}"))?;
     Ok(hash.to_string())
 }
 
 pub fn verify_password(stored_hash: &str, password: &str) -> bool {
     PasswordHash::new(stored_hash)
-        .map(|parsed| {
-            argon2()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
+        .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
         .unwrap_or(false)
 }
 
@@ -71,10 +65,7 @@ pub fn new_secret() -> String {
 }
 
 pub fn sha256_hex(value: &str) -> String {
-    Sha256::digest(value.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    Sha256::digest(value.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A staff access token, as handed to the browser.
@@ -87,30 +78,19 @@ pub struct AccessToken {
 
 impl AccessToken {
     pub fn new(tenant_id: &str, user_id: &str) -> Self {
-        Self {
-            tenant_id: tenant_id.into(),
-            user_id: user_id.into(),
-            secret: new_secret(),
-        }
+        Self { tenant_id: tenant_id.into(), user_id: user_id.into(), secret: new_secret() }
     }
 
     pub fn parse(raw: &str) -> Option<Self> {
         let mut parts = raw.split('.');
         let (tenant_id, user_id, secret) = (parts.next()?, parts.next()?, parts.next()?);
         let plausible = |s: &str| {
-            !s.is_empty()
-                && s.len() <= 64
-                && s.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
         };
         if parts.next().is_some() || ![tenant_id, user_id, secret].into_iter().all(plausible) {
             return None;
         }
-        Some(Self {
-            tenant_id: tenant_id.into(),
-            user_id: user_id.into(),
-            secret: secret.into(),
-        })
+        Some(Self { tenant_id: tenant_id.into(), user_id: user_id.into(), secret: secret.into() })
     }
 
     pub fn hash(&self) -> String {
@@ -172,13 +152,7 @@ impl Principal {
 
 fn bearer(parts: &Parts) -> Option<&str> {
     let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?.trim();
-    Some(
-        value
-            .strip_prefix("Bearer ")
-            .or_else(|| value.strip_prefix("bearer "))
-            .unwrap_or(value)
-            .trim(),
-    )
+    Some(value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).unwrap_or(value).trim())
 }
 
 /// Resolves a raw token to its principal, or `None` when it is not a live session of
@@ -190,9 +164,7 @@ pub async fn authenticate(store: &Store, raw_token: &str) -> Result<Option<Princ
     let session_key = token.session_key();
     let user_key = keys::user(&token.tenant_id, &token.user_id);
     let tenant_key = keys::tenant(&token.tenant_id);
-    let mut items = store
-        .batch_get(&[session_key.clone(), user_key.clone(), tenant_key.clone()])
-        .await?;
+    let mut items = store.batch_get(&[session_key.clone(), user_key.clone(), tenant_key.clone()]).await?;
     let (Some(session), Some(user), Some(tenant)) = (
         items.remove(&(session_key.pk, session_key.sk)),
         items.remove(&(user_key.pk, user_key.sk)),
@@ -233,9 +205,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let context = AppContext::from_ref(state);
         let raw = bearer(parts).ok_or(ApiError::Unauthorized)?;
-        authenticate(&context.store, raw)
-            .await?
-            .ok_or(ApiError::Unauthorized)
+        authenticate(&context.store, raw).await?.ok_or(ApiError::Unauthorized)
     }
 }
 
@@ -246,10 +216,7 @@ mod tests {
     #[test]
     fn passwords_hash_with_argon2id_and_verify() {
         let hash = hash_password("Correct-Horse-9").unwrap();
-        assert!(
-            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
-            "{hash}"
-        );
+        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
         assert!(verify_password(&hash, "Correct-Horse-9"));
         assert!(!verify_password(&hash, "correct-horse-9"));
         assert!(!verify_password("not a hash", "Correct-Horse-9"));

@@ -6,20 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum CascadeJob {
     /// An initiative with all its campaigns and their videos.
-    DeleteInitiative {
-        tenant_id: String,
-        initiative_id: String,
-    },
+    DeleteInitiative { tenant_id: String, initiative_id: String },
     /// One campaign with its questions, participants, texts and videos.
-    DeleteCampaign {
-        tenant_id: String,
-        campaign_id: String,
-    },
+    DeleteCampaign { tenant_id: String, campaign_id: String },
 }

@@ -43,8 +43,5 @@ impl Config {
 }
 
 fn required(name: &'static str) -> Result<String, ConfigError> {
-    env::var(name)
-        .ok()
-        .filter(|v| !v.trim().is_empty())
-        .ok_or(ConfigError(name))
+    env::var(name).ok().filter(|v| !v.trim().is_empty()).ok_or(ConfigError(name))
 }

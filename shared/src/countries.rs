@@ -13,10 +13,7 @@ pub struct Country {
 
 pub fn all() -> &'static [Country] {
     static LIST: std::sync::OnceLock<Vec<Country>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| {
-        serde_json::from_str(include_str!("../data/countries.json"))
-            .expect("countries.json is valid")
-    })
+    LIST.get_or_init(|| serde_json::from_str(include_str!("../data/countries.json")).expect("countries.json is valid"))
 }
 
 pub fn is_known(code: &str) -> bool {

@@ -29,10 +29,7 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            message: message.into(),
-        }
+        Self { field: field.into(), message: message.into() }
     }
 }
 
@@ -57,6 +54,10 @@ pub enum ApiError {
     /// so it is only used where a staff member truly lacks a permission.
     #[error("forbidden")]
     Forbidden,
+    /// 403 with its own message: a contributor's invitation key that opens nothing
+    /// (revoked, suspended, closed campaign).
+    #[error("{0}")]
+    AccessDenied(String),
     /// 404: also what another organisation's objects look like.
     #[error("{0}")]
     NotFound(String),
@@ -65,10 +66,7 @@ pub enum ApiError {
     Conflict(String),
     /// 429 with a Retry-After header.
     #[error("{message}")]
-    TooManyRequests {
-        message: String,
-        retry_after_secs: u64,
-    },
+    TooManyRequests { message: String, retry_after_secs: u64 },
     /// 500: logged with its cause, shown as the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -83,7 +81,7 @@ impl ApiError {
         match self {
             Self::Validation(_) | Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
-            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::AccessDenied(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -98,13 +96,12 @@ impl IntoResponse for ApiError {
         let detail = |text: String| Json(ErrorDetail { detail: text }).into_response();
         let mut response = match self {
             Self::Validation(errors) => Json(errors).into_response(),
-            Self::BadRequest(text) | Self::NotFound(text) | Self::Conflict(text) => detail(text),
+            Self::BadRequest(text) | Self::NotFound(text) | Self::Conflict(text) | Self::AccessDenied(text) => {
+                detail(text)
+            }
             Self::Unauthorized => detail(SESSION_ENDED.into()),
             Self::Forbidden => detail(NOT_PERMITTED.into()),
-            Self::TooManyRequests {
-                ref message,
-                retry_after_secs,
-            } => {
+            Self::TooManyRequests { ref message, retry_after_secs } => {
                 let mut response = detail(message.clone());
                 if let Ok(value) = HeaderValue::from_str(&retry_after_secs.to_string()) {
                     response.headers_mut().insert(header::RETRY_AFTER, value);
@@ -124,23 +121,17 @@ impl IntoResponse for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::MissingJsonContentType(_) => Self::BadRequest(
-                "The request body must be JSON (Content-Type: application/json).".into(),
-            ),
-            other => Self::BadRequest(format!(
-                "The request body is not valid: {}",
-                other.body_text()
-            )),
+            JsonRejection::MissingJsonContentType(_) => {
+                Self::BadRequest("The request body must be JSON (Content-Type: application/json).".into())
+            }
+            other => Self::BadRequest(format!("The request body is not valid: {}", other.body_text())),
         }
     }
 }
 
 impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> Self {
-        Self::BadRequest(format!(
-            "The address is not valid: {}",
-            rejection.body_text()
-        ))
+        Self::BadRequest(format!("The address is not valid: {}", rejection.body_text()))
     }
 }
 

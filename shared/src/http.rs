@@ -35,8 +35,6 @@ pub struct Message {
 
 impl Message {
     pub fn new(text: impl Into<String>) -> Json<Self> {
-        Json(Self {
-            message: text.into(),
-        })
+        Json(Self { message: text.into() })
     }
 }

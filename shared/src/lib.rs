@@ -7,6 +7,7 @@ pub mod campaigns;
 pub mod cascade;
 pub mod config;
 pub mod context;
+pub mod contributors;
 pub mod error;
 pub mod http;
 pub mod mail;

@@ -8,11 +8,7 @@ use serde::{Deserialize, Serialize};
 /// One e-mail to send, as queued by the API. Rendering happens in the worker so
 /// the queue carries only facts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum MailMessage {
     VerifyEmail {
         to: String,
@@ -25,6 +21,22 @@ pub enum MailMessage {
     OrganisationClosed {
         to: String,
         company_name: Option<String>,
+    },
+    /// A collaborator's personal link to a campaign.
+    Invitation {
+        to: String,
+        first_name: String,
+        campaign_title: String,
+        company_name: Option<String>,
+        link: String,
+    },
+    /// Staff sent answers back to be recorded again.
+    ReRecordRequest {
+        to: String,
+        first_name: String,
+        campaign_title: String,
+        questions: Vec<String>,
+        link: String,
     },
 }
 
@@ -41,7 +53,9 @@ impl MailMessage {
         match self {
             Self::VerifyEmail { to, .. }
             | Self::ResetPassword { to, .. }
-            | Self::OrganisationClosed { to, .. } => to,
+            | Self::OrganisationClosed { to, .. }
+            | Self::Invitation { to, .. }
+            | Self::ReRecordRequest { to, .. } => to,
         }
     }
 
@@ -71,12 +85,29 @@ impl MailMessage {
                 )],
                 None,
             ),
+            Self::Invitation { first_name, campaign_title, company_name, link, .. } => (
+                "You are invited to share your story",
+                vec![
+                    format!("Hello {first_name},"),
+                    format!(
+                        "{} invites you to answer a few questions on video for \"{campaign_title}\". You can record on your phone or computer, with a teleprompter to help you, and practise first.",
+                        company_name.as_deref().unwrap_or("A Storyhive organisation")
+                    ),
+                    "This link is personal: it opens your own answers, so please do not share it.".into(),
+                ],
+                Some(("Open my invitation", link)),
+            ),
+            Self::ReRecordRequest { first_name, campaign_title, questions, link, .. } => (
+                "Please record a few answers again",
+                vec![
+                    format!("Hello {first_name},"),
+                    format!("The team behind \"{campaign_title}\" would like you to record these answers again: {}.", questions.join("; ")),
+                ],
+                Some(("Record again", link)),
+            ),
         };
         let mut text = paragraphs.join("\n\n");
-        let mut html = paragraphs
-            .iter()
-            .map(|p| format!("<p>{}</p>", escape_html(p)))
-            .collect::<String>();
+        let mut html = paragraphs.iter().map(|p| format!("<p>{}</p>", escape_html(p))).collect::<String>();
         if let Some((label, link)) = action {
             text.push_str(&format!("\n\n{label}: {link}\n"));
             html.push_str(&format!(
@@ -85,22 +116,12 @@ impl MailMessage {
                 label = escape_html(label)
             ));
         }
-        RenderedMail {
-            to: self.to().to_string(),
-            subject: subject.into(),
-            text,
-            html,
-        }
+        RenderedMail { to: self.to().to_string(), subject: subject.into(), text, html }
     }
 }
 
 pub fn escape_html(value: &str) -> String {
-    value
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
+    value.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
 /// Sends rendered mail through SES.
@@ -112,22 +133,14 @@ pub struct SesMailer {
 
 impl SesMailer {
     pub fn new(client: aws_sdk_ses::Client, sender: impl Into<String>) -> Self {
-        Self {
-            client,
-            sender: sender.into(),
-        }
+        Self { client, sender: sender.into() }
     }
 
     pub async fn send(&self, mail: &RenderedMail) -> anyhow::Result<String> {
         let content = |data: &str| Content::builder().data(data).charset("UTF-8").build();
         let message = Message::builder()
             .subject(content(&mail.subject)?)
-            .body(
-                Body::builder()
-                    .text(content(&mail.text)?)
-                    .html(content(&mail.html)?)
-                    .build(),
-            )
+            .body(Body::builder().text(content(&mail.text)?).html(content(&mail.html)?).build())
             .build();
         let output = self
             .client
@@ -148,38 +161,20 @@ mod tests {
 
     #[test]
     fn messages_keep_their_shape_on_the_queue() {
-        let message = MailMessage::VerifyEmail {
-            to: "a@b.org".into(),
-            link: "http://x/login?verifyToken=t".into(),
-        };
+        let message = MailMessage::VerifyEmail { to: "a@b.org".into(), link: "http://x/login?verifyToken=t".into() };
         let json = serde_json::to_value(&message).unwrap();
         assert_eq!(json["kind"], "verifyEmail");
-        assert_eq!(
-            serde_json::from_value::<MailMessage>(json).unwrap(),
-            message
-        );
-        let closed = MailMessage::OrganisationClosed {
-            to: "a@b.org".into(),
-            company_name: Some("Acme".into()),
-        };
-        assert_eq!(
-            serde_json::to_value(&closed).unwrap()["companyName"],
-            "Acme"
-        );
+        assert_eq!(serde_json::from_value::<MailMessage>(json).unwrap(), message);
+        let closed = MailMessage::OrganisationClosed { to: "a@b.org".into(), company_name: Some("Acme".into()) };
+        assert_eq!(serde_json::to_value(&closed).unwrap()["companyName"], "Acme");
     }
 
     #[test]
     fn rendered_mail_carries_the_link_in_text_and_html() {
         let link = "http://localhost:3000/reset-password?token=abc&email=a%40b.org";
-        let mail = MailMessage::ResetPassword {
-            to: "a@b.org".into(),
-            link: link.into(),
-        }
-        .render();
+        let mail = MailMessage::ResetPassword { to: "a@b.org".into(), link: link.into() }.render();
         assert!(mail.text.contains(link));
-        assert!(mail.html.contains(
-            "href=\"http://localhost:3000/reset-password?token=abc&amp;email=a%40b.org\""
-        ));
+        assert!(mail.html.contains("href=\"http://localhost:3000/reset-password?token=abc&amp;email=a%40b.org\""));
         assert_eq!(mail.to, "a@b.org");
     }
 }

@@ -14,8 +14,7 @@ pub fn now() -> OffsetDateTime {
 }
 
 pub fn timestamp(at: OffsetDateTime) -> Timestamp {
-    at.format(&time::format_description::well_known::Rfc3339)
-        .expect("RFC 3339 formatting of a UTC time")
+    at.format(&time::format_description::well_known::Rfc3339).expect("RFC 3339 formatting of a UTC time")
 }
 
 /// A new sortable id.
@@ -113,13 +112,7 @@ pub struct UserRecord {
 impl UserRecord {
     pub const ENTITY: &'static str = "User";
 
-    pub fn new(
-        tenant_id: &str,
-        user_id: &str,
-        email: &str,
-        role: Role,
-        at: OffsetDateTime,
-    ) -> Self {
+    pub fn new(tenant_id: &str, user_id: &str, email: &str, role: Role, at: OffsetDateTime) -> Self {
         let key = keys::user(tenant_id, user_id);
         Self {
             pk: key.pk,

@@ -16,12 +16,7 @@ pub enum Role {
 }
 
 impl Role {
-    pub const STAFF: [Role; 4] = [
-        Role::SuperAdmin,
-        Role::Admin,
-        Role::Creator,
-        Role::Coordinator,
-    ];
+    pub const STAFF: [Role; 4] = [Role::SuperAdmin, Role::Admin, Role::Creator, Role::Coordinator];
 
     /// Stable numeric id, sent with the name as the spec's `role {id, name}`.
     pub fn id(self) -> u8 {
@@ -95,10 +90,7 @@ pub const PERMISSIONS: &[(Permission, &[Role])] = &[
 ];
 
 pub fn allows(role: Role, permission: Permission) -> bool {
-    PERMISSIONS
-        .iter()
-        .find(|(p, _)| *p == permission)
-        .is_some_and(|(_, roles)| roles.contains(&role))
+    PERMISSIONS.iter().find(|(p, _)| *p == permission).is_some_and(|(_, roles)| roles.contains(&role))
 }
 
 #[cfg(test)]
@@ -118,11 +110,7 @@ mod tests {
             UseHelp,
             UseRequestEditor,
         ] {
-            assert_eq!(
-                PERMISSIONS.iter().filter(|(p, _)| *p == permission).count(),
-                1,
-                "{permission:?}"
-            );
+            assert_eq!(PERMISSIONS.iter().filter(|(p, _)| *p == permission).count(), 1, "{permission:?}");
         }
     }
 

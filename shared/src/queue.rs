@@ -15,11 +15,7 @@ pub struct JsonQueue<T> {
 
 impl<T: Serialize> JsonQueue<T> {
     pub fn new(client: aws_sdk_sqs::Client, url: impl Into<String>) -> Self {
-        Self {
-            client,
-            url: url.into(),
-            _message: std::marker::PhantomData,
-        }
+        Self { client, url: url.into(), _message: std::marker::PhantomData }
     }
 
     /// Queues one message. Once this returns it is durable: the worker retries it and,

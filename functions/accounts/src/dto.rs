@@ -111,10 +111,7 @@ impl CurrentUser {
             last_name: user.last_name.clone(),
             email: user.email.clone(),
             avatar: user.avatar.clone(),
-            role: RoleRef {
-                id: user.role.id(),
-                name: user.role,
-            },
+            role: RoleRef { id: user.role.id(), name: user.role },
             tenant_user_id: user.user_id.clone(),
             company_name: tenant.company_name.clone(),
             role_in_company: user.role_in_company.clone(),

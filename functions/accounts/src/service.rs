@@ -6,8 +6,8 @@ use storyhive_shared::{
     error::ApiError,
     mail::MailMessage,
     model::{
-        self, EmailClaim, LoginThrottleRecord, OneTimeTokenKind, OneTimeTokenRecord, SessionRecord,
-        TenantRecord, TenantStatus, UserRecord, UserStatus,
+        self, EmailClaim, LoginThrottleRecord, OneTimeTokenKind, OneTimeTokenRecord, SessionRecord, TenantRecord,
+        TenantStatus, UserRecord, UserStatus,
     },
     permissions::Role,
     storage::{keys, AttributeValue, Query, StoreError},
@@ -20,10 +20,8 @@ pub const NOT_VERIFIED: &str =
     "Please verify your email address before signing in. Check your inbox for the verification link, or ask for a new one.";
 pub const SUSPENDED: &str = "Your account has been suspended. Please contact your administrator.";
 pub const VERIFY_LINK_INVALID: &str = "This verification link is invalid or has already been used.";
-pub const VERIFY_LINK_EXPIRED: &str =
-    "This verification link has expired. Please ask for a new one.";
-pub const RESET_LINK_INVALID: &str =
-    "This password reset link is invalid or has expired. Please ask for a new one.";
+pub const VERIFY_LINK_EXPIRED: &str = "This verification link has expired. Please ask for a new one.";
+pub const RESET_LINK_INVALID: &str = "This password reset link is invalid or has expired. Please ask for a new one.";
 
 pub const VERIFY_LINK_LIFETIME: Duration = Duration::hours(24);
 pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
@@ -80,10 +78,7 @@ fn one_time_token(
 fn one_time_token_key(token: &str) -> Option<keys::Key> {
     let (tenant_id, secret) = token.trim().split_once('.')?;
     let plausible = |s: &str| {
-        !s.is_empty()
-            && s.len() <= 64
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     };
     (plausible(tenant_id) && plausible(secret))
         .then(|| keys::one_time_token(tenant_id, &auth::sha256_hex(token.trim())))
@@ -92,9 +87,7 @@ fn one_time_token_key(token: &str) -> Option<keys::Key> {
 fn verification_mail(context: &AppContext, user: &UserRecord, token: &str) -> MailMessage {
     MailMessage::VerifyEmail {
         to: user.email.clone(),
-        link: context
-            .config
-            .app_link(&format!("/login?verifyToken={token}")),
+        link: context.config.app_link(&format!("/login?verifyToken={token}")),
     }
 }
 
@@ -103,21 +96,10 @@ fn verification_mail(context: &AppContext, user: &UserRecord, token: &str) -> Ma
 pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiResult<UserRecord> {
     let at = model::now();
     let tenant = TenantRecord::new(&model::new_id(), at);
-    let mut user = UserRecord::new(
-        &tenant.tenant_id,
-        &model::new_id(),
-        email,
-        Role::SuperAdmin,
-        at,
-    );
+    let mut user = UserRecord::new(&tenant.tenant_id, &model::new_id(), email, Role::SuperAdmin, at);
     user.password_hash = Some(hash_password(password.to_string()).await?);
     let claim = EmailClaim::new(email, &tenant.tenant_id, &user.user_id, at);
-    let (token, token_record) = one_time_token(
-        OneTimeTokenKind::VerifyEmail,
-        &user,
-        VERIFY_LINK_LIFETIME,
-        at,
-    );
+    let (token, token_record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, at);
     let store = &context.store;
     let writes = vec![
         store.put_new_op(&claim)?,
@@ -128,54 +110,34 @@ pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiR
     match store.transact(writes).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            return Err(ApiError::Conflict(
-                storyhive_shared::validation::EMAIL_ALREADY_SENT.into(),
-            ))
+            return Err(ApiError::Conflict(storyhive_shared::validation::EMAIL_ALREADY_SENT.into()))
         }
         Err(other) => return Err(other.into()),
     }
-    context
-        .mail
-        .send(&verification_mail(context, &user, &token))
-        .await?;
+    context.mail.send(&verification_mail(context, &user, &token)).await?;
     Ok(user)
 }
 
 /// Finds the account holding `email`, with its organisation.
-pub async fn find_account(
-    context: &AppContext,
-    email: &str,
-) -> ApiResult<Option<(UserRecord, TenantRecord)>> {
-    let Some(claim) = context
-        .store
-        .get::<EmailClaim>(&keys::email_claim(email))
-        .await?
-    else {
+pub async fn find_account(context: &AppContext, email: &str) -> ApiResult<Option<(UserRecord, TenantRecord)>> {
+    let Some(claim) = context.store.get::<EmailClaim>(&keys::email_claim(email)).await? else {
         return Ok(None);
     };
     let user_key = keys::user(&claim.tenant_id, &claim.user_id);
     let tenant_key = keys::tenant(&claim.tenant_id);
-    let mut items = context
-        .store
-        .batch_get(&[user_key.clone(), tenant_key.clone()])
-        .await?;
-    let (Some(user), Some(tenant)) = (
-        items.remove(&(user_key.pk, user_key.sk)),
-        items.remove(&(tenant_key.pk, tenant_key.sk)),
-    ) else {
+    let mut items = context.store.batch_get(&[user_key.clone(), tenant_key.clone()]).await?;
+    let (Some(user), Some(tenant)) =
+        (items.remove(&(user_key.pk, user_key.sk)), items.remove(&(tenant_key.pk, tenant_key.sk)))
+    else {
         return Ok(None);
     };
-    Ok(Some((
-        storyhive_shared::storage::from_item(user)?,
-        storyhive_shared::storage::from_item(tenant)?,
-    )))
+    Ok(Some((storyhive_shared::storage::from_item(user)?, storyhive_shared::storage::from_item(tenant)?)))
 }
 
 /// Marks the address of the token's account verified; the token works once.
 pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
     let store = &context.store;
-    let key = one_time_token_key(token)
-        .ok_or_else(|| ApiError::BadRequest(VERIFY_LINK_INVALID.into()))?;
+    let key = one_time_token_key(token).ok_or_else(|| ApiError::BadRequest(VERIFY_LINK_INVALID.into()))?;
     let record = store
         .get::<OneTimeTokenRecord>(&key)
         .await?
@@ -193,10 +155,7 @@ pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
                 .update_expression("SET emailVerified = :yes, updatedAt = :at ADD version :one")
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_values(":yes", AttributeValue::Bool(true))
-                .expression_attribute_values(
-                    ":at",
-                    AttributeValue::S(model::timestamp(model::now())),
-                )
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
                 .expression_attribute_values(":one", AttributeValue::N("1".into()))
         })?,
     ];
@@ -213,23 +172,12 @@ pub async fn resend_verification(context: &AppContext, email: &str) -> ApiResult
     let Some((user, tenant)) = find_account(context, email).await? else {
         return Ok(());
     };
-    if user.email_verified
-        || tenant.status != TenantStatus::Active
-        || user.status == UserStatus::Suspended
-    {
+    if user.email_verified || tenant.status != TenantStatus::Active || user.status == UserStatus::Suspended {
         return Ok(());
     }
-    let (token, record) = one_time_token(
-        OneTimeTokenKind::VerifyEmail,
-        &user,
-        VERIFY_LINK_LIFETIME,
-        model::now(),
-    );
+    let (token, record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, model::now());
     context.store.put(&record).await?;
-    context
-        .mail
-        .send(&verification_mail(context, &user, &token))
-        .await?;
+    context.mail.send(&verification_mail(context, &user, &token)).await?;
     Ok(())
 }
 
@@ -238,27 +186,17 @@ pub async fn login(context: &AppContext, email: &str, password: &str) -> ApiResu
     let store = &context.store;
     let now = OffsetDateTime::now_utc();
     let throttle_key = keys::login_throttle(email);
-    let throttle = store
-        .get::<LoginThrottleRecord>(&throttle_key)
-        .await?
-        .filter(|t| {
-            t.window_started_at + THROTTLE_WINDOW.whole_seconds() > now.unix_timestamp()
-                || t.locked_until.is_some_and(|l| l > now.unix_timestamp())
-        });
-    if let Some(locked_until) = throttle
-        .as_ref()
-        .and_then(|t| t.locked_until)
-        .filter(|l| *l > now.unix_timestamp())
-    {
+    let throttle = store.get::<LoginThrottleRecord>(&throttle_key).await?.filter(|t| {
+        t.window_started_at + THROTTLE_WINDOW.whole_seconds() > now.unix_timestamp()
+            || t.locked_until.is_some_and(|l| l > now.unix_timestamp())
+    });
+    if let Some(locked_until) = throttle.as_ref().and_then(|t| t.locked_until).filter(|l| *l > now.unix_timestamp()) {
         return Err(locked(locked_until - now.unix_timestamp()));
     }
     let account = find_account(context, email).await?;
-    let hash = account
-        .as_ref()
-        .and_then(|(user, _)| user.password_hash.clone());
+    let hash = account.as_ref().and_then(|(user, _)| user.password_hash.clone());
     let password_ok = verify_password(hash, password.to_string()).await?;
-    let Some((user, _tenant)) =
-        account.filter(|(_, tenant)| password_ok && tenant.status == TenantStatus::Active)
+    let Some((user, _tenant)) = account.filter(|(_, tenant)| password_ok && tenant.status == TenantStatus::Active)
     else {
         return Err(record_failed_login(context, throttle, &throttle_key, now).await);
     };
@@ -331,67 +269,38 @@ pub async fn forgot_password(context: &AppContext, email: &str) -> ApiResult<()>
     let Some((user, tenant)) = find_account(context, email).await? else {
         return Ok(());
     };
-    if tenant.status != TenantStatus::Active
-        || user.status == UserStatus::Suspended
-        || !user.role.is_staff()
-    {
+    if tenant.status != TenantStatus::Active || user.status == UserStatus::Suspended || !user.role.is_staff() {
         return Ok(());
     }
-    let (token, record) = one_time_token(
-        OneTimeTokenKind::ResetPassword,
-        &user,
-        RESET_LINK_LIFETIME,
-        model::now(),
-    );
+    let (token, record) = one_time_token(OneTimeTokenKind::ResetPassword, &user, RESET_LINK_LIFETIME, model::now());
     context.store.put(&record).await?;
     let link = context.config.app_link(&format!(
         "/reset-password?token={token}&email={}",
         utf8_percent_encode(&user.email, NON_ALPHANUMERIC)
     ));
-    context
-        .mail
-        .send(&MailMessage::ResetPassword {
-            to: user.email.clone(),
-            link,
-        })
-        .await?;
+    context.mail.send(&MailMessage::ResetPassword { to: user.email.clone(), link }).await?;
     Ok(())
 }
 
 /// Sets a new password with a single-use, expiring token, and ends every session of
 /// the account (whoever knew the old password is signed out).
-pub async fn reset_password(
-    context: &AppContext,
-    email: &str,
-    token: &str,
-    password: &str,
-) -> ApiResult<()> {
+pub async fn reset_password(context: &AppContext, email: &str, token: &str, password: &str) -> ApiResult<()> {
     let store = &context.store;
     let invalid = || ApiError::BadRequest(RESET_LINK_INVALID.into());
     let key = one_time_token_key(token).ok_or_else(invalid)?;
     let record = store
         .get::<OneTimeTokenRecord>(&key)
         .await?
-        .filter(|r| {
-            r.kind == OneTimeTokenKind::ResetPassword && r.email.eq_ignore_ascii_case(email)
-        })
+        .filter(|r| r.kind == OneTimeTokenKind::ResetPassword && r.email.eq_ignore_ascii_case(email))
         .filter(|r| r.expires_at > OffsetDateTime::now_utc().unix_timestamp())
         .ok_or_else(invalid)?;
-    let mut user = store
-        .get::<UserRecord>(&keys::user(&record.tenant_id, &record.user_id))
-        .await?
-        .ok_or_else(invalid)?;
+    let mut user =
+        store.get::<UserRecord>(&keys::user(&record.tenant_id, &record.user_id)).await?.ok_or_else(invalid)?;
     user.password_hash = Some(hash_password(password.to_string()).await?);
     // Following the link proves the mailbox is theirs.
     user.email_verified = true;
     let expected = user.bump(model::now());
-    match store
-        .transact(vec![
-            store.delete_existing_op(&key)?,
-            store.put_versioned_op(&user, expected)?,
-        ])
-        .await
-    {
+    match store.transact(vec![store.delete_existing_op(&key)?, store.put_versioned_op(&user, expected)?]).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => return Err(invalid()),
         Err(other) => return Err(other.into()),
@@ -402,23 +311,11 @@ pub async fn reset_password(
 }
 
 /// Ends every session of one user.
-pub async fn revoke_sessions(
-    context: &AppContext,
-    tenant_id: &str,
-    user_id: &str,
-) -> ApiResult<()> {
-    let sessions: Vec<SessionRecord> = context
-        .store
-        .query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id)))
-        .await?;
+pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &str) -> ApiResult<()> {
+    let sessions: Vec<SessionRecord> =
+        context.store.query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id))).await?;
     for session in sessions {
-        context
-            .store
-            .delete(&keys::Key {
-                pk: session.pk,
-                sk: session.sk,
-            })
-            .await?;
+        context.store.delete(&keys::Key { pk: session.pk, sk: session.sk }).await?;
     }
     Ok(())
 }
@@ -428,20 +325,13 @@ pub async fn revoke_sessions(
 /// e-mail, and finally the super admin and the organisation go in one transaction.
 /// Run again after an interruption, it finishes the job: the super admin can still
 /// sign in until the last step.
-pub async fn close_organisation(
-    context: &AppContext,
-    owner: &UserRecord,
-    tenant: &TenantRecord,
-) -> ApiResult<()> {
+pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant: &TenantRecord) -> ApiResult<()> {
     let store = &context.store;
     let (pk, prefix) = keys::users_of_tenant(&tenant.tenant_id);
     let members: Vec<UserRecord> = store.query(Query::table(pk, prefix)).await?;
     for member in members.iter().filter(|m| m.user_id != owner.user_id) {
         store
-            .transact(vec![
-                store.delete_op(&member.key())?,
-                store.delete_op(&keys::email_claim(&member.email))?,
-            ])
+            .transact(vec![store.delete_op(&member.key())?, store.delete_op(&keys::email_claim(&member.email))?])
             .await?;
         revoke_sessions(context, &member.tenant_id, &member.user_id).await?;
         if member.email_verified {

@@ -57,15 +57,11 @@ async fn post(stack: &TestStack, path: &str, body: Value) -> (StatusCode, Value)
 }
 
 fn first_message(body: &Value) -> &str {
-    body[0]["message"]
-        .as_str()
-        .unwrap_or_else(|| panic!("not a validation array: {body}"))
+    body[0]["message"].as_str().unwrap_or_else(|| panic!("not a validation array: {body}"))
 }
 
 fn detail(body: &Value) -> &str {
-    body["detail"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no detail: {body}"))
+    body["detail"].as_str().unwrap_or_else(|| panic!("no detail: {body}"))
 }
 
 /// The `name=value` query parameter of a link.
@@ -96,17 +92,9 @@ fn percent_decode(raw: &str) -> String {
 
 /// Registers `email` and returns the link of the verification e-mail.
 async fn register(stack: &TestStack, email: &str) -> String {
-    let (status, body) = post(
-        stack,
-        "/user/register",
-        json!({"email": email, "password": PASSWORD}),
-    )
-    .await;
+    let (status, body) = post(stack, "/user/register", json!({"email": email, "password": PASSWORD})).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let mail = stack
-        .wait_for_mail(email, 1)
-        .await
-        .expect("verification e-mail");
+    let mail = stack.wait_for_mail(email, 1).await.expect("verification e-mail");
     assert_eq!(mail[0].subject, "Verify your Storyhive e-mail address");
     assert_eq!(mail[0].source, TEST_SES_SENDER);
     mail[0].links()[0].clone()
@@ -115,28 +103,15 @@ async fn register(stack: &TestStack, email: &str) -> String {
 /// A verified super admin; returns their access token and tenant id.
 async fn signed_up(stack: &TestStack, email: &str) -> (String, String) {
     let link = register(stack, email).await;
-    let (status, body) = post(
-        stack,
-        "/user/verifyUser",
-        json!({"token": query_param(&link, "verifyToken")}),
-    )
-    .await;
+    let (status, body) = post(stack, "/user/verifyUser", json!({"token": query_param(&link, "verifyToken")})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     login(stack, email, PASSWORD).await
 }
 
 async fn login(stack: &TestStack, email: &str, password: &str) -> (String, String) {
-    let (status, body) = post(
-        stack,
-        "/auth/login",
-        json!({"email": email, "password": password}),
-    )
-    .await;
+    let (status, body) = post(stack, "/auth/login", json!({"email": email, "password": password})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    (
-        body["accessToken"].as_str().unwrap().to_string(),
-        body["tenantId"].as_str().unwrap().to_string(),
-    )
+    (body["accessToken"].as_str().unwrap().to_string(), body["tenantId"].as_str().unwrap().to_string())
 }
 
 /// Adds a verified staff member to an organisation directly in the table (user
@@ -151,9 +126,7 @@ async fn add_member(stack: &TestStack, tenant_id: &str, role: Role, status: User
     let store = &stack.context.store;
     store
         .transact(vec![
-            store
-                .put_new_op(&EmailClaim::new(&email, tenant_id, &user.user_id, at))
-                .unwrap(),
+            store.put_new_op(&EmailClaim::new(&email, tenant_id, &user.user_id, at)).unwrap(),
             store.put_new_op(&user).unwrap(),
         ])
         .await
@@ -166,39 +139,22 @@ async fn sign_up_verify_sign_in_and_read_the_current_user() {
     let stack = stack().await;
     let email = unique_email("owner");
     let link = register(&stack, &email).await;
-    assert!(
-        link.starts_with(&format!("{TEST_APP_BASE_URL}/login?verifyToken=")),
-        "{link}"
-    );
+    assert!(link.starts_with(&format!("{TEST_APP_BASE_URL}/login?verifyToken=")), "{link}");
 
     // Not verified yet: refused with a message saying so.
-    let (status, body) = post(
-        &stack,
-        "/auth/login",
-        json!({"email": email, "password": PASSWORD}),
-    )
-    .await;
+    let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        detail(&body).starts_with("Please verify your email address"),
-        "{body}"
-    );
+    assert!(detail(&body).starts_with("Please verify your email address"), "{body}");
 
     let token = query_param(&link, "verifyToken");
     let (status, body) = post(&stack, "/user/verifyUser", json!({"token": token})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(
-        body["message"],
-        "Your email address has been verified. You can now sign in."
-    );
+    assert_eq!(body["message"], "Your email address has been verified. You can now sign in.");
     // The link works once.
     let (status, body) = post(&stack, "/user/verifyUser", json!({"token": token})).await;
     assert_eq!(
         (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "This verification link is invalid or has already been used."
-        )
+        (StatusCode::BAD_REQUEST, "This verification link is invalid or has already been used.")
     );
 
     let (access_token, tenant_id) = login(&stack, &email.to_uppercase(), PASSWORD).await;
@@ -232,49 +188,19 @@ async fn registration_rules_use_the_spec_messages_and_change_nothing() {
     let stack = stack().await;
     for (email, password, message) in [
         ("", PASSWORD, validation::WORK_EMAIL_REQUIRED),
-        (
-            "someone@gmail.com",
-            PASSWORD,
-            validation::WORK_EMAIL_REQUIRED,
-        ),
+        ("someone@gmail.com", PASSWORD, validation::WORK_EMAIL_REQUIRED),
         ("not-an-address", PASSWORD, validation::EMAIL_INVALID),
-        (
-            &unique_email("weak") as &str,
-            "password",
-            validation::PASSWORD_RULE,
-        ),
-        (
-            &unique_email("spaced") as &str,
-            "Pass word-42",
-            validation::PASSWORD_RULE,
-        ),
+        (&unique_email("weak") as &str, "password", validation::PASSWORD_RULE),
+        (&unique_email("spaced") as &str, "Pass word-42", validation::PASSWORD_RULE),
     ] {
-        let (status, body) = post(
-            &stack,
-            "/user/register",
-            json!({"email": email, "password": password}),
-        )
-        .await;
-        assert_eq!(
-            (status, first_message(&body)),
-            (StatusCode::BAD_REQUEST, message),
-            "{email} / {password}"
-        );
+        let (status, body) = post(&stack, "/user/register", json!({"email": email, "password": password})).await;
+        assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, message), "{email} / {password}");
         if !email.is_empty() {
-            assert!(stack
-                .context
-                .store
-                .get::<EmailClaim>(&keys::email_claim(email))
-                .await
-                .unwrap()
-                .is_none());
+            assert!(stack.context.store.get::<EmailClaim>(&keys::email_claim(email)).await.unwrap().is_none());
         }
     }
     let (status, body) = post(&stack, "/user/register", json!({})).await;
-    assert_eq!(
-        (status, first_message(&body)),
-        (StatusCode::BAD_REQUEST, validation::WORK_EMAIL_REQUIRED)
-    );
+    assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, validation::WORK_EMAIL_REQUIRED));
 
     // Malformed JSON gets a readable error, not a crash.
     let response = stack
@@ -294,23 +220,12 @@ async fn registration_rules_use_the_spec_messages_and_change_nothing() {
     // An address in use (in any letter case) is refused; the first account is untouched.
     let email = unique_email("taken");
     signed_up(&stack, &email).await;
-    let (status, body) = post(
-        &stack,
-        "/user/register",
-        json!({"email": email.to_uppercase(), "password": "Other-Pass-1"}),
-    )
-    .await;
-    assert_eq!(
-        (status, detail(&body)),
-        (StatusCode::CONFLICT, validation::EMAIL_ALREADY_SENT)
-    );
+    let (status, body) =
+        post(&stack, "/user/register", json!({"email": email.to_uppercase(), "password": "Other-Pass-1"})).await;
+    assert_eq!((status, detail(&body)), (StatusCode::CONFLICT, validation::EMAIL_ALREADY_SENT));
     login(&stack, &email, PASSWORD).await;
     stack.run_workers().await.unwrap();
-    assert_eq!(
-        stack.mail_to(&email).await.unwrap().len(),
-        1,
-        "no second verification e-mail"
-    );
+    assert_eq!(stack.mail_to(&email).await.unwrap().len(), 1, "no second verification e-mail");
 }
 
 #[tokio::test]
@@ -318,39 +233,23 @@ async fn a_new_verification_link_can_be_requested_without_revealing_accounts() {
     let stack = stack().await;
     let email = unique_email("resend");
     register(&stack, &email).await;
-    let (status, known) = post(
-        &stack,
-        "/user/resendVerificationEmail",
-        json!({"email": email}),
-    )
-    .await;
+    let (status, known) = post(&stack, "/user/resendVerificationEmail", json!({"email": email})).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, unknown) = post(
-        &stack,
-        "/user/resendVerificationEmail",
-        json!({"email": unique_email("nobody")}),
-    )
-    .await;
+    let (status, unknown) =
+        post(&stack, "/user/resendVerificationEmail", json!({"email": unique_email("nobody")})).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(known, unknown);
 
     let mail = stack.wait_for_mail(&email, 2).await.unwrap();
-    let (status, _) = post(
-        &stack,
-        "/user/verifyUser",
-        json!({"token": query_param(&mail[0].links()[0], "verifyToken")}),
-    )
-    .await;
+    let (status, _) =
+        post(&stack, "/user/verifyUser", json!({"token": query_param(&mail[0].links()[0], "verifyToken")})).await;
     assert_eq!(status, StatusCode::OK);
     login(&stack, &email, PASSWORD).await;
 
     let (status, body) = post(&stack, "/user/verifyUser", json!({"token": "garbage"})).await;
     assert_eq!(
         (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "This verification link is invalid or has already been used."
-        )
+        (StatusCode::BAD_REQUEST, "This verification link is invalid or has already been used.")
     );
 }
 
@@ -360,55 +259,21 @@ async fn wrong_credentials_then_lockout_after_repeated_failures() {
     let email = unique_email("locked");
     signed_up(&stack, &email).await;
 
-    let (status, body) = post(
-        &stack,
-        "/auth/login",
-        json!({"email": unique_email("ghost"), "password": PASSWORD}),
-    )
-    .await;
-    assert_eq!(
-        (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Please enter correct email and password"
-        )
-    );
-    let (status, body) = post(
-        &stack,
-        "/auth/login",
-        json!({"email": email, "password": ""}),
-    )
-    .await;
-    assert_eq!(
-        (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Please enter correct email and password"
-        )
-    );
+    let (status, body) =
+        post(&stack, "/auth/login", json!({"email": unique_email("ghost"), "password": PASSWORD})).await;
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please enter correct email and password"));
+    let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": ""})).await;
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please enter correct email and password"));
 
     for attempt in 1..=4 {
-        let (status, body) = post(
-            &stack,
-            "/auth/login",
-            json!({"email": email, "password": "Wrong-Pass-1"}),
-        )
-        .await;
+        let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": "Wrong-Pass-1"})).await;
         assert_eq!(
             (status, detail(&body)),
-            (
-                StatusCode::BAD_REQUEST,
-                "Please enter correct email and password"
-            ),
+            (StatusCode::BAD_REQUEST, "Please enter correct email and password"),
             "attempt {attempt}"
         );
     }
-    let (status, body) = post(
-        &stack,
-        "/auth/login",
-        json!({"email": email, "password": "Wrong-Pass-1"}),
-    )
-    .await;
+    let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": "Wrong-Pass-1"})).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         detail(&body),
@@ -433,18 +298,12 @@ async fn sign_out_revokes_the_token_on_the_server() {
     let (status, _) = call(&stack, Method::GET, "/user/me", Some(&token), None).await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = call(&stack, Method::GET, "/auth/logout", Some(&token), None).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (StatusCode::OK, Some("You have been signed out"))
-    );
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("You have been signed out")));
     for path in ["/user/me", "/auth/logout"] {
         let (status, body) = call(&stack, Method::GET, path, Some(&token), None).await;
         assert_eq!(
             (status, detail(&body)),
-            (
-                StatusCode::UNAUTHORIZED,
-                "Your session has ended. Please sign in again."
-            ),
+            (StatusCode::UNAUTHORIZED, "Your session has ended. Please sign in again."),
             "{path}"
         );
     }
@@ -476,33 +335,20 @@ async fn forgot_and_reset_password_with_a_single_use_link() {
     assert_eq!(status, StatusCode::OK);
     let (status, known) = post(&stack, "/user/forgotPassword", json!({"email": email})).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        known, unknown,
-        "the answer must not reveal whether the address exists"
-    );
+    assert_eq!(known, unknown, "the answer must not reveal whether the address exists");
 
     let mail = stack.wait_for_mail(&email, 2).await.unwrap();
     assert_eq!(mail[0].subject, "Reset your Storyhive password");
     let link = &mail[0].links()[0];
-    assert!(
-        link.starts_with(&format!("{TEST_APP_BASE_URL}/reset-password?token=")),
-        "{link}"
-    );
+    assert!(link.starts_with(&format!("{TEST_APP_BASE_URL}/reset-password?token=")), "{link}");
     assert_eq!(query_param(link, "email"), email);
     assert!(stack.mail_to(&ghost).await.unwrap().is_empty());
     let token = query_param(link, "token");
 
     let new_password = "Brand-New-Pass-7";
-    let (status, body) = post(
-        &stack,
-        "/user/resetPassword",
-        json!({"email": email, "password": "weak", "token": token}),
-    )
-    .await;
-    assert_eq!(
-        (status, first_message(&body)),
-        (StatusCode::BAD_REQUEST, validation::PASSWORD_RULE)
-    );
+    let (status, body) =
+        post(&stack, "/user/resetPassword", json!({"email": email, "password": "weak", "token": token})).await;
+    assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, validation::PASSWORD_RULE));
     let (status, body) = post(
         &stack,
         "/user/resetPassword",
@@ -511,47 +357,21 @@ async fn forgot_and_reset_password_with_a_single_use_link() {
     .await;
     assert_eq!(
         (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "This password reset link is invalid or has expired. Please ask for a new one."
-        )
+        (StatusCode::BAD_REQUEST, "This password reset link is invalid or has expired. Please ask for a new one.")
     );
     login(&stack, &email, PASSWORD).await; // nothing changed yet
 
-    let (status, body) = post(
-        &stack,
-        "/user/resetPassword",
-        json!({"email": email, "password": new_password, "token": token}),
-    )
-    .await;
+    let (status, body) =
+        post(&stack, "/user/resetPassword", json!({"email": email, "password": new_password, "token": token})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, _) = post(
-        &stack,
-        "/user/resetPassword",
-        json!({"email": email, "password": "Third-Pass-9", "token": token}),
-    )
-    .await;
+    let (status, _) =
+        post(&stack, "/user/resetPassword", json!({"email": email, "password": "Third-Pass-9", "token": token})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "the link works once");
 
     let (status, _) = call(&stack, Method::GET, "/user/me", Some(&old_session), None).await;
-    assert_eq!(
-        status,
-        StatusCode::UNAUTHORIZED,
-        "sessions opened with the old password end"
-    );
-    let (status, body) = post(
-        &stack,
-        "/auth/login",
-        json!({"email": email, "password": PASSWORD}),
-    )
-    .await;
-    assert_eq!(
-        (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Please enter correct email and password"
-        )
-    );
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "sessions opened with the old password end");
+    let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please enter correct email and password"));
     login(&stack, &email, new_password).await;
 }
 
@@ -559,62 +379,27 @@ async fn forgot_and_reset_password_with_a_single_use_link() {
 async fn profile_update_validates_and_persists() {
     let stack = stack().await;
     let (token, tenant_id) = signed_up(&stack, &unique_email("profile")).await;
-    let update = |body: Value| {
-        call(
-            &stack,
-            Method::PUT,
-            "/user/me/update",
-            Some(&token),
-            Some(body),
-        )
-    };
+    let update = |body: Value| call(&stack, Method::PUT, "/user/me/update", Some(&token), Some(body));
 
     let (status, body) = update(json!({"firstName": "Jo😀"})).await;
     assert_eq!(
         (status, first_message(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "First name must not contain special characters or emojis"
-        )
+        (StatusCode::BAD_REQUEST, "First name must not contain special characters or emojis")
     );
     let (status, body) = update(json!({"lastName": "Li"})).await;
-    assert_eq!(
-        (status, first_message(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Last name must be at least 3 characters"
-        )
-    );
+    assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, "Last name must be at least 3 characters"));
     let (status, body) = update(json!({"country": "XX"})).await;
-    assert_eq!(
-        (status, first_message(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Please select a country from the list"
-        )
-    );
+    assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, "Please select a country from the list"));
 
     let (status, body) = update(json!({"firstName": "Amara", "lastName": "O'Neil", "roleInCompany": "Head of Stories", "country": "gb", "companyName": "Acme Films"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, me) = call(&stack, Method::GET, "/user/me", Some(&token), None).await;
-    assert_eq!(
-        (me["firstName"].as_str(), me["lastName"].as_str()),
-        (Some("Amara"), Some("O'Neil"))
-    );
-    assert_eq!(
-        (me["country"].as_str(), me["companyName"].as_str()),
-        (Some("GB"), Some("Acme Films"))
-    );
+    assert_eq!((me["firstName"].as_str(), me["lastName"].as_str()), (Some("Amara"), Some("O'Neil")));
+    assert_eq!((me["country"].as_str(), me["companyName"].as_str()), (Some("GB"), Some("Acme Films")));
     assert_eq!(me["roleInCompany"], "Head of Stories");
 
-    let (status, body) = call(
-        &stack,
-        Method::PUT,
-        "/user/skip-tour",
-        Some(&token),
-        Some(json!({"skippedEditorTour": true})),
-    )
-    .await;
+    let (status, body) =
+        call(&stack, Method::PUT, "/user/skip-tour", Some(&token), Some(json!({"skippedEditorTour": true}))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, me) = call(&stack, Method::GET, "/user/me", Some(&token), None).await;
     assert_eq!(me["skippedEditorTour"], true);
@@ -623,26 +408,15 @@ async fn profile_update_validates_and_persists() {
     // Only the super admin renames the company.
     let admin = add_member(&stack, &tenant_id, Role::Admin, UserStatus::Activated).await;
     let (admin_token, _) = login(&stack, &admin, PASSWORD).await;
-    let (status, body) = call(
-        &stack,
-        Method::PUT,
-        "/user/me/update",
-        Some(&admin_token),
-        Some(json!({"companyName": "Hijacked"})),
-    )
-    .await;
+    let (status, body) =
+        call(&stack, Method::PUT, "/user/me/update", Some(&admin_token), Some(json!({"companyName": "Hijacked"})))
+            .await;
     assert_eq!(
         (status, first_message(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Only the super admin can change the company name"
-        )
+        (StatusCode::BAD_REQUEST, "Only the super admin can change the company name")
     );
     let (_, me) = call(&stack, Method::GET, "/user/me", Some(&admin_token), None).await;
-    assert_eq!(
-        (me["companyName"].as_str(), me["role"]["name"].as_str()),
-        (Some("Acme Films"), Some("admin"))
-    );
+    assert_eq!((me["companyName"].as_str(), me["role"]["name"].as_str()), (Some("Acme Films"), Some("admin")));
 }
 
 #[tokio::test]
@@ -650,18 +424,10 @@ async fn suspended_accounts_cannot_sign_in() {
     let stack = stack().await;
     let (_, tenant_id) = signed_up(&stack, &unique_email("boss")).await;
     let suspended = add_member(&stack, &tenant_id, Role::Creator, UserStatus::Suspended).await;
-    let (status, body) = post(
-        &stack,
-        "/auth/login",
-        json!({"email": suspended, "password": PASSWORD}),
-    )
-    .await;
+    let (status, body) = post(&stack, "/auth/login", json!({"email": suspended, "password": PASSWORD})).await;
     assert_eq!(
         (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Your account has been suspended. Please contact your administrator."
-        )
+        (StatusCode::BAD_REQUEST, "Your account has been suspended. Please contact your administrator.")
     );
 }
 
@@ -674,75 +440,36 @@ async fn deleting_the_super_admin_closes_the_organisation_safely() {
     let (member_token, _) = login(&stack, &member, PASSWORD).await;
 
     // Only the super admin may, and only by typing their own address.
-    let (status, _) = call(
-        &stack,
-        Method::DELETE,
-        "/user/me",
-        Some(&member_token),
-        Some(json!({"email": member})),
-    )
-    .await;
+    let (status, _) =
+        call(&stack, Method::DELETE, "/user/me", Some(&member_token), Some(json!({"email": member}))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, body) = call(
-        &stack,
-        Method::DELETE,
-        "/user/me",
-        Some(&owner_token),
-        Some(json!({"email": member})),
-    )
-    .await;
+    let (status, body) =
+        call(&stack, Method::DELETE, "/user/me", Some(&owner_token), Some(json!({"email": member}))).await;
     assert_eq!(
         (status, detail(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Please type the email address of your account to confirm the deletion"
-        )
+        (StatusCode::BAD_REQUEST, "Please type the email address of your account to confirm the deletion")
     );
     let (status, _) = call(&stack, Method::DELETE, "/user/me", Some(&owner_token), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = call(&stack, Method::GET, "/user/me", Some(&member_token), None).await;
     assert_eq!(status, StatusCode::OK, "nothing changed");
 
-    let (status, body) = call(
-        &stack,
-        Method::DELETE,
-        "/user/me",
-        Some(&owner_token),
-        Some(json!({"email": owner.to_uppercase()})),
-    )
-    .await;
+    let (status, body) =
+        call(&stack, Method::DELETE, "/user/me", Some(&owner_token), Some(json!({"email": owner.to_uppercase()})))
+            .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     for token in [&owner_token, &member_token] {
         let (status, _) = call(&stack, Method::GET, "/user/me", Some(token), None).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
     for email in [&owner, &member] {
-        let (status, body) = post(
-            &stack,
-            "/auth/login",
-            json!({"email": email, "password": PASSWORD}),
-        )
-        .await;
-        assert_eq!(
-            (status, detail(&body)),
-            (
-                StatusCode::BAD_REQUEST,
-                "Please enter correct email and password"
-            )
-        );
+        let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
+        assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please enter correct email and password"));
     }
     let closed = stack.wait_for_mail(&member, 1).await.unwrap();
-    assert_eq!(
-        closed[0].subject,
-        "Your Storyhive organisation has been closed"
-    );
+    assert_eq!(closed[0].subject, "Your Storyhive organisation has been closed");
     // The addresses are free again.
-    let (status, _) = post(
-        &stack,
-        "/user/register",
-        json!({"email": owner, "password": PASSWORD}),
-    )
-    .await;
+    let (status, _) = post(&stack, "/user/register", json!({"email": owner, "password": PASSWORD})).await;
     assert_eq!(status, StatusCode::CREATED);
 }
 

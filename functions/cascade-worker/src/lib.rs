@@ -26,8 +26,8 @@ pub async fn handle(cascade: &Cascade, event: SqsEvent) -> SqsBatchResponse {
     for record in event.records {
         let id = record.message_id.clone().unwrap_or_default();
         let result = async {
-            let job: CascadeJob = serde_json::from_str(record.body.as_deref().unwrap_or_default())
-                .context("reading job")?;
+            let job: CascadeJob =
+                serde_json::from_str(record.body.as_deref().unwrap_or_default()).context("reading job")?;
             cascade.run(&job).await.with_context(|| format!("{job:?}"))
         }
         .await;
@@ -42,40 +42,16 @@ pub async fn handle(cascade: &Cascade, event: SqsEvent) -> SqsBatchResponse {
 impl Cascade {
     pub async fn run(&self, job: &CascadeJob) -> anyhow::Result<()> {
         match job {
-            CascadeJob::DeleteCampaign {
-                tenant_id,
-                campaign_id,
-            } => {
-                repo::purge_campaign(
-                    &self.store,
-                    &self.s3,
-                    &self.video_bucket,
-                    tenant_id,
-                    campaign_id,
-                )
-                .await?;
+            CascadeJob::DeleteCampaign { tenant_id, campaign_id } => {
+                repo::purge_campaign(&self.store, &self.s3, &self.video_bucket, tenant_id, campaign_id).await?;
                 tracing::info!(%tenant_id, %campaign_id, "campaign removed");
             }
-            CascadeJob::DeleteInitiative {
-                tenant_id,
-                initiative_id,
-            } => {
-                let campaigns: Vec<CampaignRecord> = self
-                    .store
-                    .query(Query::gsi2(keys::campaigns_of_initiative_gsi2(
-                        tenant_id,
-                        initiative_id,
-                    )))
-                    .await?;
+            CascadeJob::DeleteInitiative { tenant_id, initiative_id } => {
+                let campaigns: Vec<CampaignRecord> =
+                    self.store.query(Query::gsi2(keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id))).await?;
                 for campaign in &campaigns {
-                    repo::purge_campaign(
-                        &self.store,
-                        &self.s3,
-                        &self.video_bucket,
-                        tenant_id,
-                        &campaign.campaign_id,
-                    )
-                    .await?;
+                    repo::purge_campaign(&self.store, &self.s3, &self.video_bucket, tenant_id, &campaign.campaign_id)
+                        .await?;
                 }
                 // Anything left under the initiative's prefix (e.g. an upload that raced the deletion).
                 repo::delete_objects_under(
@@ -84,14 +60,10 @@ impl Cascade {
                     &repo::initiative_video_prefix(tenant_id, initiative_id),
                 )
                 .await?;
-                if let Some(initiative) = self
-                    .store
-                    .get::<InitiativeRecord>(&keys::initiative(tenant_id, initiative_id))
-                    .await?
+                if let Some(initiative) =
+                    self.store.get::<InitiativeRecord>(&keys::initiative(tenant_id, initiative_id)).await?
                 {
-                    self.store
-                        .delete(&keys::initiative_name(tenant_id, &initiative.name))
-                        .await?;
+                    self.store.delete(&keys::initiative_name(tenant_id, &initiative.name)).await?;
                     self.store.delete(&initiative.key()).await?;
                 }
                 tracing::info!(%tenant_id, %initiative_id, campaigns = campaigns.len(), "initiative removed");

@@ -13,12 +13,8 @@ async fn main() -> Result<(), lambda_runtime::Error> {
         video_bucket: config.video_bucket.clone(),
     };
     let cascade = &cascade;
-    lambda_runtime::run(service_fn(
-        move |event: LambdaEvent<aws_lambda_events::event::sqs::SqsEvent>| async move {
-            Ok::<_, lambda_runtime::Error>(
-                storyhive_cascade_worker::handle(cascade, event.payload).await,
-            )
-        },
-    ))
+    lambda_runtime::run(service_fn(move |event: LambdaEvent<aws_lambda_events::event::sqs::SqsEvent>| async move {
+        Ok::<_, lambda_runtime::Error>(storyhive_cascade_worker::handle(cascade, event.payload).await)
+    }))
     .await
 }

@@ -59,13 +59,8 @@ pub struct DeleteParams {
 }
 
 fn valid_name(raw: &str) -> ApiResult<String> {
-    rules::bounded(
-        raw,
-        rules::INITIATIVE_MAX,
-        rules::INITIATIVE_REQUIRED,
-        rules::INITIATIVE_TOO_LONG,
-    )
-    .map_err(|message| ApiError::field("name", message))
+    rules::bounded(raw, rules::INITIATIVE_MAX, rules::INITIATIVE_REQUIRED, rules::INITIATIVE_TOO_LONG)
+        .map_err(|message| ApiError::field("name", message))
 }
 
 /// The organisation's initiatives, by name.
@@ -77,9 +72,7 @@ pub async fn list_initiatives(
 ) -> ApiResult<Json<Vec<Initiative>>> {
     principal.require(Permission::UseStaffApp)?;
     let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
-    Ok(Json(
-        catalog.initiatives.iter().map(Initiative::from).collect(),
-    ))
+    Ok(Json(catalog.initiatives.iter().map(Initiative::from).collect()))
 }
 
 /// Create an initiative (names are unique within the organisation).
@@ -113,10 +106,7 @@ pub async fn add_initiative(
     };
     let store = &context.store;
     let claim = NameClaim::new(keys::initiative_name(&principal.tenant_id, &name), &id);
-    match store
-        .transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?])
-        .await
-    {
+    match store.transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?]).await {
         Ok(()) => Ok((StatusCode::CREATED, Json(Initiative::from(&record)))),
         Err(StoreError::ConditionFailed) => Err(ApiError::Conflict(NAME_TAKEN.into())),
         Err(other) => Err(other.into()),
@@ -194,10 +184,7 @@ pub async fn delete_initiative(
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_names("#status", "status")
                 .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-                .expression_attribute_values(
-                    ":at",
-                    AttributeValue::S(model::timestamp(model::now())),
-                )
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
         })
         .await;
     match marked {

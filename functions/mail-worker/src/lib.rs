@@ -20,10 +20,7 @@ pub async fn handle(mailer: &SesMailer, event: SqsEvent) -> SqsBatchResponse {
 }
 
 async fn send_one(mailer: &SesMailer, record: &SqsMessage) -> anyhow::Result<()> {
-    let body = record
-        .body
-        .as_deref()
-        .ok_or_else(|| anyhow::anyhow!("message without a body"))?;
+    let body = record.body.as_deref().ok_or_else(|| anyhow::anyhow!("message without a body"))?;
     // An unreadable message cannot succeed on retry either; failing it sends it to the
     // dead-letter queue, where it is kept for inspection instead of being dropped.
     let message: MailMessage = serde_json::from_str(body)?;

@@ -64,9 +64,7 @@ pub struct UpdateQuestion {
 /// list 1..N. Returns the ids in their new order.
 pub fn reorder(mut ids: Vec<String>, moved: &str, position: Option<u32>) -> Vec<String> {
     ids.retain(|id| id != moved);
-    let index = position
-        .map(|p| (p.max(1) as usize - 1).min(ids.len()))
-        .unwrap_or(ids.len());
+    let index = position.map(|p| (p.max(1) as usize - 1).min(ids.len())).unwrap_or(ids.len());
     ids.insert(index, moved.to_string());
     ids
 }
@@ -108,10 +106,7 @@ fn renumber_ops(
                 .condition_expression("#sequence = :old")
                 .expression_attribute_names("#sequence", "sequence")
                 .expression_attribute_values(":new", AttributeValue::N(sequence.to_string()))
-                .expression_attribute_values(
-                    ":old",
-                    AttributeValue::N(current.sequence.to_string()),
-                )
+                .expression_attribute_values(":old", AttributeValue::N(current.sequence.to_string()))
         })?);
     }
     Ok(ops)
@@ -156,43 +151,19 @@ pub async fn add_question(
     let mut errors = Errors::default();
     let text = errors.check(
         "question",
-        rules::bounded(
-            &body.question,
-            rules::QUESTION_MAX,
-            rules::QUESTION_REQUIRED,
-            rules::QUESTION_TOO_LONG,
-        ),
+        rules::bounded(&body.question, rules::QUESTION_MAX, rules::QUESTION_REQUIRED, rules::QUESTION_TOO_LONG),
     );
     let tips = tips(body.tips.as_deref(), &mut errors);
     let script = script(body.script.as_deref(), &mut errors);
     errors.finish()?;
-    let parts = CampaignParts::require(
-        &context.store,
-        &principal.tenant_id,
-        body.campaign_id.trim(),
-    )
-    .await?;
+    let parts = CampaignParts::require(&context.store, &principal.tenant_id, body.campaign_id.trim()).await?;
     if parts.questions.len() >= MAX_QUESTIONS {
-        return Err(ApiError::BadRequest(format!(
-            "A campaign can have at most {MAX_QUESTIONS} questions"
-        )));
+        return Err(ApiError::BadRequest(format!("A campaign can have at most {MAX_QUESTIONS} questions")));
     }
     let question_id = model::new_id();
-    let order = reorder(
-        parts
-            .questions
-            .iter()
-            .map(|q| q.question_id.clone())
-            .collect(),
-        &question_id,
-        body.sequence,
-    );
+    let order = reorder(parts.questions.iter().map(|q| q.question_id.clone()).collect(), &question_id, body.sequence);
     let at = model::timestamp(model::now());
-    let key = keys::question(
-        &principal.tenant_id,
-        &parts.campaign.campaign_id,
-        &question_id,
-    );
+    let key = keys::question(&principal.tenant_id, &parts.campaign.campaign_id, &question_id);
     let record = QuestionRecord {
         pk: key.pk,
         sk: key.sk,
@@ -207,16 +178,8 @@ pub async fn add_question(
         created_at: at.clone(),
         updated_at: at,
     };
-    let mut ops = vec![
-        context.store.put_new_op(&record)?,
-        context.store.exists_op(&parts.campaign.key())?,
-    ];
-    ops.extend(renumber_ops(
-        &context,
-        &parts.questions,
-        &order,
-        &question_id,
-    )?);
+    let mut ops = vec![context.store.put_new_op(&record)?, context.store.exists_op(&parts.campaign.key())?];
+    ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
     Ok((StatusCode::CREATED, Json(Question::from(&record))))
 }
@@ -237,12 +200,7 @@ pub async fn update_question(
     Json(body): Json<UpdateQuestion>,
 ) -> ApiResult<Json<Question>> {
     principal.require(Permission::UseStaffApp)?;
-    let parts = CampaignParts::require(
-        &context.store,
-        &principal.tenant_id,
-        body.campaign_id.trim(),
-    )
-    .await?;
+    let parts = CampaignParts::require(&context.store, &principal.tenant_id, body.campaign_id.trim()).await?;
     let mut record = parts
         .questions
         .iter()
@@ -254,12 +212,7 @@ pub async fn update_question(
     if let Some(text) = &body.question {
         if let Some(text) = errors.check(
             "question",
-            rules::bounded(
-                text,
-                rules::QUESTION_MAX,
-                rules::QUESTION_REQUIRED,
-                rules::QUESTION_TOO_LONG,
-            ),
+            rules::bounded(text, rules::QUESTION_MAX, rules::QUESTION_REQUIRED, rules::QUESTION_TOO_LONG),
         ) {
             record.question = text;
         }
@@ -272,46 +225,39 @@ pub async fn update_question(
     }
     errors.finish()?;
     let order = match body.sequence {
-        Some(position) => reorder(
-            parts
-                .questions
-                .iter()
-                .map(|q| q.question_id.clone())
-                .collect(),
-            &question_id,
-            Some(position),
-        ),
-        None => parts
-            .questions
-            .iter()
-            .map(|q| q.question_id.clone())
-            .collect(),
+        Some(position) => {
+            reorder(parts.questions.iter().map(|q| q.question_id.clone()).collect(), &question_id, Some(position))
+        }
+        None => parts.questions.iter().map(|q| q.question_id.clone()).collect(),
     };
     record.sequence = order.iter().position(|id| id == &question_id).unwrap_or(0) as u32 + 1;
     record.updated_at = model::timestamp(model::now());
     let put = context.store.update_op(&record.key(), |update| {
         update
-            .update_expression("SET #question = :question, #tips = :tips, #script = :script, #sequence = :sequence, updatedAt = :at")
+            .update_expression(
+                "SET #question = :question, #tips = :tips, #script = :script, #sequence = :sequence, updatedAt = :at",
+            )
             .condition_expression("#sequence = :old AND #question = :old_question")
             .expression_attribute_names("#sequence", "sequence")
             .expression_attribute_names("#question", "question")
             .expression_attribute_names("#tips", "tips")
             .expression_attribute_names("#script", "script")
             .expression_attribute_values(":question", AttributeValue::S(record.question.clone()))
-            .expression_attribute_values(":tips", record.tips.clone().map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)))
-            .expression_attribute_values(":script", record.script.clone().map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)))
+            .expression_attribute_values(
+                ":tips",
+                record.tips.clone().map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)),
+            )
+            .expression_attribute_values(
+                ":script",
+                record.script.clone().map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)),
+            )
             .expression_attribute_values(":sequence", AttributeValue::N(record.sequence.to_string()))
             .expression_attribute_values(":old", AttributeValue::N(before.sequence.to_string()))
             .expression_attribute_values(":old_question", AttributeValue::S(before.question.clone()))
             .expression_attribute_values(":at", AttributeValue::S(record.updated_at.clone()))
     })?;
     let mut ops = vec![put];
-    ops.extend(renumber_ops(
-        &context,
-        &parts.questions,
-        &order,
-        &question_id,
-    )?);
+    ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
     Ok(Json(Question::from(&record)))
 }
@@ -332,19 +278,10 @@ pub async fn delete_question(
         .iter()
         .find(|q| q.question_id == question_id)
         .ok_or_else(|| ApiError::NotFound(QUESTION_NOT_FOUND.into()))?;
-    let order: Vec<String> = parts
-        .questions
-        .iter()
-        .map(|q| q.question_id.clone())
-        .filter(|id| id != &question_id)
-        .collect();
+    let order: Vec<String> =
+        parts.questions.iter().map(|q| q.question_id.clone()).filter(|id| id != &question_id).collect();
     let mut ops = vec![context.store.delete_existing_op(&record.key())?];
-    ops.extend(renumber_ops(
-        &context,
-        &parts.questions,
-        &order,
-        &question_id,
-    )?);
+    ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
     Ok(Message::new("Question deleted successfully"))
 }
@@ -360,29 +297,11 @@ mod tests {
     #[test]
     fn moving_keeps_every_question_once_in_a_dense_order() {
         let list = ids(&["a", "b", "c", "d"]);
-        assert_eq!(
-            reorder(list.clone(), "d", Some(1)),
-            ids(&["d", "a", "b", "c"])
-        );
-        assert_eq!(
-            reorder(list.clone(), "a", Some(3)),
-            ids(&["b", "c", "a", "d"])
-        );
-        assert_eq!(
-            reorder(list.clone(), "b", Some(99)),
-            ids(&["a", "c", "d", "b"])
-        );
-        assert_eq!(
-            reorder(list.clone(), "c", Some(0)),
-            ids(&["c", "a", "b", "d"])
-        );
-        assert_eq!(
-            reorder(list.clone(), "new", None),
-            ids(&["a", "b", "c", "d", "new"])
-        );
-        assert_eq!(
-            reorder(list, "new", Some(2)),
-            ids(&["a", "new", "b", "c", "d"])
-        );
+        assert_eq!(reorder(list.clone(), "d", Some(1)), ids(&["d", "a", "b", "c"]));
+        assert_eq!(reorder(list.clone(), "a", Some(3)), ids(&["b", "c", "a", "d"]));
+        assert_eq!(reorder(list.clone(), "b", Some(99)), ids(&["a", "c", "d", "b"]));
+        assert_eq!(reorder(list.clone(), "c", Some(0)), ids(&["c", "a", "b", "d"]));
+        assert_eq!(reorder(list.clone(), "new", None), ids(&["a", "b", "c", "d", "new"]));
+        assert_eq!(reorder(list, "new", Some(2)), ids(&["a", "new", "b", "c", "d"]));
     }
 }

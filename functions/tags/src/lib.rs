@@ -25,10 +25,7 @@ const TAG_TAKEN: &str = "This tag already exists";
 const NOT_FOUND: &str = "Tag not found";
 
 pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(all_tags))
-        .routes(routes!(add_tag))
-        .routes(routes!(delete_tag))
+    OpenApiRouter::new().routes(routes!(all_tags)).routes(routes!(add_tag)).routes(routes!(delete_tag))
 }
 
 pub fn router(context: AppContext) -> Router {
@@ -50,10 +47,7 @@ pub struct DeleteTag {
 /// The organisation's tags, by name.
 #[utoipa::path(get, path = "/tags/all-tags", tag = TAG, security(("staffToken" = [])),
     responses((status = 200, body = [Tag]), (status = 401, body = ErrorDetail)))]
-pub async fn all_tags(
-    State(context): State<AppContext>,
-    principal: Principal,
-) -> ApiResult<Json<Vec<Tag>>> {
+pub async fn all_tags(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Vec<Tag>>> {
     principal.require(Permission::UseStaffApp)?;
     let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
     Ok(Json(catalog.tags.iter().map(Tag::from).collect()))
@@ -68,13 +62,8 @@ pub async fn add_tag(
     Json(body): Json<AddTag>,
 ) -> ApiResult<(StatusCode, Json<Tag>)> {
     principal.require(Permission::UseStaffApp)?;
-    let name = rules::bounded(
-        &body.name,
-        rules::TAG_NAME_MAX,
-        rules::TAG_REQUIRED,
-        rules::TAG_TOO_LONG,
-    )
-    .map_err(|m| ApiError::field("name", m))?;
+    let name = rules::bounded(&body.name, rules::TAG_NAME_MAX, rules::TAG_REQUIRED, rules::TAG_TOO_LONG)
+        .map_err(|m| ApiError::field("name", m))?;
     let id = model::new_id();
     let key = keys::tag(&principal.tenant_id, &id);
     let record = TagRecord {
@@ -88,10 +77,7 @@ pub async fn add_tag(
     };
     let store = &context.store;
     let claim = NameClaim::new(keys::tag_name(&principal.tenant_id, &name), &id);
-    match store
-        .transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?])
-        .await
-    {
+    match store.transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?]).await {
         Ok(()) => Ok((StatusCode::CREATED, Json(Tag::from(&record)))),
         Err(StoreError::ConditionFailed) => Err(ApiError::Conflict(TAG_TAKEN.into())),
         Err(other) => Err(other.into()),
@@ -114,17 +100,11 @@ pub async fn delete_tag(
         .await?
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
     // Untag campaigns first and delete the tag last: an interrupted run can be repeated.
-    let links: Vec<TagLinkRecord> = store
-        .query(Query::partition(keys::tag_links_partition(
-            tenant_id,
-            &tag.tag_id,
-        )))
-        .await?;
+    let links: Vec<TagLinkRecord> =
+        store.query(Query::partition(keys::tag_links_partition(tenant_id, &tag.tag_id))).await?;
     for link in links {
         untag(&context, tenant_id, &link.campaign_id, &tag.tag_id).await?;
-        store
-            .delete(&keys::tag_link(tenant_id, &tag.tag_id, &link.campaign_id))
-            .await?;
+        store.delete(&keys::tag_link(tenant_id, &tag.tag_id, &link.campaign_id)).await?;
     }
     store
         .transact(vec![
@@ -136,17 +116,9 @@ pub async fn delete_tag(
 }
 
 /// Removes the tag from one campaign, retrying if the campaign is being edited meanwhile.
-async fn untag(
-    context: &AppContext,
-    tenant_id: &str,
-    campaign_id: &str,
-    tag_id: &str,
-) -> ApiResult<()> {
+async fn untag(context: &AppContext, tenant_id: &str, campaign_id: &str, tag_id: &str) -> ApiResult<()> {
     for _attempt in 0..5 {
-        let Some(mut campaign) = context
-            .store
-            .get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id))
-            .await?
+        let Some(mut campaign) = context.store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await?
         else {
             return Ok(());
         };
@@ -167,7 +139,5 @@ async fn untag(
             Err(other) => return Err(other.into()),
         }
     }
-    Err(ApiError::Conflict(
-        "A campaign using this tag is being edited. Please try again.".into(),
-    ))
+    Err(ApiError::Conflict("A campaign using this tag is being edited. Please try again.".into()))
 }

@@ -54,12 +54,7 @@ pub fn probe<R: Read + Seek>(reader: &mut R) -> Result<VideoInfo, ProbeError> {
     if n >= 4 && head[..4] == [0x1A, 0x45, 0xDF, 0xA3] {
         return ebml::probe(reader, len);
     }
-    if n >= 8
-        && matches!(
-            &head[4..8],
-            b"ftyp" | b"moov" | b"mdat" | b"wide" | b"free" | b"skip"
-        )
-    {
+    if n >= 8 && matches!(&head[4..8], b"ftyp" | b"moov" | b"mdat" | b"wide" | b"free" | b"skip") {
         return bmff::probe(reader, len);
     }
     Err(ProbeError::NotAVideo)
@@ -83,9 +78,6 @@ fn read_exact_at<R: Read + Seek>(reader: &mut R, offset: u64, len: usize) -> io:
     Ok(buf)
 }
 
-fn be_u16(b: &[u8], at: usize) -> Option<u16> {
-    Some(u16::from_be_bytes(b.get(at..at + 2)?.try_into().ok()?))
-}
 fn be_u32(b: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?))
 }
@@ -98,13 +90,9 @@ mod bmff {
     use super::*;
 
     /// Boxes whose children we descend into.
-    const CONTAINERS: [&[u8; 4]; 8] = [
-        b"moov", b"trak", b"mdia", b"minf", b"stbl", b"mvex", b"moof", b"traf",
-    ];
+    const CONTAINERS: [&[u8; 4]; 8] = [b"moov", b"trak", b"mdia", b"minf", b"stbl", b"mvex", b"moof", b"traf"];
     /// Whole boxes we read (all small).
-    const LEAVES: [&[u8; 4]; 8] = [
-        b"ftyp", b"mvhd", b"tkhd", b"mdhd", b"hdlr", b"mehd", b"tfhd", b"tfdt",
-    ];
+    const LEAVES: [&[u8; 4]; 8] = [b"ftyp", b"mvhd", b"tkhd", b"mdhd", b"hdlr", b"mehd", b"tfhd", b"tfdt"];
     const MAX_LEAF: u64 = 1 << 20;
     /// A `trun` lists every sample; large ones are fine to read but bounded.
     const MAX_TRUN: u64 = 16 << 20;
@@ -142,11 +130,7 @@ mod bmff {
         if !state.saw_moov {
             return Err(ProbeError::Damaged("no movie header (moov)"));
         }
-        let video = state
-            .tracks
-            .iter()
-            .find(|t| &t.handler == b"vide")
-            .ok_or(ProbeError::NoVideoTrack)?;
+        let video = state.tracks.iter().find(|t| &t.handler == b"vide").ok_or(ProbeError::NoVideoTrack)?;
         let has_audio = state.tracks.iter().any(|t| &t.handler == b"soun");
         let seconds = |value: u64, scale: u32| {
             if scale == 0 {
@@ -194,10 +178,7 @@ mod bmff {
             let kind: [u8; 4] = header[4..8].try_into().expect("4 bytes");
             let (size, header_len) = match size32 {
                 0 => (end - offset, 8),
-                1 => (
-                    be_u64(&header, 8).ok_or(ProbeError::Damaged("short large box"))?,
-                    16,
-                ),
+                1 => (be_u64(&header, 8).ok_or(ProbeError::Damaged("short large box"))?, 16),
                 n => (n, 8),
             };
             if size < header_len || offset + size > end {
@@ -230,10 +211,7 @@ mod bmff {
                 trun(&body, state);
             } else if depth == 0
                 && offset == 0
-                && !matches!(
-                    &kind,
-                    b"ftyp" | b"moov" | b"mdat" | b"wide" | b"free" | b"skip"
-                )
+                && !matches!(&kind, b"ftyp" | b"moov" | b"mdat" | b"wide" | b"free" | b"skip")
             {
                 return Err(ProbeError::NotAVideo);
             }
@@ -253,17 +231,11 @@ mod bmff {
                     (be_u32(body, 12), be_u32(body, 16).map(u64::from))
                 };
                 state.movie_timescale = scale.unwrap_or(0);
-                state.movie_duration = duration
-                    .filter(|d| *d != u64::MAX && *d != u32::MAX as u64)
-                    .unwrap_or(0);
+                state.movie_duration = duration.filter(|d| *d != u64::MAX && *d != u32::MAX as u64).unwrap_or(0);
             }
             b"mehd" => {
-                state.fragment_duration = if version == 1 {
-                    be_u64(body, 4)
-                } else {
-                    be_u32(body, 4).map(u64::from)
-                }
-                .unwrap_or(0);
+                state.fragment_duration =
+                    if version == 1 { be_u64(body, 4) } else { be_u32(body, 4).map(u64::from) }.unwrap_or(0);
             }
             b"tkhd" => {
                 let (id_at, wh_at) = if version == 1 { (20, 88) } else { (12, 76) };
@@ -281,9 +253,7 @@ mod bmff {
                 };
                 if let Some(track) = state.tracks.last_mut() {
                     track.timescale = scale.unwrap_or(0);
-                    track.duration = duration
-                        .filter(|d| *d != u64::MAX && *d != u32::MAX as u64)
-                        .unwrap_or(0);
+                    track.duration = duration.filter(|d| *d != u64::MAX && *d != u32::MAX as u64).unwrap_or(0);
                 }
             }
             b"hdlr" => {
@@ -302,19 +272,11 @@ mod bmff {
                 if flags & 0x02 != 0 {
                     at += 4; // sample description index
                 }
-                state.fragment_default_duration = if flags & 0x08 != 0 {
-                    be_u32(body, at)
-                } else {
-                    None
-                };
+                state.fragment_default_duration = if flags & 0x08 != 0 { be_u32(body, at) } else { None };
             }
             b"tfdt" => {
-                state.fragment_base = if version == 1 {
-                    be_u64(body, 4)
-                } else {
-                    be_u32(body, 4).map(u64::from)
-                }
-                .unwrap_or(0);
+                state.fragment_base =
+                    if version == 1 { be_u64(body, 4) } else { be_u32(body, 4).map(u64::from) }.unwrap_or(0);
             }
             _ => {}
         }
@@ -333,22 +295,12 @@ mod bmff {
         if flags & 0x04 != 0 {
             at += 4; // first sample flags
         }
-        let per_sample = [0x100, 0x200, 0x400, 0x800]
-            .iter()
-            .filter(|f| flags & **f != 0)
-            .count()
-            * 4;
+        let per_sample = [0x100, 0x200, 0x400, 0x800].iter().filter(|f| flags & **f != 0).count() * 4;
         let track = &mut state.tracks[index];
-        let default = state
-            .fragment_default_duration
-            .unwrap_or(track.default_sample_duration);
+        let default = state.fragment_default_duration.unwrap_or(track.default_sample_duration);
         let mut total: u64 = 0;
         for sample in 0..count {
-            let duration = if flags & 0x100 != 0 {
-                be_u32(body, at + sample * per_sample)
-            } else {
-                Some(default)
-            };
+            let duration = if flags & 0x100 != 0 { be_u32(body, at + sample * per_sample) } else { Some(default) };
             match duration {
                 Some(d) => total += d as u64,
                 None => break,
@@ -383,15 +335,7 @@ mod ebml {
     const BLOCK_GROUP: u32 = 0xA0;
     const BLOCK: u32 = 0xA1;
     /// Elements that end an unknown-size cluster when met.
-    const TOP_LEVEL: [u32; 7] = [
-        CLUSTER,
-        INFO,
-        TRACKS,
-        0x1C53_BB6B,
-        0x1254_C367,
-        0x1941_A469,
-        0x1043_A770,
-    ];
+    const TOP_LEVEL: [u32; 7] = [CLUSTER, INFO, TRACKS, 0x1C53_BB6B, 0x1254_C367, 0x1941_A469, 0x1043_A770];
 
     struct Element {
         id: u32,
@@ -400,26 +344,14 @@ mod ebml {
         header_len: u64,
     }
 
-    fn vint<R: Read + Seek>(
-        reader: &mut R,
-        offset: u64,
-        keep_marker: bool,
-    ) -> Result<(u64, u64, bool), ProbeError> {
+    fn vint<R: Read + Seek>(reader: &mut R, offset: u64, keep_marker: bool) -> Result<(u64, u64, bool), ProbeError> {
         let first = read_exact_at(reader, offset, 1)?[0];
         let len = first.leading_zeros() as u64 + 1;
         if len > 8 {
             return Err(ProbeError::Damaged("bad variable-size integer"));
         }
-        let rest = if len > 1 {
-            read_exact_at(reader, offset + 1, (len - 1) as usize)?
-        } else {
-            Vec::new()
-        };
-        let mut value = if keep_marker {
-            first as u64
-        } else {
-            (first as u64) & ((1u64 << (8 - len)) - 1)
-        };
+        let rest = if len > 1 { read_exact_at(reader, offset + 1, (len - 1) as usize)? } else { Vec::new() };
+        let mut value = if keep_marker { first as u64 } else { (first as u64) & ((1u64 << (8 - len)) - 1) };
         let mut all_ones = value == (1u64 << (8 - len)) - 1;
         for byte in rest {
             value = (value << 8) | byte as u64;
@@ -431,11 +363,7 @@ mod ebml {
     fn element<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<Element, ProbeError> {
         let (id, id_len, _) = vint(reader, offset, true)?;
         let (size, size_len, unknown) = vint(reader, offset + id_len, false)?;
-        Ok(Element {
-            id: id as u32,
-            size: (!unknown).then_some(size),
-            header_len: id_len + size_len,
-        })
+        Ok(Element { id: id as u32, size: (!unknown).then_some(size), header_len: id_len + size_len })
     }
 
     fn uint(bytes: &[u8]) -> u64 {
@@ -468,24 +396,15 @@ mod ebml {
         if header.id != EBML_HEADER {
             return Err(ProbeError::NotAVideo);
         }
-        let header_end = header.header_len
-            + header
-                .size
-                .ok_or(ProbeError::Damaged("unknown-size EBML header"))?;
+        let header_end = header.header_len + header.size.ok_or(ProbeError::Damaged("unknown-size EBML header"))?;
         let mut doc_type = String::new();
         let mut offset = header.header_len;
         while offset < header_end {
             let child = element(reader, offset)?;
-            let size = child
-                .size
-                .ok_or(ProbeError::Damaged("unknown-size header field"))?;
+            let size = child.size.ok_or(ProbeError::Damaged("unknown-size header field"))?;
             if child.id == DOC_TYPE && size < 64 {
-                doc_type = String::from_utf8_lossy(&read_exact_at(
-                    reader,
-                    offset + child.header_len,
-                    size as usize,
-                )?)
-                .into_owned();
+                doc_type = String::from_utf8_lossy(&read_exact_at(reader, offset + child.header_len, size as usize)?)
+                    .into_owned();
             }
             offset += child.header_len + size;
         }
@@ -499,14 +418,8 @@ mod ebml {
             return Err(ProbeError::Damaged("no segment"));
         }
         let segment_start = header_end + segment.header_len;
-        let segment_end = segment
-            .size
-            .map(|s| (segment_start + s).min(len))
-            .unwrap_or(len);
-        let mut state = State {
-            timecode_scale: 1_000_000,
-            ..Default::default()
-        };
+        let segment_end = segment.size.map(|s| (segment_start + s).min(len)).unwrap_or(len);
+        let mut state = State { timecode_scale: 1_000_000, ..Default::default() };
         let mut offset = segment_start;
         while offset < segment_end {
             let Ok(child) = element(reader, offset) else {
@@ -535,10 +448,7 @@ mod ebml {
             return Err(ProbeError::NoVideoTrack);
         }
         let from_blocks = state.last_block.max(0) as f64 * state.timecode_scale as f64 / 1e9;
-        let declared = state
-            .duration
-            .map(|d| d * state.timecode_scale as f64 / 1e9)
-            .unwrap_or(0.0);
+        let declared = state.duration.map(|d| d * state.timecode_scale as f64 / 1e9).unwrap_or(0.0);
         Ok(VideoInfo {
             container,
             duration_seconds: declared.max(from_blocks),
@@ -548,18 +458,11 @@ mod ebml {
         })
     }
 
-    fn info<R: Read + Seek>(
-        reader: &mut R,
-        start: u64,
-        end: u64,
-        state: &mut State,
-    ) -> Result<(), ProbeError> {
+    fn info<R: Read + Seek>(reader: &mut R, start: u64, end: u64, state: &mut State) -> Result<(), ProbeError> {
         let mut offset = start;
         while offset < end {
             let child = element(reader, offset)?;
-            let size = child
-                .size
-                .ok_or(ProbeError::Damaged("unknown-size info field"))?;
+            let size = child.size.ok_or(ProbeError::Damaged("unknown-size info field"))?;
             let body = offset + child.header_len;
             if size <= 8 {
                 let bytes = read_exact_at(reader, body, size as usize)?;
@@ -574,27 +477,18 @@ mod ebml {
         Ok(())
     }
 
-    fn tracks<R: Read + Seek>(
-        reader: &mut R,
-        start: u64,
-        end: u64,
-        state: &mut State,
-    ) -> Result<(), ProbeError> {
+    fn tracks<R: Read + Seek>(reader: &mut R, start: u64, end: u64, state: &mut State) -> Result<(), ProbeError> {
         let mut offset = start;
         while offset < end {
             let entry = element(reader, offset)?;
-            let size = entry
-                .size
-                .ok_or(ProbeError::Damaged("unknown-size track"))?;
+            let size = entry.size.ok_or(ProbeError::Damaged("unknown-size track"))?;
             let body = offset + entry.header_len;
             if entry.id == TRACK_ENTRY {
                 let mut inner = body;
                 let (mut kind, mut width, mut height) = (0, None, None);
                 while inner < body + size {
                     let field = element(reader, inner)?;
-                    let field_size = field
-                        .size
-                        .ok_or(ProbeError::Damaged("unknown-size track field"))?;
+                    let field_size = field.size.ok_or(ProbeError::Damaged("unknown-size track field"))?;
                     let field_body = inner + field.header_len;
                     match field.id {
                         TRACK_TYPE if field_size <= 8 => {
@@ -604,15 +498,10 @@ mod ebml {
                             let mut video = field_body;
                             while video < field_body + field_size {
                                 let dim = element(reader, video)?;
-                                let dim_size = dim
-                                    .size
-                                    .ok_or(ProbeError::Damaged("unknown-size video field"))?;
+                                let dim_size = dim.size.ok_or(ProbeError::Damaged("unknown-size video field"))?;
                                 if dim_size <= 8 {
-                                    let value = uint(&read_exact_at(
-                                        reader,
-                                        video + dim.header_len,
-                                        dim_size as usize,
-                                    )?) as u32;
+                                    let value =
+                                        uint(&read_exact_at(reader, video + dim.header_len, dim_size as usize)?) as u32;
                                     match dim.id {
                                         PIXEL_WIDTH => width = Some(value),
                                         PIXEL_HEIGHT => height = Some(value),
@@ -643,12 +532,7 @@ mod ebml {
 
     /// Reads a cluster's timecode and block times; returns where the cluster ends
     /// (for unknown-size clusters, where the next top-level element starts).
-    fn cluster<R: Read + Seek>(
-        reader: &mut R,
-        start: u64,
-        end: u64,
-        state: &mut State,
-    ) -> Result<u64, ProbeError> {
+    fn cluster<R: Read + Seek>(reader: &mut R, start: u64, end: u64, state: &mut State) -> Result<u64, ProbeError> {
         let mut offset = start;
         while offset < end {
             let Ok(child) = element(reader, offset) else {
@@ -674,8 +558,7 @@ mod ebml {
                     let mut inner = body;
                     while inner < body + size {
                         let part = element(reader, inner)?;
-                        let part_size =
-                            part.size.ok_or(ProbeError::Damaged("unknown-size block"))?;
+                        let part_size = part.size.ok_or(ProbeError::Damaged("unknown-size block"))?;
                         if part.id == BLOCK {
                             block_time(reader, inner + part.header_len, state)?;
                         }
@@ -689,11 +572,7 @@ mod ebml {
         Ok(end)
     }
 
-    fn block_time<R: Read + Seek>(
-        reader: &mut R,
-        body: u64,
-        state: &mut State,
-    ) -> Result<(), ProbeError> {
+    fn block_time<R: Read + Seek>(reader: &mut R, body: u64, state: &mut State) -> Result<(), ProbeError> {
         let (_, track_len, _) = vint(reader, body, false)?;
         let relative = read_exact_at(reader, body + track_len, 2)?;
         let relative = i16::from_be_bytes([relative[0], relative[1]]) as i64;
@@ -723,73 +602,33 @@ mod tests {
     /// A minimal fragmented MP4 like MediaRecorder's: zero durations in the headers,
     /// two fragments of 1 s each at timescale 1000 with 30 samples of 33/34 ms.
     fn fragmented_mp4() -> Vec<u8> {
-        let mvhd = full(
-            0,
-            &[
-                &[0u8; 8][..],
-                &1000u32.to_be_bytes(),
-                &0u32.to_be_bytes(),
-                &[0u8; 80],
-            ]
-            .concat(),
-        );
+        let mvhd = full(0, &[&[0u8; 8][..], &1000u32.to_be_bytes(), &0u32.to_be_bytes(), &[0u8; 80]].concat());
         let mut tkhd_body = vec![0u8; 80];
         tkhd_body[8..12].copy_from_slice(&1u32.to_be_bytes()); // track id at 12 incl. version/flags
         tkhd_body[72..76].copy_from_slice(&(1280u32 << 16).to_be_bytes());
         tkhd_body[76..80].copy_from_slice(&(720u32 << 16).to_be_bytes());
         let tkhd = full(0, &tkhd_body);
-        let mdhd = full(
-            0,
-            &[
-                &[0u8; 8][..],
-                &1000u32.to_be_bytes(),
-                &0u32.to_be_bytes(),
-                &[0u8; 4],
-            ]
-            .concat(),
-        );
+        let mdhd = full(0, &[&[0u8; 8][..], &1000u32.to_be_bytes(), &0u32.to_be_bytes(), &[0u8; 4]].concat());
         let hdlr = full(0, &[&[0u8; 4][..], b"vide", &[0u8; 13]].concat());
         let trak = bx(
             b"trak",
-            &[
-                bx(b"tkhd", &tkhd),
-                bx(b"mdia", &[bx(b"mdhd", &mdhd), bx(b"hdlr", &hdlr)].concat()),
-            ]
-            .concat(),
+            &[bx(b"tkhd", &tkhd), bx(b"mdia", &[bx(b"mdhd", &mdhd), bx(b"hdlr", &hdlr)].concat())].concat(),
         );
-        let moov = bx(
-            b"moov",
-            &[bx(b"mvhd", &mvhd), trak, bx(b"mvex", &[])].concat(),
-        );
+        let moov = bx(b"moov", &[bx(b"mvhd", &mvhd), trak, bx(b"mvex", &[])].concat());
         let fragment = |base: u32| {
-            let tfhd = full(
-                0x08,
-                &[&1u32.to_be_bytes()[..], &33u32.to_be_bytes()].concat(),
-            );
+            let tfhd = full(0x08, &[&1u32.to_be_bytes()[..], &33u32.to_be_bytes()].concat());
             let tfdt = full(0, &base.to_be_bytes());
             let mut trun = full(0x100, &30u32.to_be_bytes());
             for i in 0..30u32 {
                 trun.extend_from_slice(&(if i % 3 == 0 { 34u32 } else { 33 }).to_be_bytes());
             }
             [
-                bx(
-                    b"moof",
-                    &bx(
-                        b"traf",
-                        &[bx(b"tfhd", &tfhd), bx(b"tfdt", &tfdt), bx(b"trun", &trun)].concat(),
-                    ),
-                ),
+                bx(b"moof", &bx(b"traf", &[bx(b"tfhd", &tfhd), bx(b"tfdt", &tfdt), bx(b"trun", &trun)].concat())),
                 bx(b"mdat", &[0u8; 100]),
             ]
             .concat()
         };
-        [
-            bx(b"ftyp", b"isom\0\0\x02\0isomiso6"),
-            moov,
-            fragment(0),
-            fragment(1000),
-        ]
-        .concat()
+        [bx(b"ftyp", b"isom\0\0\x02\0isomiso6"), moov, fragment(0), fragment(1000)].concat()
     }
 
     #[test]
@@ -797,11 +636,7 @@ mod tests {
         let info = probe(&mut Cursor::new(fragmented_mp4())).unwrap();
         assert_eq!(info.container, Container::Mp4);
         assert_eq!((info.width, info.height), (Some(1280), Some(720)));
-        assert!(
-            (info.duration_seconds - 2.0).abs() < 0.001,
-            "{}",
-            info.duration_seconds
-        );
+        assert!((info.duration_seconds - 2.0).abs() < 0.001, "{}", info.duration_seconds);
         assert!(!info.has_audio);
     }
 
@@ -823,29 +658,17 @@ mod tests {
 
     /// A WebM like Chrome's MediaRecorder: unknown-size segment and clusters, no duration.
     fn chrome_webm() -> Vec<u8> {
-        let header = ebml_element(
-            &[0x1A, 0x45, 0xDF, 0xA3],
-            &ebml_element(&[0x42, 0x82], b"webm"),
-        );
-        let info = ebml_element(
-            &[0x15, 0x49, 0xA9, 0x66],
-            &ebml_element(&[0x2A, 0xD7, 0xB1], &[0x0F, 0x42, 0x40]),
-        );
+        let header = ebml_element(&[0x1A, 0x45, 0xDF, 0xA3], &ebml_element(&[0x42, 0x82], b"webm"));
+        let info = ebml_element(&[0x15, 0x49, 0xA9, 0x66], &ebml_element(&[0x2A, 0xD7, 0xB1], &[0x0F, 0x42, 0x40]));
         let video = ebml_element(
             &[0xE0],
-            &[
-                ebml_element(&[0xB0], &[0x02, 0x80]),
-                ebml_element(&[0xBA], &[0x01, 0xE0]),
-            ]
-            .concat(),
+            &[ebml_element(&[0xB0], &[0x02, 0x80]), ebml_element(&[0xBA], &[0x01, 0xE0])].concat(),
         );
         let track = ebml_element(&[0xAE], &[ebml_element(&[0x83], &[1]), video].concat());
         let audio = ebml_element(&[0xAE], &ebml_element(&[0x83], &[2]));
         let tracks = ebml_element(&[0x16, 0x54, 0xAE, 0x6B], &[track, audio].concat());
         let cluster = |timecode: u16, blocks: &[i16]| {
-            let mut out = vec![
-                0x1F, 0x43, 0xB6, 0x75, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-            ];
+            let mut out = vec![0x1F, 0x43, 0xB6, 0x75, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
             out.extend(ebml_element(&[0xE7], &timecode.to_be_bytes()));
             for relative in blocks {
                 let mut block = vec![0x81];
@@ -855,18 +678,8 @@ mod tests {
             }
             out
         };
-        let mut segment = vec![
-            0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-        ];
-        segment.extend(
-            [
-                info,
-                tracks,
-                cluster(0, &[0, 33, 66]),
-                cluster(2000, &[0, 500, 1466]),
-            ]
-            .concat(),
-        );
+        let mut segment = vec![0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+        segment.extend([info, tracks, cluster(0, &[0, 33, 66]), cluster(2000, &[0, 500, 1466])].concat());
         [header, segment].concat()
     }
 
@@ -875,11 +688,7 @@ mod tests {
         let info = probe(&mut Cursor::new(chrome_webm())).unwrap();
         assert_eq!(info.container, Container::WebM);
         assert_eq!((info.width, info.height), (Some(640), Some(480)));
-        assert!(
-            (info.duration_seconds - 3.466).abs() < 0.001,
-            "{}",
-            info.duration_seconds
-        );
+        assert!((info.duration_seconds - 3.466).abs() < 0.001, "{}", info.duration_seconds);
         assert!(info.has_audio);
     }
 
@@ -890,10 +699,7 @@ mod tests {
             vec![0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F'],
             Vec::new(),
         ] {
-            assert!(matches!(
-                probe(&mut Cursor::new(bytes)),
-                Err(ProbeError::NotAVideo)
-            ));
+            assert!(matches!(probe(&mut Cursor::new(bytes)), Err(ProbeError::NotAVideo)));
         }
         // An MP4 without a picture track (audio only) is refused too.
         let audio_only = fragmented_mp4()
@@ -905,9 +711,6 @@ mod tests {
                 bytes
             })
             .unwrap();
-        assert!(matches!(
-            probe(&mut Cursor::new(audio_only)),
-            Err(ProbeError::NoVideoTrack)
-        ));
+        assert!(matches!(probe(&mut Cursor::new(audio_only)), Err(ProbeError::NoVideoTrack)));
     }
 }

@@ -21,6 +21,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
         .merge(storyhive_tags::api())
         .merge(storyhive_campaigns::api())
         .merge(storyhive_questions::api())
+        .merge(storyhive_contributors::api())
 }
 
 /// The OpenAPI document of the whole API (committed as `openapi.json`).
@@ -29,9 +30,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 }
 
 pub fn openapi_json() -> String {
-    let mut text = openapi()
-        .to_pretty_json()
-        .expect("OpenAPI document serialises");
+    let mut text = openapi().to_pretty_json().expect("OpenAPI document serialises");
     text.push('\n');
     text
 }
@@ -40,21 +39,13 @@ pub fn openapi_json() -> String {
 pub fn app(context: AppContext, web_dir: &Path, moto_endpoint: String) -> Router {
     let (api, _) = api().split_for_parts();
     let api = api
-        .route(
-            "/health",
-            get(|| async { Json(serde_json::json!({"status": "ok"})) }),
-        )
-        .fallback(|| async {
-            ApiError::NotFound("There is no such API route.".into()).into_response()
-        })
+        .route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
+        .fallback(|| async { ApiError::NotFound("There is no such API route.".into()).into_response() })
         .with_state(context);
     let index = web_dir.join("index.html");
     Router::new()
         .nest("/api", api)
-        .route(
-            "/openapi.json",
-            get(|| async { ([("content-type", "application/json")], openapi_json()) }),
-        )
+        .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
         .merge(mailbox_page::router(moto_endpoint))
         .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)))
 }

@@ -15,16 +15,11 @@ pub fn router(moto_endpoint: String) -> Router {
     Router::new()
         .route("/_dev/mailbox", get(page))
         .route("/_dev/mailbox.json", get(json))
-        .with_state(Mailbox {
-            http: reqwest::Client::new(),
-            moto: moto_endpoint,
-        })
+        .with_state(Mailbox { http: reqwest::Client::new(), moto: moto_endpoint })
 }
 
 async fn read(mailbox: &Mailbox) -> Result<Vec<SentMail>, String> {
-    mailbox::sent_mail(&mailbox.http, &mailbox.moto)
-        .await
-        .map_err(|e| format!("{e:#}"))
+    mailbox::sent_mail(&mailbox.http, &mailbox.moto).await.map_err(|e| format!("{e:#}"))
 }
 
 async fn json(State(mailbox): State<Mailbox>) -> Json<serde_json::Value> {

@@ -12,36 +12,16 @@ use storyhive_shared::{aws::AwsClients, mail::SesMailer, telemetry, AppContext};
 #[command(name = "storyhive-local", version)]
 struct Cli {
     /// Prefix of every local resource name (tables, buckets, queues).
-    #[arg(
-        long,
-        env = "STORYHIVE_PREFIX",
-        default_value = "storyhive",
-        global = true
-    )]
+    #[arg(long, env = "STORYHIVE_PREFIX", default_value = "storyhive", global = true)]
     prefix: String,
     /// The SAM template the local resources are created from.
-    #[arg(
-        long,
-        env = "STORYHIVE_TEMPLATE",
-        default_value = "template.yaml",
-        global = true
-    )]
+    #[arg(long, env = "STORYHIVE_TEMPLATE", default_value = "template.yaml", global = true)]
     template: PathBuf,
     /// Sender address of e-mail (verified in the local SES).
-    #[arg(
-        long,
-        env = "SES_SENDER",
-        default_value = "no-reply@storyhive.local",
-        global = true
-    )]
+    #[arg(long, env = "SES_SENDER", default_value = "no-reply@storyhive.local", global = true)]
     ses_sender: String,
     /// Public URL of the app, used in e-mailed links.
-    #[arg(
-        long,
-        env = "APP_BASE_URL",
-        default_value = "http://localhost:3000",
-        global = true
-    )]
+    #[arg(long, env = "APP_BASE_URL", default_value = "http://localhost:3000", global = true)]
     app_base_url: String,
     #[command(subcommand)]
     command: Command,
@@ -67,9 +47,7 @@ enum Command {
 async fn provisioned(cli: &Cli, clients: &AwsClients) -> anyhow::Result<LocalResources> {
     provision::provision(clients, &cli.template, &cli.prefix, &cli.ses_sender)
         .await
-        .context(
-            "provisioning the local emulators (are they running? infra/scripts/emulators.sh start)",
-        )
+        .context("provisioning the local emulators (are they running? infra/scripts/emulators.sh start)")
 }
 
 #[tokio::main]
@@ -102,12 +80,7 @@ async fn main() -> anyhow::Result<()> {
                 cli.app_base_url
             );
             for user in &seed::DEMO_USERS {
-                println!(
-                    "  {:<12} {:<34} password: {}",
-                    user.role.label(),
-                    user.email,
-                    seed::DEMO_PASSWORD
-                );
+                println!("  {:<12} {:<34} password: {}", user.role.label(), user.email, seed::DEMO_PASSWORD);
             }
         }
         Command::Serve { port, web_dir } => {
@@ -139,27 +112,36 @@ async fn main() -> anyhow::Result<()> {
                 }),
             };
             tokio::spawn(cascade_worker.run(clients.sqs.clone()));
+            let uploads = storyhive_upload_worker::UploadWorker {
+                store: context.store.clone(),
+                s3: clients.s3.clone(),
+                bucket: context.config.video_bucket.clone(),
+            };
+            let upload_queue = resources.queue(provision::UPLOAD_QUEUE)?;
+            let upload_worker = worker::Worker {
+                name: "upload-worker".into(),
+                queue_url: upload_queue.url.clone(),
+                queue_arn: upload_queue.arn.clone(),
+                handler: worker::handler(move |event| {
+                    let uploads = uploads.clone();
+                    async move { storyhive_upload_worker::handle(&uploads, event).await }
+                }),
+            };
+            tokio::spawn(upload_worker.run(clients.sqs.clone()));
 
             if !web_dir.join("index.html").exists() {
-                tracing::warn!(
-                    "{} has no index.html: build the web app (npm run build in web/)",
-                    web_dir.display()
-                );
+                tracing::warn!("{} has no index.html: build the web app (npm run build in web/)", web_dir.display());
             }
             let moto = mailbox::ses_endpoint().context("AWS_ENDPOINT_URL must point at moto")?;
             let app = storyhive_gateway::app(context, web_dir, moto);
             let address = SocketAddr::from(([127, 0, 0, 1], *port));
             let listener = tokio::net::TcpListener::bind(address)
                 .await
-                .with_context(|| {
-                    format!(
-                        "port {port} is already in use: stop what uses it, or set STORYHIVE_PORT"
-                    )
-                })?;
-            println!("Storyhive is running at http://localhost:{port}  (dev mailbox: http://localhost:{port}/_dev/mailbox)");
-            axum::serve(listener, app)
-                .with_graceful_shutdown(shutdown())
-                .await?;
+                .with_context(|| format!("port {port} is already in use: stop what uses it, or set STORYHIVE_PORT"))?;
+            println!(
+                "Storyhive is running at http://localhost:{port}  (dev mailbox: http://localhost:{port}/_dev/mailbox)"
+            );
+            axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
         }
         Command::Openapi => unreachable!(),
     }
@@ -170,9 +152,7 @@ async fn shutdown() {
     let ctrl_c = async { tokio::signal::ctrl_c().await.ok() };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut signal) =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
             signal.recv().await;
         }
     };

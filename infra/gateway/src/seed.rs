@@ -27,18 +27,8 @@ pub const DEMO_USERS: [DemoUser; 4] = [
         last_name: "Stone",
         role: Role::SuperAdmin,
     },
-    DemoUser {
-        email: "admin@storyhive-demo.org",
-        first_name: "Morgan",
-        last_name: "Reyes",
-        role: Role::Admin,
-    },
-    DemoUser {
-        email: "creator@storyhive-demo.org",
-        first_name: "Jordan",
-        last_name: "Blake",
-        role: Role::Creator,
-    },
+    DemoUser { email: "admin@storyhive-demo.org", first_name: "Morgan", last_name: "Reyes", role: Role::Admin },
+    DemoUser { email: "creator@storyhive-demo.org", first_name: "Jordan", last_name: "Blake", role: Role::Creator },
     DemoUser {
         email: "coordinator@storyhive-demo.org",
         first_name: "Riley",
@@ -51,9 +41,7 @@ pub async fn seed(context: &AppContext) -> anyhow::Result<String> {
     let store = &context.store;
     let at = model::now();
     let hash = auth::hash_password(DEMO_PASSWORD)?;
-    let owner_claim = store
-        .get::<EmailClaim>(&keys::email_claim(DEMO_USERS[0].email))
-        .await?;
+    let owner_claim = store.get::<EmailClaim>(&keys::email_claim(DEMO_USERS[0].email)).await?;
     let tenant_id = match &owner_claim {
         Some(claim) => claim.tenant_id.clone(),
         None => model::new_id(),
@@ -69,15 +57,9 @@ pub async fn seed(context: &AppContext) -> anyhow::Result<String> {
     store.put(&tenant).await?;
 
     for demo in &DEMO_USERS {
-        let claim = store
-            .get::<EmailClaim>(&keys::email_claim(demo.email))
-            .await?;
+        let claim = store.get::<EmailClaim>(&keys::email_claim(demo.email)).await?;
         let existing = match &claim {
-            Some(claim) => {
-                store
-                    .get::<UserRecord>(&keys::user(&claim.tenant_id, &claim.user_id))
-                    .await?
-            }
+            Some(claim) => store.get::<UserRecord>(&keys::user(&claim.tenant_id, &claim.user_id)).await?,
             None => None,
         };
         let mut user = match existing {
@@ -90,16 +72,11 @@ pub async fn seed(context: &AppContext) -> anyhow::Result<String> {
         user.password_hash = Some(hash.clone());
         user.first_name = Some(demo.first_name.into());
         user.last_name = Some(demo.last_name.into());
-        user.role_in_company
-            .get_or_insert_with(|| demo.role.label().into());
+        user.role_in_company.get_or_insert_with(|| demo.role.label().into());
         user.updated_at = model::timestamp(at);
         let claim = EmailClaim::new(demo.email, &tenant_id, &user.user_id, at);
-        store
-            .transact(vec![store.put_op(&user)?, store.put_op(&claim)?])
-            .await?;
-        storyhive_accounts::service::revoke_sessions(context, &tenant_id, &user.user_id)
-            .await
-            .ok();
+        store.transact(vec![store.put_op(&user)?, store.put_op(&claim)?]).await?;
+        storyhive_accounts::service::revoke_sessions(context, &tenant_id, &user.user_id).await.ok();
         store.delete(&keys::login_throttle(demo.email)).await?;
     }
     Ok(tenant_id)

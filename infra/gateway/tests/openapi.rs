@@ -48,21 +48,14 @@ fn every_spec_route_of_this_slice_is_documented() {
         ("post", "/campaign/save-script"),
         ("get", "/campaign/CampaignParticipantList/{campaignId}"),
         ("post", "/campaign/add-participants"),
-        (
-            "delete",
-            "/campaign/remove-participants/{campaignId}/{userRoleId}",
-        ),
+        ("delete", "/campaign/remove-participants/{campaignId}/{userRoleId}"),
         ("get", "/campaign/journey-starters/{campaignId}"),
         ("get", "/question/list/{campaignId}"),
         ("post", "/question/add"),
         ("put", "/question/{id}"),
         ("delete", "/question/{campaignId}/{questionId}"),
     ] {
-        let item = document
-            .paths
-            .paths
-            .get(path)
-            .unwrap_or_else(|| panic!("{path} missing"));
+        let item = document.paths.paths.get(path).unwrap_or_else(|| panic!("{path} missing"));
         let json = serde_json::to_value(item).unwrap();
         assert!(json.get(method).is_some(), "{method} {path} missing");
     }
@@ -85,9 +78,6 @@ fn operation_ids_are_unique_and_every_schema_reference_resolves() {
     let text = json.to_string();
     for reference in text.split("\"#/components/schemas/").skip(1) {
         let name = reference.split('"').next().unwrap();
-        assert!(
-            schemas.contains_key(name),
-            "schema {name} is referenced but not defined"
-        );
+        assert!(schemas.contains_key(name), "schema {name} is referenced but not defined");
     }
 }

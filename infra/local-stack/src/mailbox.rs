@@ -22,12 +22,7 @@ impl SentMail {
         while let Some(start) = rest.find("href=\"") {
             rest = &rest[start + 6..];
             let Some(end) = rest.find('"') else { break };
-            links.push(
-                rest[..end]
-                    .replace("&amp;", "&")
-                    .replace("&quot;", "\"")
-                    .replace("&#39;", "'"),
-            );
+            links.push(rest[..end].replace("&amp;", "&").replace("&quot;", "\"").replace("&#39;", "'"));
             rest = &rest[end..];
         }
         links
@@ -51,27 +46,15 @@ struct Destinations {
 
 /// The moto endpoint SES calls go to.
 pub fn ses_endpoint() -> Option<String> {
-    std::env::var("AWS_ENDPOINT_URL_SES")
-        .or_else(|_| std::env::var("AWS_ENDPOINT_URL"))
-        .ok()
+    std::env::var("AWS_ENDPOINT_URL_SES").or_else(|_| std::env::var("AWS_ENDPOINT_URL")).ok()
 }
 
 /// Every message sent so far, newest first.
-pub async fn sent_mail(
-    http: &reqwest::Client,
-    moto_endpoint: &str,
-) -> anyhow::Result<Vec<SentMail>> {
+pub async fn sent_mail(http: &reqwest::Client, moto_endpoint: &str) -> anyhow::Result<Vec<SentMail>> {
     let url = format!("{}/moto-api/data.json", moto_endpoint.trim_end_matches('/'));
-    let data: serde_json::Value = http
-        .get(&url)
-        .send()
-        .await
-        .with_context(|| format!("reading {url}"))?
-        .error_for_status()?
-        .json()
-        .await?;
-    let messages: Vec<MotoMessage> =
-        serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();
+    let data: serde_json::Value =
+        http.get(&url).send().await.with_context(|| format!("reading {url}"))?.error_for_status()?.json().await?;
+    let messages: Vec<MotoMessage> = serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();
     Ok(messages
         .into_iter()
         .rev()
@@ -95,13 +78,9 @@ mod tests {
             id: "1".into(),
             source: "s".into(),
             subject: "x".into(),
-            body: r#"<p><a href="http://h/a?x=1&amp;y=2">A</a></p><a href="http://h/b">B</a>"#
-                .into(),
+            body: r#"<p><a href="http://h/a?x=1&amp;y=2">A</a></p><a href="http://h/b">B</a>"#.into(),
             to: vec![],
         };
-        assert_eq!(
-            mail.links(),
-            vec!["http://h/a?x=1&y=2".to_string(), "http://h/b".to_string()]
-        );
+        assert_eq!(mail.links(), vec!["http://h/a?x=1&y=2".to_string(), "http://h/b".to_string()]);
     }
 }

@@ -7,14 +7,13 @@ use std::{collections::BTreeMap, path::Path};
 use anyhow::{bail, Context};
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, BillingMode, CreateGlobalSecondaryIndexAction, GlobalSecondaryIndex,
-    GlobalSecondaryIndexUpdate, KeySchemaElement, KeyType, Projection, ProjectionType,
-    ScalarAttributeType, TimeToLiveSpecification,
+    GlobalSecondaryIndexUpdate, KeySchemaElement, KeyType, Projection, ProjectionType, ScalarAttributeType,
+    TimeToLiveSpecification,
 };
 use aws_sdk_s3::types::{
-    AbortIncompleteMultipartUpload, BucketLifecycleConfiguration, BucketLocationConstraint,
-    CorsConfiguration, CorsRule, CreateBucketConfiguration, Event, ExpirationStatus,
-    LifecycleExpiration, LifecycleRule, LifecycleRuleFilter, NotificationConfiguration,
-    QueueConfiguration,
+    AbortIncompleteMultipartUpload, BucketLifecycleConfiguration, BucketLocationConstraint, CorsConfiguration,
+    CorsRule, CreateBucketConfiguration, Event, ExpirationStatus, LifecycleExpiration, LifecycleRule,
+    LifecycleRuleFilter, NotificationConfiguration, QueueConfiguration,
 };
 use aws_sdk_sqs::types::QueueAttributeName;
 use serde_json::Value as Json;
@@ -53,26 +52,16 @@ impl LocalResources {
     }
 
     pub fn queue(&self, logical_id: &str) -> anyhow::Result<&LocalQueue> {
-        self.queues
-            .get(logical_id)
-            .with_context(|| format!("template.yaml has no queue {logical_id}"))
+        self.queues.get(logical_id).with_context(|| format!("template.yaml has no queue {logical_id}"))
     }
 
     /// The functions' config, as the template's environment variables give it in the cloud.
     pub fn config(&self, app_base_url: &str, ses_sender: &str) -> anyhow::Result<Config> {
         Ok(Config {
-            table_name: self
-                .tables
-                .get(TABLE)
-                .context("template.yaml has no AppTable")?
-                .clone(),
+            table_name: self.tables.get(TABLE).context("template.yaml has no AppTable")?.clone(),
             mail_queue_url: self.queue(MAIL_QUEUE)?.url.clone(),
             cascade_queue_url: self.queue(CASCADE_QUEUE)?.url.clone(),
-            video_bucket: self
-                .buckets
-                .get(VIDEO_BUCKET)
-                .context("template.yaml has no VideoBucket")?
-                .clone(),
+            video_bucket: self.buckets.get(VIDEO_BUCKET).context("template.yaml has no VideoBucket")?.clone(),
             ses_sender: ses_sender.to_string(),
             app_base_url: app_base_url.trim_end_matches('/').to_string(),
         })
@@ -94,19 +83,11 @@ impl Locals for LocalResources {
                 .queues
                 .get(logical_id)
                 .map(|q| q.arn.clone())
-                .or_else(|| {
-                    self.buckets
-                        .get(logical_id)
-                        .map(|b| format!("arn:aws:s3:::{b}"))
-                }),
+                .or_else(|| self.buckets.get(logical_id).map(|b| format!("arn:aws:s3:::{b}"))),
             "QueueName" => self.queues.get(logical_id).map(|q| q.name.clone()),
             // Resources with no local counterpart (CloudFront, log groups) resolve to a
             // recognisable placeholder so properties mentioning them still resolve.
-            _ => Some(format!(
-                "local-{}-{}",
-                logical_id.to_lowercase(),
-                attribute.to_lowercase()
-            )),
+            _ => Some(format!("local-{}-{}", logical_id.to_lowercase(), attribute.to_lowercase())),
         }
     }
 
@@ -128,30 +109,15 @@ pub async fn provision(
     ses_sender: &str,
 ) -> anyhow::Result<LocalResources> {
     let template = Template::load(template_path)?;
-    let region = clients
-        .sqs
-        .config()
-        .region()
-        .map(|r| r.to_string())
-        .unwrap_or_else(|| "eu-west-1".into());
-    let mut local = LocalResources {
-        prefix: prefix.to_string(),
-        region,
-        ..Default::default()
-    };
+    let region = clients.sqs.config().region().map(|r| r.to_string()).unwrap_or_else(|| "eu-west-1".into());
+    let mut local = LocalResources { prefix: prefix.to_string(), region, ..Default::default() };
 
     // Names first, so every reference between resources resolves.
     for resource in template.of_kind("AWS::DynamoDB::Table") {
-        local.tables.insert(
-            resource.logical_id.clone(),
-            LocalResources::name(prefix, &resource.logical_id),
-        );
+        local.tables.insert(resource.logical_id.clone(), LocalResources::name(prefix, &resource.logical_id));
     }
     for resource in template.of_kind("AWS::S3::Bucket") {
-        local.buckets.insert(
-            resource.logical_id.clone(),
-            LocalResources::name(prefix, &resource.logical_id),
-        );
+        local.buckets.insert(resource.logical_id.clone(), LocalResources::name(prefix, &resource.logical_id));
     }
     // Queues: create all (dead-letter queues included), then attach redrive policies.
     for resource in template.of_kind("AWS::SQS::Queue") {
@@ -175,9 +141,7 @@ pub async fn provision(
             .attributes
             .and_then(|mut a| a.remove(&QueueAttributeName::QueueArn))
             .context("queue without ARN")?;
-        local
-            .queues
-            .insert(resource.logical_id.clone(), LocalQueue { name, url, arn });
+        local.queues.insert(resource.logical_id.clone(), LocalQueue { name, url, arn });
     }
     for resource in template.of_kind("AWS::SQS::Queue") {
         let props = template.resolve(&resource.properties, &local)?;
@@ -185,10 +149,7 @@ pub async fn provision(
         let mut request = clients.sqs.set_queue_attributes().queue_url(&queue.url);
         for (attribute, key) in [
             (QueueAttributeName::VisibilityTimeout, "VisibilityTimeout"),
-            (
-                QueueAttributeName::MessageRetentionPeriod,
-                "MessageRetentionPeriod",
-            ),
+            (QueueAttributeName::MessageRetentionPeriod, "MessageRetentionPeriod"),
         ] {
             if let Some(value) = props.get(key) {
                 request = request.attributes(attribute, scalar(value));
@@ -197,10 +158,7 @@ pub async fn provision(
         if let Some(redrive) = props.get("RedrivePolicy") {
             request = request.attributes(QueueAttributeName::RedrivePolicy, redrive.to_string());
         }
-        request
-            .send()
-            .await
-            .with_context(|| format!("configuring queue {}", queue.name))?;
+        request.send().await.with_context(|| format!("configuring queue {}", queue.name))?;
     }
 
     for resource in template.of_kind("AWS::DynamoDB::Table") {
@@ -209,13 +167,7 @@ pub async fn provision(
     }
     for resource in template.of_kind("AWS::S3::Bucket") {
         let props = template.resolve(&resource.properties, &local)?;
-        ensure_bucket(
-            clients,
-            &local.buckets[&resource.logical_id],
-            &local.region,
-            &props,
-        )
-        .await?;
+        ensure_bucket(clients, &local.buckets[&resource.logical_id], &local.region, &props).await?;
     }
     clients
         .ses
@@ -228,17 +180,11 @@ pub async fn provision(
 }
 
 fn scalar(value: &Json) -> String {
-    value
-        .as_str()
-        .map(str::to_string)
-        .unwrap_or_else(|| value.to_string())
+    value.as_str().map(str::to_string).unwrap_or_else(|| value.to_string())
 }
 
 fn strings(value: Option<&Json>) -> Vec<String> {
-    value
-        .and_then(Json::as_array)
-        .map(|a| a.iter().map(scalar).collect())
-        .unwrap_or_default()
+    value.and_then(Json::as_array).map(|a| a.iter().map(scalar).collect()).unwrap_or_default()
 }
 
 fn key_schema(value: &Json) -> anyhow::Result<Vec<KeySchemaElement>> {
@@ -256,10 +202,7 @@ fn key_schema(value: &Json) -> anyhow::Result<Vec<KeySchemaElement>> {
 }
 
 fn projection(value: &Json) -> Projection {
-    let kind = value
-        .get("ProjectionType")
-        .map(scalar)
-        .unwrap_or_else(|| "ALL".into());
+    let kind = value.get("ProjectionType").map(scalar).unwrap_or_else(|| "ALL".into());
     Projection::builder()
         .projection_type(ProjectionType::from(kind.as_str()))
         .set_non_key_attributes(value.get("NonKeyAttributes").map(|v| strings(Some(v))))
@@ -275,25 +218,15 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
         .map(|d| {
             Ok(AttributeDefinition::builder()
                 .attribute_name(scalar(&d["AttributeName"]))
-                .attribute_type(ScalarAttributeType::from(
-                    scalar(&d["AttributeType"]).as_str(),
-                ))
+                .attribute_type(ScalarAttributeType::from(scalar(&d["AttributeType"]).as_str()))
                 .build()?)
         })
         .collect::<anyhow::Result<_>>()?;
-    let indexes = props
-        .get("GlobalSecondaryIndexes")
-        .and_then(Json::as_array)
-        .cloned()
-        .unwrap_or_default();
+    let indexes = props.get("GlobalSecondaryIndexes").and_then(Json::as_array).cloned().unwrap_or_default();
 
     let existing = dynamodb.describe_table().table_name(name).send().await;
     match existing {
-        Err(error)
-            if error
-                .as_service_error()
-                .is_some_and(|e| e.is_resource_not_found_exception()) =>
-        {
+        Err(error) if error.as_service_error().is_some_and(|e| e.is_resource_not_found_exception()) => {
             let gsis = indexes
                 .iter()
                 .map(|index| {
@@ -315,9 +248,7 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
                 .await
                 .with_context(|| format!("creating table {name}"))?;
         }
-        Err(error) => {
-            return Err(anyhow::Error::new(error).context(format!("describing table {name}")))
-        }
+        Err(error) => return Err(anyhow::Error::new(error).context(format!("describing table {name}"))),
         Ok(output) => {
             // A table from an older template: add the indexes it lacks.
             let have: Vec<String> = output
@@ -341,9 +272,7 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
                     .update_table()
                     .table_name(name)
                     .set_attribute_definitions(Some(definitions.clone()))
-                    .global_secondary_index_updates(
-                        GlobalSecondaryIndexUpdate::builder().create(action).build(),
-                    )
+                    .global_secondary_index_updates(GlobalSecondaryIndexUpdate::builder().create(action).build())
                     .send()
                     .await
                     .with_context(|| format!("adding index {index_name} to {name}"))?;
@@ -352,11 +281,7 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
     }
     if let Some(ttl) = props.get("TimeToLiveSpecification") {
         let enabled = ttl.get("Enabled").and_then(Json::as_bool).unwrap_or(false);
-        let current = dynamodb
-            .describe_time_to_live()
-            .table_name(name)
-            .send()
-            .await?;
+        let current = dynamodb.describe_time_to_live().table_name(name).send().await?;
         let on = current
             .time_to_live_description
             .and_then(|d| d.time_to_live_status)
@@ -379,12 +304,7 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
     Ok(())
 }
 
-async fn ensure_bucket(
-    clients: &AwsClients,
-    name: &str,
-    region: &str,
-    props: &Json,
-) -> anyhow::Result<()> {
+async fn ensure_bucket(clients: &AwsClients, name: &str, region: &str, props: &Json) -> anyhow::Result<()> {
     let s3 = &clients.s3;
     if s3.head_bucket().bucket(name).send().await.is_err() {
         let mut request = s3.create_bucket().bucket(name);
@@ -395,15 +315,9 @@ async fn ensure_bucket(
                     .build(),
             );
         }
-        request
-            .send()
-            .await
-            .with_context(|| format!("creating bucket {name}"))?;
+        request.send().await.with_context(|| format!("creating bucket {name}"))?;
     }
-    if let Some(cors) = props
-        .pointer("/CorsConfiguration/CorsRules")
-        .and_then(Json::as_array)
-    {
+    if let Some(cors) = props.pointer("/CorsConfiguration/CorsRules").and_then(Json::as_array) {
         let rules = cors
             .iter()
             .map(|rule| {
@@ -412,27 +326,18 @@ async fn ensure_bucket(
                     .set_allowed_origins(Some(strings(rule.get("AllowedOrigins"))))
                     .set_allowed_headers(Some(strings(rule.get("AllowedHeaders"))))
                     .set_expose_headers(Some(strings(rule.get("ExposedHeaders"))))
-                    .set_max_age_seconds(
-                        rule.get("MaxAge").and_then(Json::as_i64).map(|v| v as i32),
-                    )
+                    .set_max_age_seconds(rule.get("MaxAge").and_then(Json::as_i64).map(|v| v as i32))
                     .build()?)
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
         s3.put_bucket_cors()
             .bucket(name)
-            .cors_configuration(
-                CorsConfiguration::builder()
-                    .set_cors_rules(Some(rules))
-                    .build()?,
-            )
+            .cors_configuration(CorsConfiguration::builder().set_cors_rules(Some(rules)).build()?)
             .send()
             .await
             .with_context(|| format!("setting CORS on {name}"))?;
     }
-    if let Some(rules) = props
-        .pointer("/LifecycleConfiguration/Rules")
-        .and_then(Json::as_array)
-    {
+    if let Some(rules) = props.pointer("/LifecycleConfiguration/Rules").and_then(Json::as_array) {
         let rules = rules
             .iter()
             .map(|rule| {
@@ -449,17 +354,13 @@ async fn ensure_bucket(
                             .build(),
                     );
                 if let Some(days) = rule.get("ExpirationInDays").and_then(Json::as_i64) {
-                    builder = builder
-                        .expiration(LifecycleExpiration::builder().days(days as i32).build());
+                    builder = builder.expiration(LifecycleExpiration::builder().days(days as i32).build());
                 }
-                if let Some(days) = rule
-                    .pointer("/AbortIncompleteMultipartUpload/DaysAfterInitiation")
-                    .and_then(Json::as_i64)
+                if let Some(days) =
+                    rule.pointer("/AbortIncompleteMultipartUpload/DaysAfterInitiation").and_then(Json::as_i64)
                 {
                     builder = builder.abort_incomplete_multipart_upload(
-                        AbortIncompleteMultipartUpload::builder()
-                            .days_after_initiation(days as i32)
-                            .build(),
+                        AbortIncompleteMultipartUpload::builder().days_after_initiation(days as i32).build(),
                     );
                 }
                 Ok(builder.build()?)
@@ -467,19 +368,12 @@ async fn ensure_bucket(
             .collect::<anyhow::Result<Vec<_>>>()?;
         s3.put_bucket_lifecycle_configuration()
             .bucket(name)
-            .lifecycle_configuration(
-                BucketLifecycleConfiguration::builder()
-                    .set_rules(Some(rules))
-                    .build()?,
-            )
+            .lifecycle_configuration(BucketLifecycleConfiguration::builder().set_rules(Some(rules)).build()?)
             .send()
             .await
             .with_context(|| format!("setting lifecycle rules on {name}"))?;
     }
-    if let Some(queues) = props
-        .pointer("/NotificationConfiguration/QueueConfigurations")
-        .and_then(Json::as_array)
-    {
+    if let Some(queues) = props.pointer("/NotificationConfiguration/QueueConfigurations").and_then(Json::as_array) {
         let configurations = queues
             .iter()
             .map(|q| {
@@ -492,18 +386,14 @@ async fn ensure_bucket(
         s3.put_bucket_notification_configuration()
             .bucket(name)
             .notification_configuration(
-                NotificationConfiguration::builder()
-                    .set_queue_configurations(Some(configurations))
-                    .build(),
+                NotificationConfiguration::builder().set_queue_configurations(Some(configurations)).build(),
             )
             .send()
             .await
             .with_context(|| format!("setting notifications on {name}"))?;
     }
     if props.get("NotificationConfiguration").is_some()
-        && props
-            .pointer("/NotificationConfiguration/QueueConfigurations")
-            .is_none()
+        && props.pointer("/NotificationConfiguration/QueueConfigurations").is_none()
     {
         bail!("bucket {name}: only queue notifications are supported locally");
     }

@@ -35,8 +35,7 @@ pub trait Locals {
 
 impl Template {
     pub fn load(path: &Path) -> anyhow::Result<Self> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         Self::parse(&text)
     }
 
@@ -45,30 +44,18 @@ impl Template {
         let map_of = |name: &str| -> BTreeMap<String, Yaml> {
             doc.get(name)
                 .and_then(Yaml::as_mapping)
-                .map(|m| {
-                    m.iter()
-                        .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone())))
-                        .collect()
-                })
+                .map(|m| m.iter().filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone()))).collect())
                 .unwrap_or_default()
         };
         let resources = map_of("Resources")
             .into_iter()
             .map(|(logical_id, body)| Resource {
-                kind: body
-                    .get("Type")
-                    .and_then(Yaml::as_str)
-                    .unwrap_or_default()
-                    .to_string(),
+                kind: body.get("Type").and_then(Yaml::as_str).unwrap_or_default().to_string(),
                 properties: body.get("Properties").cloned().unwrap_or(Yaml::Null),
                 logical_id,
             })
             .collect();
-        Ok(Self {
-            resources,
-            parameters: map_of("Parameters"),
-            conditions: map_of("Conditions"),
-        })
+        Ok(Self { resources, parameters: map_of("Parameters"), conditions: map_of("Conditions") })
     }
 
     pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Resource> + 'a {
@@ -79,24 +66,17 @@ impl Template {
         locals.parameter(name).or_else(|| {
             self.parameters.get(name)?.get("Default").map(|d| match d {
                 Yaml::String(s) => s.clone(),
-                other => serde_yaml::to_string(other)
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string(),
+                other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
             })
         })
     }
 
     fn reference(&self, name: &str, locals: &dyn Locals) -> anyhow::Result<String> {
         match name {
-            "AWS::Region" => Ok(locals
-                .parameter("AWS::Region")
-                .unwrap_or_else(|| "eu-west-1".into())),
+            "AWS::Region" => Ok(locals.parameter("AWS::Region").unwrap_or_else(|| "eu-west-1".into())),
             "AWS::AccountId" => Ok("000000000000".into()),
             "AWS::Partition" => Ok("aws".into()),
-            "AWS::StackName" => Ok(locals
-                .parameter("AWS::StackName")
-                .unwrap_or_else(|| "storyhive".into())),
+            "AWS::StackName" => Ok(locals.parameter("AWS::StackName").unwrap_or_else(|| "storyhive".into())),
             "AWS::URLSuffix" => Ok("amazonaws.com".into()),
             _ => self
                 .parameter(name, locals)
@@ -106,10 +86,7 @@ impl Template {
     }
 
     fn condition(&self, name: &str, locals: &dyn Locals) -> anyhow::Result<bool> {
-        let body = self
-            .conditions
-            .get(name)
-            .with_context(|| format!("template: unknown condition {name}"))?;
+        let body = self.conditions.get(name).with_context(|| format!("template: unknown condition {name}"))?;
         truthy(&self.resolve(body, locals)?)
     }
 
@@ -120,12 +97,9 @@ impl Template {
             Yaml::Bool(b) => json!(b),
             Yaml::Number(n) => serde_json::to_value(n)?,
             Yaml::String(s) => json!(s),
-            Yaml::Sequence(items) => Json::Array(
-                items
-                    .iter()
-                    .map(|i| self.resolve(i, locals))
-                    .collect::<anyhow::Result<_>>()?,
-            ),
+            Yaml::Sequence(items) => {
+                Json::Array(items.iter().map(|i| self.resolve(i, locals)).collect::<anyhow::Result<_>>()?)
+            }
             Yaml::Mapping(map) => {
                 // Long-form intrinsics (`Fn::If: [...]`, `Ref: X`) are single-key maps.
                 if map.len() == 1 {
@@ -136,10 +110,7 @@ impl Template {
                 }
                 let mut out = serde_json::Map::new();
                 for (key, inner) in map {
-                    let key = key
-                        .as_str()
-                        .context("template: non-string key")?
-                        .to_string();
+                    let key = key.as_str().context("template: non-string key")?.to_string();
                     out.insert(key, self.resolve(inner, locals)?);
                 }
                 Json::Object(out)
@@ -151,12 +122,7 @@ impl Template {
         })
     }
 
-    fn intrinsic(
-        &self,
-        function: &str,
-        argument: &Yaml,
-        locals: &dyn Locals,
-    ) -> anyhow::Result<Json> {
+    fn intrinsic(&self, function: &str, argument: &Yaml, locals: &dyn Locals) -> anyhow::Result<Json> {
         let list = |n: usize| -> anyhow::Result<Vec<Yaml>> {
             match argument {
                 Yaml::Sequence(items) if items.len() == n => Ok(items.clone()),
@@ -169,30 +135,21 @@ impl Template {
             }
             "GetAtt" => {
                 let (resource, attribute) = match argument {
-                    Yaml::String(s) => s
-                        .split_once('.')
-                        .context("!GetAtt takes Resource.Attribute")?,
-                    Yaml::Sequence(items) if items.len() == 2 => (
-                        items[0].as_str().context("!GetAtt")?,
-                        items[1].as_str().context("!GetAtt")?,
-                    ),
+                    Yaml::String(s) => s.split_once('.').context("!GetAtt takes Resource.Attribute")?,
+                    Yaml::Sequence(items) if items.len() == 2 => {
+                        (items[0].as_str().context("!GetAtt")?, items[1].as_str().context("!GetAtt")?)
+                    }
                     _ => bail!("template: bad !GetAtt"),
                 };
                 json!(locals
                     .attribute(resource, attribute)
-                    .with_context(|| format!(
-                        "template: no local value for !GetAtt {resource}.{attribute}"
-                    ))?)
+                    .with_context(|| format!("template: no local value for !GetAtt {resource}.{attribute}"))?)
             }
             "Sub" => {
                 let (text, extra) = match argument {
                     Yaml::String(s) => (s.clone(), serde_json::Map::new()),
                     Yaml::Sequence(items) if items.len() == 2 => {
-                        let extra = self
-                            .resolve(&items[1], locals)?
-                            .as_object()
-                            .cloned()
-                            .unwrap_or_default();
+                        let extra = self.resolve(&items[1], locals)?.as_object().cloned().unwrap_or_default();
                         (items[0].as_str().context("!Sub")?.to_string(), extra)
                     }
                     _ => bail!("template: bad !Sub"),
@@ -202,11 +159,7 @@ impl Template {
             "If" => {
                 let items = list(3)?;
                 let name = items[0].as_str().context("!If takes a condition name")?;
-                let chosen = if self.condition(name, locals)? {
-                    &items[1]
-                } else {
-                    &items[2]
-                };
+                let chosen = if self.condition(name, locals)? { &items[1] } else { &items[2] };
                 self.resolve(chosen, locals)?
             }
             "Equals" => {
@@ -218,18 +171,10 @@ impl Template {
                 json!(!truthy(&self.resolve(&items[0], locals)?)?)
             }
             "And" | "Or" => {
-                let Yaml::Sequence(items) = argument else {
-                    bail!("template: !{function} takes a list")
-                };
-                let values = items
-                    .iter()
-                    .map(|i| truthy(&self.resolve(i, locals)?))
-                    .collect::<anyhow::Result<Vec<_>>>()?;
-                json!(if function == "And" {
-                    values.iter().all(|v| *v)
-                } else {
-                    values.iter().any(|v| *v)
-                })
+                let Yaml::Sequence(items) = argument else { bail!("template: !{function} takes a list") };
+                let values =
+                    items.iter().map(|i| truthy(&self.resolve(i, locals)?)).collect::<anyhow::Result<Vec<_>>>()?;
+                json!(if function == "And" { values.iter().all(|v| *v) } else { values.iter().any(|v| *v) })
             }
             "Condition" => {
                 json!(self.condition(argument.as_str().context("Condition takes a name")?, locals)?)
@@ -241,24 +186,15 @@ impl Template {
                 let parts = parts.as_array().context("!Join takes a list")?;
                 json!(parts
                     .iter()
-                    .map(|p| p
-                        .as_str()
-                        .map(str::to_string)
-                        .unwrap_or_else(|| p.to_string()))
+                    .map(|p| p.as_str().map(str::to_string).unwrap_or_else(|| p.to_string()))
                     .collect::<Vec<_>>()
                     .join(&separator))
             }
             "Select" => {
                 let items = list(2)?;
                 let index = self.resolve(&items[0], locals)?;
-                let index = index
-                    .as_u64()
-                    .or_else(|| index.as_str()?.parse().ok())
-                    .context("!Select index")? as usize;
-                self.resolve(&items[1], locals)?
-                    .get(index)
-                    .cloned()
-                    .unwrap_or(Json::Null)
+                let index = index.as_u64().or_else(|| index.as_str()?.parse().ok()).context("!Select index")? as usize;
+                self.resolve(&items[1], locals)?.get(index).cloned().unwrap_or(Json::Null)
             }
             other => bail!("template: intrinsic !{other} is not supported locally"),
         })
@@ -277,15 +213,9 @@ impl Template {
             let end = rest[start..].find('}').context("!Sub: unclosed ${")? + start;
             let name = &rest[start + 2..end];
             let value = if let Some(v) = extra.get(name) {
-                v.as_str()
-                    .map(str::to_string)
-                    .unwrap_or_else(|| v.to_string())
-            } else if let Some((resource, attribute)) =
-                name.split_once('.').filter(|_| !name.starts_with("AWS::"))
-            {
-                locals
-                    .attribute(resource, attribute)
-                    .with_context(|| format!("!Sub: no local value for {name}"))?
+                v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+            } else if let Some((resource, attribute)) = name.split_once('.').filter(|_| !name.starts_with("AWS::")) {
+                locals.attribute(resource, attribute).with_context(|| format!("!Sub: no local value for {name}"))?
             } else {
                 self.reference(name, locals)?
             };

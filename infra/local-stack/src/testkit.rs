@@ -24,11 +24,7 @@ static RESOURCES: OnceCell<LocalResources> = OnceCell::const_new();
 pub fn workspace_root() -> PathBuf {
     let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     while !dir.join("template.yaml").exists() {
-        assert!(
-            dir.pop(),
-            "template.yaml not found above {}",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        assert!(dir.pop(), "template.yaml not found above {}", env!("CARGO_MANIFEST_DIR"));
     }
     dir
 }
@@ -81,15 +77,13 @@ impl TestStack {
                 provision::provision(&clients, &workspace_root().join("template.yaml"), &prefix, TEST_SES_SENDER).await
             })
             .await
-            .expect("provisioning the test emulators (are they running? infra/scripts/emulators.sh start --profile test)")
+            .expect(
+                "provisioning the test emulators (are they running? infra/scripts/emulators.sh start --profile test)",
+            )
             .clone();
-        let config = resources
-            .config(TEST_APP_BASE_URL, TEST_SES_SENDER)
-            .expect("config from provisioned resources");
+        let config = resources.config(TEST_APP_BASE_URL, TEST_SES_SENDER).expect("config from provisioned resources");
         let context = AppContext::new(config, &clients);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("binding a free port");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("binding a free port");
         let base_url = format!("http://{}", listener.local_addr().expect("local address"));
         let app = build(context.clone());
         let server = tokio::spawn(async move {
@@ -109,17 +103,8 @@ impl TestStack {
 
     /// Registers the worker that consumes the queue `logical_id` of the template.
     pub fn with_worker(mut self, logical_id: &str, handler: Handler) -> Self {
-        let queue = self
-            .resources
-            .queue(logical_id)
-            .expect("queue in template.yaml")
-            .clone();
-        self.workers.push(Worker {
-            name: logical_id.into(),
-            queue_url: queue.url,
-            queue_arn: queue.arn,
-            handler,
-        });
+        let queue = self.resources.queue(logical_id).expect("queue in template.yaml").clone();
+        self.workers.push(Worker { name: logical_id.into(), queue_url: queue.url, queue_arn: queue.arn, handler });
         self
     }
 
@@ -155,10 +140,7 @@ impl TestStack {
                 return Ok(mail);
             }
             if tokio::time::Instant::now() > deadline {
-                return Err(anyhow::anyhow!(
-                    "expected {count} e-mail(s) to {to}, found {}",
-                    mail.len()
-                ));
+                return Err(anyhow::anyhow!("expected {count} e-mail(s) to {to}, found {}", mail.len()));
             }
             self.run_workers().await.context("running workers")?;
         }
@@ -167,8 +149,5 @@ impl TestStack {
 
 /// A unique work address for one test.
 pub fn unique_email(label: &str) -> String {
-    format!(
-        "{label}-{}@acme-films.com",
-        storyhive_shared::model::new_id().to_lowercase()
-    )
+    format!("{label}-{}@acme-films.com", storyhive_shared::model::new_id().to_lowercase())
 }

@@ -9,8 +9,7 @@ use anyhow::Context;
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
 use aws_sdk_sqs::types::{DeleteMessageBatchRequestEntry, MessageSystemAttributeName};
 
-pub type Handler =
-    Arc<dyn Fn(SqsEvent) -> Pin<Box<dyn Future<Output = SqsBatchResponse> + Send>> + Send + Sync>;
+pub type Handler = Arc<dyn Fn(SqsEvent) -> Pin<Box<dyn Future<Output = SqsBatchResponse> + Send>> + Send + Sync>;
 
 /// Wraps an async worker function as a [`Handler`].
 pub fn handler<F, Fut>(function: F) -> Handler
@@ -32,11 +31,7 @@ pub struct Worker {
 impl Worker {
     /// Receives one batch (waiting up to `wait_seconds`) and processes it.
     /// Returns how many messages were received.
-    pub async fn poll_once(
-        &self,
-        sqs: &aws_sdk_sqs::Client,
-        wait_seconds: i32,
-    ) -> anyhow::Result<usize> {
+    pub async fn poll_once(&self, sqs: &aws_sdk_sqs::Client, wait_seconds: i32) -> anyhow::Result<usize> {
         let output = sqs
             .receive_message()
             .queue_url(&self.queue_url)
@@ -73,11 +68,7 @@ impl Worker {
         let mut event = SqsEvent::default();
         event.records = records;
         let response = (self.handler)(event).await;
-        let failed: Vec<&str> = response
-            .batch_item_failures
-            .iter()
-            .map(|f| f.item_identifier.as_str())
-            .collect();
+        let failed: Vec<&str> = response.batch_item_failures.iter().map(|f| f.item_identifier.as_str()).collect();
         let done: Vec<DeleteMessageBatchRequestEntry> = messages
             .iter()
             .filter(|m| !failed.contains(&m.message_id.as_deref().unwrap_or_default()))

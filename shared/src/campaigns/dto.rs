@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::{
     records::{
-        CampaignRecord, CampaignStatus, CampaignType, InitiativeRecord, QuestionRecord,
-        RecordingMode, TagRecord, Visibility,
+        CampaignRecord, CampaignStatus, CampaignType, InitiativeRecord, QuestionRecord, RecordingMode, TagRecord,
+        Visibility,
     },
     rules,
 };
@@ -43,10 +43,7 @@ pub struct Tag {
 
 impl From<&TagRecord> for Tag {
     fn from(record: &TagRecord) -> Self {
-        Self {
-            id: record.tag_id.clone(),
-            name: record.name.clone(),
-        }
+        Self { id: record.tag_id.clone(), name: record.name.clone() }
     }
 }
 

@@ -53,12 +53,7 @@ pub struct NameClaim {
 
 impl NameClaim {
     pub fn new(key: keys::Key, owner_id: &str) -> Self {
-        Self {
-            pk: key.pk,
-            sk: key.sk,
-            entity_type: "NameClaim".into(),
-            owner_id: owner_id.into(),
-        }
+        Self { pk: key.pk, sk: key.sk, entity_type: "NameClaim".into(), owner_id: owner_id.into() }
     }
 }
 
@@ -261,11 +256,6 @@ pub struct TagLinkRecord {
 impl TagLinkRecord {
     pub fn new(tenant_id: &str, tag_id: &str, campaign_id: &str) -> Self {
         let key = keys::tag_link(tenant_id, tag_id, campaign_id);
-        Self {
-            pk: key.pk,
-            sk: key.sk,
-            entity_type: "TagLink".into(),
-            campaign_id: campaign_id.into(),
-        }
+        Self { pk: key.pk, sk: key.sk, entity_type: "TagLink".into(), campaign_id: campaign_id.into() }
     }
 }

@@ -5,8 +5,8 @@ use anyhow::Context;
 use super::{
     dto::{Campaign, CampaignSummary, Question, UserListItem},
     records::{
-        CampaignRecord, CampaignTextRecord, InitiativeRecord, LifecycleStatus, ParticipantRecord,
-        QuestionRecord, TagRecord,
+        CampaignRecord, CampaignTextRecord, InitiativeRecord, LifecycleStatus, ParticipantRecord, QuestionRecord,
+        TagRecord,
     },
     rules,
 };
@@ -17,9 +17,7 @@ use crate::{
 };
 
 fn entity_type(item: &Item) -> Option<&str> {
-    item.get("entityType")
-        .and_then(|v| v.as_s().ok())
-        .map(String::as_str)
+    item.get("entityType").and_then(|v| v.as_s().ok()).map(String::as_str)
 }
 
 /// The organisation's own partition, read in one Query: its record, users,
@@ -35,10 +33,7 @@ pub struct TenantCatalog {
 impl TenantCatalog {
     pub async fn load(store: &Store, tenant_id: &str) -> StoreResult<Self> {
         let mut catalog = Self::default();
-        for item in store
-            .query_items(Query::partition(keys::tenant_partition(tenant_id)))
-            .await?
-        {
+        for item in store.query_items(Query::partition(keys::tenant_partition(tenant_id))).await? {
             match entity_type(&item) {
                 Some(TenantRecord::ENTITY) => catalog.tenant = Some(from_item(item)?),
                 Some(UserRecord::ENTITY) => catalog.users.push(from_item(item)?),
@@ -52,12 +47,8 @@ impl TenantCatalog {
                 _ => {}
             }
         }
-        catalog
-            .initiatives
-            .sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
-        catalog
-            .tags
-            .sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        catalog.initiatives.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        catalog.tags.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
         Ok(catalog)
     }
 }
@@ -66,9 +57,7 @@ impl TenantCatalog {
     /// Whether the initiative exists and is not being deleted (its campaigns are
     /// hidden from the moment its deletion starts).
     pub fn has_initiative(&self, initiative_id: &str) -> bool {
-        self.initiatives
-            .iter()
-            .any(|i| i.initiative_id == initiative_id)
+        self.initiatives.iter().any(|i| i.initiative_id == initiative_id)
     }
 }
 
@@ -81,77 +70,53 @@ pub struct CampaignParts {
     /// Sorted by sequence.
     pub questions: Vec<QuestionRecord>,
     pub participants: Vec<ParticipantRecord>,
+    pub memberships: Vec<crate::contributors::records::MembershipRecord>,
+    pub journeys: Vec<crate::contributors::records::JourneyRecord>,
 }
 
 impl CampaignParts {
     /// The campaign unless it does not exist (in this organisation) or is being deleted.
-    pub async fn load(
-        store: &Store,
-        tenant_id: &str,
-        campaign_id: &str,
-    ) -> StoreResult<Option<Self>> {
+    pub async fn load(store: &Store, tenant_id: &str, campaign_id: &str) -> StoreResult<Option<Self>> {
         let mut campaign = None;
-        let (mut brief, mut script, mut questions, mut participants) =
-            (None, None, Vec::new(), Vec::new());
-        for item in store
-            .query_items(Query::partition(keys::campaign_partition(
-                tenant_id,
-                campaign_id,
-            )))
-            .await?
-        {
-            let sk = item
-                .get(keys::SK)
-                .and_then(|v| v.as_s().ok())
-                .cloned()
-                .unwrap_or_default();
+        let (mut brief, mut script, mut questions, mut participants) = (None, None, Vec::new(), Vec::new());
+        let (mut memberships, mut journeys) = (Vec::new(), Vec::new());
+        for item in store.query_items(Query::partition(keys::campaign_partition(tenant_id, campaign_id))).await? {
+            let sk = item.get(keys::SK).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
             match sk.as_str() {
                 "CAMPAIGN" => campaign = Some(from_item::<CampaignRecord>(item)?),
                 CampaignTextRecord::BRIEF => brief = Some(from_item(item)?),
                 CampaignTextRecord::SCRIPT => script = Some(from_item(item)?),
-                _ if sk.starts_with(keys::QUESTION_PREFIX) => {
-                    questions.push(from_item::<QuestionRecord>(item)?)
-                }
-                _ if sk.starts_with(keys::PARTICIPANT_PREFIX) => {
-                    participants.push(from_item(item)?)
-                }
+                _ if sk.starts_with(keys::QUESTION_PREFIX) => questions.push(from_item::<QuestionRecord>(item)?),
+                _ if sk.starts_with(keys::PARTICIPANT_PREFIX) => participants.push(from_item(item)?),
+                _ if sk.starts_with(keys::CONTRIBUTOR_PREFIX) => memberships.push(from_item(item)?),
+                _ if sk.starts_with(keys::JOURNEY_PREFIX) => journeys.push(from_item(item)?),
                 _ => {}
             }
         }
         questions.sort_by_key(|q| q.sequence);
-        Ok(campaign
-            .filter(|c| c.lifecycle == LifecycleStatus::Active)
-            .map(|campaign| Self {
-                campaign,
-                brief,
-                script,
-                questions,
-                participants,
-            }))
+        Ok(campaign.filter(|c| c.lifecycle == LifecycleStatus::Active).map(|campaign| Self {
+            campaign,
+            brief,
+            script,
+            questions,
+            participants,
+            memberships,
+            journeys,
+        }))
     }
 
-    pub async fn require(
-        store: &Store,
-        tenant_id: &str,
-        campaign_id: &str,
-    ) -> Result<Self, ApiError> {
+    pub async fn require(store: &Store, tenant_id: &str, campaign_id: &str) -> Result<Self, ApiError> {
         Self::load(store, tenant_id, campaign_id)
             .await?
             .ok_or_else(|| ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()))
     }
 
     pub fn brief_text(&self) -> String {
-        self.brief
-            .as_ref()
-            .map(|b| rules::restore_emoji(&b.text))
-            .unwrap_or_default()
+        self.brief.as_ref().map(|b| rules::restore_emoji(&b.text)).unwrap_or_default()
     }
 
     pub fn script_text(&self) -> String {
-        self.script
-            .as_ref()
-            .map(|s| rules::restore_emoji(&s.text))
-            .unwrap_or_default()
+        self.script.as_ref().map(|s| rules::restore_emoji(&s.text)).unwrap_or_default()
     }
 
     pub fn to_dto(&self, catalog: &TenantCatalog, today: time::Date) -> Campaign {
@@ -181,25 +146,13 @@ pub fn participants(records: &[ParticipantRecord], users: &[UserRecord]) -> Vec<
 }
 
 /// Every campaign of the organisation that is not being deleted (one GSI1 Query).
-pub async fn campaigns_of_tenant(
-    store: &Store,
-    tenant_id: &str,
-) -> StoreResult<Vec<CampaignRecord>> {
-    let all: Vec<CampaignRecord> = store
-        .query(Query::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id)))
-        .await?;
-    Ok(all
-        .into_iter()
-        .filter(|c| c.lifecycle == LifecycleStatus::Active)
-        .collect())
+pub async fn campaigns_of_tenant(store: &Store, tenant_id: &str) -> StoreResult<Vec<CampaignRecord>> {
+    let all: Vec<CampaignRecord> = store.query(Query::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))).await?;
+    Ok(all.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
 }
 
 /// Removes every object under `prefix` in `bucket` (repeatable).
-pub async fn delete_objects_under(
-    s3: &aws_sdk_s3::Client,
-    bucket: &str,
-    prefix: &str,
-) -> anyhow::Result<usize> {
+pub async fn delete_objects_under(s3: &aws_sdk_s3::Client, bucket: &str, prefix: &str) -> anyhow::Result<usize> {
     use aws_sdk_s3::types::{Delete, ObjectIdentifier};
     let mut deleted = 0;
     loop {
@@ -222,32 +175,16 @@ pub async fn delete_objects_under(
         deleted += objects.len();
         s3.delete_objects()
             .bucket(bucket)
-            .delete(
-                Delete::builder()
-                    .set_objects(Some(objects))
-                    .quiet(true)
-                    .build()?,
-            )
+            .delete(Delete::builder().set_objects(Some(objects)).quiet(true).build()?)
             .send()
             .await
             .with_context(|| format!("deleting under s3://{bucket}/{prefix}"))?;
     }
     // Multipart uploads in flight would otherwise complete later into a deleted campaign.
-    let uploads = s3
-        .list_multipart_uploads()
-        .bucket(bucket)
-        .prefix(prefix)
-        .send()
-        .await?;
+    let uploads = s3.list_multipart_uploads().bucket(bucket).prefix(prefix).send().await?;
     for upload in uploads.uploads.unwrap_or_default() {
         if let (Some(key), Some(id)) = (upload.key, upload.upload_id) {
-            s3.abort_multipart_upload()
-                .bucket(bucket)
-                .key(key)
-                .upload_id(id)
-                .send()
-                .await
-                .ok();
+            s3.abort_multipart_upload().bucket(bucket).key(key).upload_id(id).send().await.ok();
         }
     }
     Ok(deleted)
@@ -272,30 +209,14 @@ pub async fn purge_campaign(
     tenant_id: &str,
     campaign_id: &str,
 ) -> anyhow::Result<()> {
-    let Some(campaign) = store
-        .get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id))
-        .await?
-    else {
+    let Some(campaign) = store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await? else {
         return Ok(());
     };
-    delete_objects_under(
-        s3,
-        bucket,
-        &campaign_video_prefix(tenant_id, &campaign.initiative_id, campaign_id),
-    )
-    .await?;
-    let links: Vec<keys::Key> = campaign
-        .tag_ids
-        .iter()
-        .map(|tag_id| keys::tag_link(tenant_id, tag_id, campaign_id))
-        .collect();
+    delete_objects_under(s3, bucket, &campaign_video_prefix(tenant_id, &campaign.initiative_id, campaign_id)).await?;
+    let links: Vec<keys::Key> =
+        campaign.tag_ids.iter().map(|tag_id| keys::tag_link(tenant_id, tag_id, campaign_id)).collect();
     store.delete_many(&links).await?;
-    let items = store
-        .query_items(Query::partition(keys::campaign_partition(
-            tenant_id,
-            campaign_id,
-        )))
-        .await?;
+    let items = store.query_items(Query::partition(keys::campaign_partition(tenant_id, campaign_id))).await?;
     let mut rest = Vec::new();
     for item in items {
         let key: keys::Key = from_item(item)?;

@@ -65,8 +65,7 @@ pub fn parse_date(value: &str) -> Result<Date, &'static str> {
 }
 
 pub fn format_date(date: Date) -> String {
-    date.format(format_description!("[year]-[month]-[day]"))
-        .expect("date formats")
+    date.format(format_description!("[year]-[month]-[day]")).expect("date formats")
 }
 
 pub fn today() -> Date {
@@ -76,11 +75,8 @@ pub fn today() -> Date {
 /// Status as people see it: a campaign past its expiry date is expired without anyone
 /// touching it (the expiry date is the last day it can be answered).
 pub fn effective_status(campaign: &CampaignRecord, today: Date) -> CampaignStatus {
-    let past_expiry = campaign
-        .expiry_date
-        .as_deref()
-        .and_then(|d| parse_date(d).ok())
-        .is_some_and(|expiry| expiry < today);
+    let past_expiry =
+        campaign.expiry_date.as_deref().and_then(|d| parse_date(d).ok()).is_some_and(|expiry| expiry < today);
     if past_expiry {
         CampaignStatus::Expired
     } else {
@@ -152,10 +148,7 @@ fn is_emoji(c: char) -> bool {
     let code = c as u32;
     // Pictographs, emoticons, transport, supplemental symbols, flags (regional
     // indicators), dingbats and miscellaneous symbols, variation selectors, ZWJ.
-    code >= 0x1F000
-        || (0x2600..=0x27BF).contains(&code)
-        || (0xFE00..=0xFE0F).contains(&code)
-        || code == 0x200D
+    code >= 0x1F000 || (0x2600..=0x27BF).contains(&code) || (0xFE00..=0xFE0F).contains(&code) || code == 0x200D
 }
 
 /// Spec section 5: emoji in scripts are escaped on save (as HTML numeric references,
@@ -206,40 +199,16 @@ mod tests {
     #[test]
     fn bounded_text_uses_the_spec_messages() {
         assert_eq!(
-            bounded(
-                "  Spring  ",
-                INITIATIVE_MAX,
-                INITIATIVE_REQUIRED,
-                INITIATIVE_TOO_LONG
-            ),
+            bounded("  Spring  ", INITIATIVE_MAX, INITIATIVE_REQUIRED, INITIATIVE_TOO_LONG),
             Ok("Spring".into())
         );
+        assert_eq!(bounded("   ", INITIATIVE_MAX, INITIATIVE_REQUIRED, INITIATIVE_TOO_LONG), Err(INITIATIVE_REQUIRED));
         assert_eq!(
-            bounded(
-                "   ",
-                INITIATIVE_MAX,
-                INITIATIVE_REQUIRED,
-                INITIATIVE_TOO_LONG
-            ),
-            Err(INITIATIVE_REQUIRED)
-        );
-        assert_eq!(
-            bounded(
-                &"x".repeat(51),
-                QUESTION_MAX,
-                QUESTION_REQUIRED,
-                QUESTION_TOO_LONG
-            ),
+            bounded(&"x".repeat(51), QUESTION_MAX, QUESTION_REQUIRED, QUESTION_TOO_LONG),
             Err(QUESTION_TOO_LONG)
         );
         assert!(
-            bounded(
-                &"é".repeat(50),
-                QUESTION_MAX,
-                QUESTION_REQUIRED,
-                QUESTION_TOO_LONG
-            )
-            .is_ok(),
+            bounded(&"é".repeat(50), QUESTION_MAX, QUESTION_REQUIRED, QUESTION_TOO_LONG).is_ok(),
             "characters, not bytes"
         );
     }
@@ -256,48 +225,20 @@ mod tests {
         let today = date!(2026 - 11 - 22);
         assert_eq!(
             check_dates(CampaignType::Targeted, None, None, true, today),
-            vec![
-                ("deadline", DEADLINE_REQUIRED),
-                ("expiryDate", EXPIRY_REQUIRED)
-            ]
+            vec![("deadline", DEADLINE_REQUIRED), ("expiryDate", EXPIRY_REQUIRED)]
         );
         assert!(check_dates(CampaignType::Evergreen, None, None, true, today).is_empty());
         assert_eq!(
-            check_dates(
-                CampaignType::Targeted,
-                Some("2026-12-10"),
-                Some("2026-12-01"),
-                true,
-                today
-            ),
+            check_dates(CampaignType::Targeted, Some("2026-12-10"), Some("2026-12-01"), true, today),
             vec![("expiryDate", EXPIRY_BEFORE_DEADLINE)]
         );
         assert_eq!(
-            check_dates(
-                CampaignType::Evergreen,
-                None,
-                Some("2026-11-21"),
-                true,
-                today
-            ),
+            check_dates(CampaignType::Evergreen, None, Some("2026-11-21"), true, today),
             vec![("expiryDate", EXPIRY_IN_PAST)]
         );
-        assert!(check_dates(
-            CampaignType::Evergreen,
-            None,
-            Some("2026-11-21"),
-            false,
-            today
-        )
-        .is_empty());
+        assert!(check_dates(CampaignType::Evergreen, None, Some("2026-11-21"), false, today).is_empty());
         assert_eq!(
-            check_dates(
-                CampaignType::Evergreen,
-                Some("31/12/2026"),
-                None,
-                true,
-                today
-            ),
+            check_dates(CampaignType::Evergreen, Some("31/12/2026"), None, true, today),
             vec![("deadline", DATE_INVALID)]
         );
     }
@@ -311,9 +252,6 @@ mod tests {
         assert!(escaped.contains("café") && escaped.contains("日本") && escaped.contains("&amp;"));
         assert_eq!(restore_emoji(&escaped), script);
         // Numeric references that are not emoji stay as written.
-        assert_eq!(
-            restore_emoji("&#x41; &#xZZ; &#x1F600"),
-            "&#x41; &#xZZ; &#x1F600"
-        );
+        assert_eq!(restore_emoji("&#x41; &#xZZ; &#x1F600"), "&#x41; &#xZZ; &#x1F600");
     }
 }

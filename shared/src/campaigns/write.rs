@@ -43,10 +43,7 @@ pub fn checked_tags(ids: &[String], catalog: &TenantCatalog) -> Result<Vec<Strin
         }
     }
     rules::check_tag_count(unique.len())?;
-    if unique
-        .iter()
-        .any(|id| !catalog.tags.iter().any(|t| &t.tag_id == id))
-    {
+    if unique.iter().any(|id| !catalog.tags.iter().any(|t| &t.tag_id == id)) {
         return Err(UNKNOWN_TAG);
     }
     Ok(unique)
@@ -80,39 +77,29 @@ pub fn initiative_count_op(
     delta: i64,
     require_active: bool,
 ) -> ApiResult<TransactWriteItem> {
-    Ok(context
-        .store
-        .update_op(&keys::initiative(tenant_id, initiative_id), |update| {
-            let update = update
-                .update_expression("ADD campaignCount :delta")
-                .expression_attribute_values(":delta", AttributeValue::N(delta.to_string()));
-            if require_active {
-                update
-                    .condition_expression("#status = :active")
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":active", AttributeValue::S("active".into()))
-            } else {
-                update.condition_expression("attribute_exists(PK)")
-            }
-        })?)
+    Ok(context.store.update_op(&keys::initiative(tenant_id, initiative_id), |update| {
+        let update = update
+            .update_expression("ADD campaignCount :delta")
+            .expression_attribute_values(":delta", AttributeValue::N(delta.to_string()));
+        if require_active {
+            update
+                .condition_expression("#status = :active")
+                .expression_attribute_names("#status", "status")
+                .expression_attribute_values(":active", AttributeValue::S("active".into()))
+        } else {
+            update.condition_expression("attribute_exists(PK)")
+        }
+    })?)
 }
 
 /// Writes `campaign` (whose `version` is the one read) with `extra` operations, as one
 /// transaction; bumps the version. A concurrent edit gets 409 and nothing is written.
-pub async fn save(
-    context: &AppContext,
-    campaign: &mut CampaignRecord,
-    extra: Vec<TransactWriteItem>,
-) -> ApiResult<()> {
+pub async fn save(context: &AppContext, campaign: &mut CampaignRecord, extra: Vec<TransactWriteItem>) -> ApiResult<()> {
     let expected = campaign.version;
     campaign.version += 1;
     campaign.updated_at = model::timestamp(model::now());
-    let mut ops = vec![context.store.update_fields_versioned_op(
-        &campaign.key(),
-        campaign,
-        EDITABLE_FIELDS,
-        expected,
-    )?];
+    let mut ops =
+        vec![context.store.update_fields_versioned_op(&campaign.key(), campaign, EDITABLE_FIELDS, expected)?];
     ops.extend(extra);
     match context.store.transact(ops).await {
         Ok(()) => Ok(()),
@@ -164,8 +151,6 @@ pub fn go_live(campaign: &mut CampaignRecord) -> bool {
     }
     campaign.status = CampaignStatus::Live;
     campaign.made_live = true;
-    campaign
-        .made_live_at
-        .get_or_insert_with(|| model::timestamp(model::now()));
+    campaign.made_live_at.get_or_insert_with(|| model::timestamp(model::now()));
     true
 }

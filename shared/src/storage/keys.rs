@@ -96,18 +96,12 @@ pub fn tenant_partition(tenant_id: &str) -> String {
 }
 
 pub fn initiative(tenant_id: &str, initiative_id: &str) -> Key {
-    Key::new(
-        tenant_pk(tenant_id),
-        format!("{INITIATIVE_PREFIX}{initiative_id}"),
-    )
+    Key::new(tenant_pk(tenant_id), format!("{INITIATIVE_PREFIX}{initiative_id}"))
 }
 
 /// Makes initiative names unique within an organisation (compared lower-cased).
 pub fn initiative_name(tenant_id: &str, name: &str) -> Key {
-    Key::new(
-        tenant_pk(tenant_id),
-        format!("INITIATIVENAME#{}", name.trim().to_lowercase()),
-    )
+    Key::new(tenant_pk(tenant_id), format!("INITIATIVENAME#{}", name.trim().to_lowercase()))
 }
 
 pub fn tag(tenant_id: &str, tag_id: &str) -> Key {
@@ -115,10 +109,7 @@ pub fn tag(tenant_id: &str, tag_id: &str) -> Key {
 }
 
 pub fn tag_name(tenant_id: &str, name: &str) -> Key {
-    Key::new(
-        tenant_pk(tenant_id),
-        format!("TAGNAME#{}", name.trim().to_lowercase()),
-    )
+    Key::new(tenant_pk(tenant_id), format!("TAGNAME#{}", name.trim().to_lowercase()))
 }
 
 /// The partition holding one campaign and everything that belongs to it.
@@ -146,17 +137,11 @@ pub fn campaign_text(tenant_id: &str, campaign_id: &str, kind: &str) -> Key {
 }
 
 pub fn question(tenant_id: &str, campaign_id: &str, question_id: &str) -> Key {
-    Key::new(
-        campaign_partition(tenant_id, campaign_id),
-        format!("{QUESTION_PREFIX}{question_id}"),
-    )
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{QUESTION_PREFIX}{question_id}"))
 }
 
 pub fn participant(tenant_id: &str, campaign_id: &str, user_id: &str) -> Key {
-    Key::new(
-        campaign_partition(tenant_id, campaign_id),
-        format!("{PARTICIPANT_PREFIX}{user_id}"),
-    )
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{PARTICIPANT_PREFIX}{user_id}"))
 }
 
 /// GSI2 partition listing the campaigns a staff user takes part in.
@@ -166,14 +151,60 @@ pub fn campaigns_of_user_gsi2(tenant_id: &str, user_id: &str) -> String {
 
 /// Reverse link from a tag to a campaign using it (to untag on tag deletion).
 pub fn tag_link(tenant_id: &str, tag_id: &str, campaign_id: &str) -> Key {
-    Key::new(
-        tag_links_partition(tenant_id, tag_id),
-        format!("CAMPAIGN#{campaign_id}"),
-    )
+    Key::new(tag_links_partition(tenant_id, tag_id), format!("CAMPAIGN#{campaign_id}"))
 }
 
 pub fn tag_links_partition(tenant_id: &str, tag_id: &str) -> String {
     format!("T#{tenant_id}#TAG#{tag_id}")
+}
+
+// Contributors. An organisation's contributors share one partition (they are listed
+// and searched together); a contributor's part in a campaign (membership, answers,
+// uploads) lives in the campaign's partition.
+
+pub const JOURNEY_PREFIX: &str = "JOURNEY#";
+pub const UPLOAD_PREFIX: &str = "UPLOAD#";
+
+pub fn contributors_partition(tenant_id: &str) -> String {
+    format!("T#{tenant_id}#CONTRIBUTORS")
+}
+
+pub fn contributor(tenant_id: &str, contributor_id: &str) -> Key {
+    Key::new(contributors_partition(tenant_id), format!("{CONTRIBUTOR_PREFIX}{contributor_id}"))
+}
+
+/// Makes contributor addresses unique within an organisation.
+pub fn contributor_email(tenant_id: &str, email: &str) -> Key {
+    Key::new(contributors_partition(tenant_id), format!("EMAIL#{}", email.to_lowercase()))
+}
+
+/// A contributor's place in a campaign (invitation, progress, settings).
+pub fn membership(tenant_id: &str, campaign_id: &str, contributor_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{CONTRIBUTOR_PREFIX}{contributor_id}"))
+}
+
+/// GSI1 partition listing the campaigns a contributor is invited to.
+pub fn campaigns_of_contributor_gsi1(tenant_id: &str, contributor_id: &str) -> String {
+    format!("T#{tenant_id}#CONTRIBUTOR#{contributor_id}#CAMPAIGNS")
+}
+
+/// One contributor's answer to one question.
+pub fn journey(tenant_id: &str, campaign_id: &str, contributor_id: &str, question_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{JOURNEY_PREFIX}{contributor_id}#{question_id}"))
+}
+
+pub fn journey_prefix(contributor_id: &str) -> String {
+    format!("{JOURNEY_PREFIX}{contributor_id}#")
+}
+
+/// An upload started for a video object key.
+pub fn upload(tenant_id: &str, campaign_id: &str, object_key: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{UPLOAD_PREFIX}{object_key}"))
+}
+
+/// The organisation's running figures (dashboard).
+pub fn tenant_stats(tenant_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), "STATS")
 }
 
 #[cfg(test)]
@@ -212,10 +243,7 @@ mod tests {
     #[test]
     fn addresses_are_case_insensitive() {
         assert_eq!(email_claim("Ann@Acme.COM"), email_claim("ann@acme.com"));
-        assert_eq!(
-            login_throttle("Ann@Acme.COM"),
-            login_throttle("ann@acme.com")
-        );
+        assert_eq!(login_throttle("Ann@Acme.COM"), login_throttle("ann@acme.com"));
     }
 
     #[test]
@@ -234,12 +262,9 @@ mod campaign_tests {
     #[test]
     fn a_campaign_and_its_parts_share_one_partition() {
         let pk = campaign_partition("t", "c");
-        for key in [
-            campaign("t", "c"),
-            campaign_text("t", "c", "BRIEF"),
-            question("t", "c", "q"),
-            participant("t", "c", "u"),
-        ] {
+        for key in
+            [campaign("t", "c"), campaign_text("t", "c", "BRIEF"), question("t", "c", "q"), participant("t", "c", "u")]
+        {
             assert_eq!(key.pk, pk);
         }
         assert_ne!(campaign_partition("t", "c"), campaign_partition("t", "c2"));
@@ -247,10 +272,7 @@ mod campaign_tests {
 
     #[test]
     fn names_are_unique_regardless_of_case_and_spaces() {
-        assert_eq!(
-            initiative_name("t", " Spring Stories "),
-            initiative_name("t", "spring stories")
-        );
+        assert_eq!(initiative_name("t", " Spring Stories "), initiative_name("t", "spring stories"));
         assert_eq!(tag_name("t", "Team"), tag_name("t", "team"));
     }
 }

@@ -14,7 +14,7 @@ use aws_sdk_dynamodb::{
 };
 use serde::{de::DeserializeOwned, Serialize};
 
-pub use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem};
+pub use aws_sdk_dynamodb::types::{builders::UpdateBuilder, AttributeValue, TransactWriteItem};
 pub use keys::Key;
 
 pub type Item = HashMap<String, AttributeValue>;
@@ -58,10 +58,7 @@ impl Query {
 
     /// Every item of one table partition.
     pub fn partition(pk: impl Into<String>) -> Self {
-        Self {
-            sk_prefix: None,
-            ..Self::table(pk, "")
-        }
+        Self { sk_prefix: None, ..Self::table(pk, "") }
     }
 
     /// Every item of one GSI2 partition.
@@ -99,10 +96,7 @@ pub struct Store {
 
 impl Store {
     pub fn new(client: Client, table: impl Into<String>) -> Self {
-        Self {
-            client,
-            table: table.into(),
-        }
+        Self { client, table: table.into() }
     }
 
     pub fn table_name(&self) -> &str {
@@ -148,12 +142,7 @@ impl Store {
                 .send()
                 .await
                 .context("BatchGetItem")?;
-            for item in output
-                .responses
-                .unwrap_or_default()
-                .remove(&self.table)
-                .unwrap_or_default()
-            {
+            for item in output.responses.unwrap_or_default().remove(&self.table).unwrap_or_default() {
                 let key: Key = from_item(item.clone())?;
                 found.insert((key.pk, key.sk), item);
             }
@@ -183,11 +172,7 @@ impl Store {
 
     /// Replaces `item` only if the stored one still has `expected_version`
     /// (optimistic locking: concurrent edits cannot silently overwrite each other).
-    pub async fn put_versioned<T: Serialize>(
-        &self,
-        item: &T,
-        expected_version: u64,
-    ) -> StoreResult<()> {
+    pub async fn put_versioned<T: Serialize>(&self, item: &T, expected_version: u64) -> StoreResult<()> {
         let result = self
             .client
             .put_item()
@@ -195,10 +180,7 @@ impl Store {
             .set_item(Some(to_item(item)?))
             .condition_expression("#version = :expected")
             .expression_attribute_names("#version", "version")
-            .expression_attribute_values(
-                ":expected",
-                AttributeValue::N(expected_version.to_string()),
-            )
+            .expression_attribute_values(":expected", AttributeValue::N(expected_version.to_string()))
             .send()
             .await;
         map_condition(result.map(|_| ()), "PutItem (versioned)")
@@ -234,8 +216,9 @@ impl Store {
     pub async fn update<T: DeserializeOwned>(
         &self,
         key: &Key,
-        build: impl FnOnce(aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder)
-            -> aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
+        build: impl FnOnce(
+            aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
+        ) -> aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
     ) -> StoreResult<T> {
         let request = self
             .client
@@ -249,11 +232,7 @@ impl Store {
 
     /// All matching items, following pagination (or up to `limit`).
     pub async fn query<T: DeserializeOwned>(&self, query: Query) -> StoreResult<Vec<T>> {
-        self.query_items(query)
-            .await?
-            .into_iter()
-            .map(from_item)
-            .collect()
+        self.query_items(query).await?.into_iter().map(from_item).collect()
     }
 
     /// Raw items of a query, for partitions holding several entity types.
@@ -281,9 +260,7 @@ impl Store {
             let output = request.send().await.context("Query")?;
             items.extend(output.items.unwrap_or_default());
             match output.last_evaluated_key {
-                Some(key)
-                    if !key.is_empty() && query.limit.is_none_or(|l| (items.len() as i32) < l) =>
-                {
+                Some(key) if !key.is_empty() && query.limit.is_none_or(|l| (items.len() as i32) < l) => {
                     start = Some(key)
                 }
                 _ => break,
@@ -302,10 +279,7 @@ impl Store {
                 .map(|key| {
                     Ok(WriteRequest::builder()
                         .delete_request(
-                            DeleteRequest::builder()
-                                .set_key(Some(key_item(key)?))
-                                .build()
-                                .context("DeleteRequest")?,
+                            DeleteRequest::builder().set_key(Some(key_item(key)?)).build().context("DeleteRequest")?,
                         )
                         .build())
                 })
@@ -324,10 +298,7 @@ impl Store {
                     .send()
                     .await
                     .context("BatchWriteItem")?;
-                requests = output
-                    .unprocessed_items
-                    .and_then(|mut u| u.remove(&self.table))
-                    .unwrap_or_default();
+                requests = output.unprocessed_items.and_then(|mut u| u.remove(&self.table)).unwrap_or_default();
             }
             if !requests.is_empty() {
                 return Err(anyhow::anyhow!("BatchWriteItem left items unprocessed").into());
@@ -342,38 +313,26 @@ impl Store {
         if operations.is_empty() {
             return Ok(());
         }
-        let result = self
-            .client
-            .transact_write_items()
-            .set_transact_items(Some(operations))
-            .send()
-            .await;
+        let result = self.client.transact_write_items().set_transact_items(Some(operations)).send().await;
         match result {
             Ok(_) => Ok(()),
             Err(SdkError::ServiceError(context)) => {
                 let error = context.into_err();
                 let condition_failed = match &error {
-                    TransactWriteItemsError::TransactionCanceledException(canceled) => canceled
-                        .cancellation_reasons
-                        .as_ref()
-                        .is_some_and(|reasons| {
-                            reasons
-                                .iter()
-                                .any(|r| r.code.as_deref() == Some("ConditionalCheckFailed"))
-                        }),
+                    TransactWriteItemsError::TransactionCanceledException(canceled) => {
+                        canceled.cancellation_reasons.as_ref().is_some_and(|reasons| {
+                            reasons.iter().any(|r| r.code.as_deref() == Some("ConditionalCheckFailed"))
+                        })
+                    }
                     _ => false,
                 };
                 if condition_failed {
                     Err(StoreError::ConditionFailed)
                 } else {
-                    Err(anyhow::Error::new(error)
-                        .context("TransactWriteItems")
-                        .into())
+                    Err(anyhow::Error::new(error).context("TransactWriteItems").into())
                 }
             }
-            Err(other) => Err(anyhow::Error::new(other)
-                .context("TransactWriteItems")
-                .into()),
+            Err(other) => Err(anyhow::Error::new(other).context("TransactWriteItems").into()),
         }
     }
 
@@ -391,29 +350,18 @@ impl Store {
     }
 
     pub fn put_op<T: Serialize>(&self, item: &T) -> StoreResult<TransactWriteItem> {
-        let put = Put::builder()
-            .table_name(&self.table)
-            .set_item(Some(to_item(item)?))
-            .build()
-            .context("Put")?;
+        let put = Put::builder().table_name(&self.table).set_item(Some(to_item(item)?)).build().context("Put")?;
         Ok(TransactWriteItem::builder().put(put).build())
     }
 
     /// Put that fails unless the stored item still has `expected_version`.
-    pub fn put_versioned_op<T: Serialize>(
-        &self,
-        item: &T,
-        expected_version: u64,
-    ) -> StoreResult<TransactWriteItem> {
+    pub fn put_versioned_op<T: Serialize>(&self, item: &T, expected_version: u64) -> StoreResult<TransactWriteItem> {
         let put = Put::builder()
             .table_name(&self.table)
             .set_item(Some(to_item(item)?))
             .condition_expression("#version = :expected")
             .expression_attribute_names("#version", "version")
-            .expression_attribute_values(
-                ":expected",
-                AttributeValue::N(expected_version.to_string()),
-            )
+            .expression_attribute_values(":expected", AttributeValue::N(expected_version.to_string()))
             .build()
             .context("Put")?;
         Ok(TransactWriteItem::builder().put(put).build())
@@ -435,38 +383,23 @@ impl Store {
             .set_key(Some(key_item(key)?))
             .condition_expression("#version = :expected")
             .expression_attribute_names("#version", "version")
-            .expression_attribute_values(
-                ":expected",
-                AttributeValue::N(expected_version.to_string()),
-            )
-            .expression_attribute_values(
-                ":next",
-                AttributeValue::N((expected_version + 1).to_string()),
-            );
+            .expression_attribute_values(":expected", AttributeValue::N(expected_version.to_string()))
+            .expression_attribute_values(":next", AttributeValue::N((expected_version + 1).to_string()));
         let mut sets = vec!["#version = :next".to_string()];
         for (index, field) in fields.iter().enumerate() {
-            let value = values
-                .get(*field)
-                .cloned()
-                .unwrap_or(AttributeValue::Null(true));
+            let value = values.get(*field).cloned().unwrap_or(AttributeValue::Null(true));
             update = update
                 .expression_attribute_names(format!("#f{index}"), *field)
                 .expression_attribute_values(format!(":f{index}"), value);
             sets.push(format!("#f{index} = :f{index}"));
         }
-        let update = update
-            .update_expression(format!("SET {}", sets.join(", ")))
-            .build()
-            .context("Update")?;
+        let update = update.update_expression(format!("SET {}", sets.join(", "))).build().context("Update")?;
         Ok(TransactWriteItem::builder().update(update).build())
     }
 
     pub fn delete_op(&self, key: &Key) -> StoreResult<TransactWriteItem> {
-        let delete = Delete::builder()
-            .table_name(&self.table)
-            .set_key(Some(key_item(key)?))
-            .build()
-            .context("Delete")?;
+        let delete =
+            Delete::builder().table_name(&self.table).set_key(Some(key_item(key)?)).build().context("Delete")?;
         Ok(TransactWriteItem::builder().delete(delete).build())
     }
 
@@ -499,13 +432,8 @@ impl Store {
             aws_sdk_dynamodb::types::builders::UpdateBuilder,
         ) -> aws_sdk_dynamodb::types::builders::UpdateBuilder,
     ) -> StoreResult<TransactWriteItem> {
-        let update: Update = build(
-            Update::builder()
-                .table_name(&self.table)
-                .set_key(Some(key_item(key)?)),
-        )
-        .build()
-        .context("Update")?;
+        let update: Update =
+            build(Update::builder().table_name(&self.table).set_key(Some(key_item(key)?))).build().context("Update")?;
         Ok(TransactWriteItem::builder().update(update).build())
     }
 }
@@ -519,9 +447,7 @@ where
 {
     match result {
         Ok(value) => Ok(value),
-        Err(SdkError::ServiceError(context))
-            if context.err().code() == Some("ConditionalCheckFailedException") =>
-        {
+        Err(SdkError::ServiceError(context)) if context.err().code() == Some("ConditionalCheckFailedException") => {
             Err(StoreError::ConditionFailed)
         }
         Err(error) => Err(anyhow::Error::new(error).context(what).into()),
@@ -529,8 +455,7 @@ where
 }
 
 pub fn to_item<T: Serialize>(value: &T) -> StoreResult<Item> {
-    serde_dynamo::to_item(value)
-        .map_err(|e| anyhow::Error::new(e).context("serialising item").into())
+    serde_dynamo::to_item(value).map_err(|e| anyhow::Error::new(e).context("serialising item").into())
 }
 
 pub fn from_item<T: DeserializeOwned>(item: Item) -> StoreResult<T> {

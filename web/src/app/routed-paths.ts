@@ -15,4 +15,9 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.campaigns,
   paths.campaignCreate,
   paths.campaignEdit,
+  paths.contributorCampaign,
+  paths.contributorJourney,
+  paths.contributorRecordVideo,
+  paths.contributorGoodJob,
+  paths.contributorScript,
 ]);

@@ -39,6 +39,17 @@ export const routes: RouteObject[] = [
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
         ],
       },
+      {
+        // Contributor pages: their own light layout (no staff code), each loaded on demand.
+        lazy: () => import('./routes/contributor/layout'),
+        children: [
+          { path: paths.contributorCampaign, lazy: () => import('./routes/contributor/landing') },
+          { path: paths.contributorJourney, lazy: () => import('./routes/contributor/journey') },
+          { path: paths.contributorRecordVideo, lazy: () => import('./routes/contributor/record-video') },
+          { path: paths.contributorGoodJob, lazy: () => import('./routes/contributor/good-job') },
+          screen(paths.contributorScript, () => import('./routes/contributor/script')),
+        ],
+      },
       // Any unknown path goes to the dashboard (whose guard sends visitors to /login).
       { path: '*', element: <Navigate to={paths.dashboard} replace /> },
     ],

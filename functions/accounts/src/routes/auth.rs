@@ -47,9 +47,7 @@ pub async fn verify_user(
     Json(body): Json<TokenRequest>,
 ) -> ApiResult<Json<Message>> {
     service::verify_email(&context, &body.token).await?;
-    Ok(Message::new(
-        "Your email address has been verified. You can now sign in.",
-    ))
+    Ok(Message::new("Your email address has been verified. You can now sign in."))
 }
 
 /// Mail a new verification link. The answer is the same whether or not the address exists.
@@ -65,9 +63,7 @@ pub async fn resend_verification_email(
     let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED)
         .map_err(|m| storyhive_shared::ApiError::field("email", m))?;
     service::resend_verification(&context, &email).await?;
-    Ok(Message::new(
-        "If an account at this address is waiting for verification, we have sent a new link.",
-    ))
+    Ok(Message::new("If an account at this address is waiting for verification, we have sent a new link."))
 }
 
 /// Sign in with e-mail and password.
@@ -84,15 +80,10 @@ pub async fn login(
     let email = validation::email(&body.email, service::WRONG_CREDENTIALS)
         .map_err(|_| storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()))?;
     if body.password.is_empty() {
-        return Err(storyhive_shared::ApiError::BadRequest(
-            service::WRONG_CREDENTIALS.into(),
-        ));
+        return Err(storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()));
     }
     let token = service::login(&context, &email, &body.password).await?;
-    Ok(Json(LoginResponse {
-        tenant_id: token.tenant_id.clone(),
-        access_token: token.to_string(),
-    }))
+    Ok(Json(LoginResponse { tenant_id: token.tenant_id.clone(), access_token: token.to_string() }))
 }
 
 /// Sign out: the token is revoked at once.
@@ -101,10 +92,7 @@ pub async fn login(
         (status = 200, description = "Signed out", body = Message),
         (status = 401, description = "No valid session", body = ErrorDetail),
     ))]
-pub async fn logout(
-    State(context): State<AppContext>,
-    principal: Principal,
-) -> ApiResult<Json<Message>> {
+pub async fn logout(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Message>> {
     service::logout(&context, &principal.token).await?;
     Ok(Message::new("You have been signed out"))
 }
@@ -122,9 +110,7 @@ pub async fn forgot_password(
     let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED)
         .map_err(|m| storyhive_shared::ApiError::field("email", m))?;
     service::forgot_password(&context, &email).await?;
-    Ok(Message::new(
-        "If an account exists for this email address, we have sent a link to reset the password.",
-    ))
+    Ok(Message::new("If an account exists for this email address, we have sent a link to reset the password."))
 }
 
 /// Set a new password with the token from the reset e-mail (single use, expires after 1 hour).
@@ -138,20 +124,9 @@ pub async fn reset_password(
     Json(body): Json<ResetPasswordRequest>,
 ) -> ApiResult<Json<Message>> {
     let mut errors = Errors::default();
-    let email = errors.check(
-        "email",
-        validation::email(&body.email, validation::WORK_EMAIL_REQUIRED),
-    );
+    let email = errors.check("email", validation::email(&body.email, validation::WORK_EMAIL_REQUIRED));
     errors.check("password", validation::password(&body.password));
     errors.finish()?;
-    service::reset_password(
-        &context,
-        &email.unwrap_or_default(),
-        &body.token,
-        &body.password,
-    )
-    .await?;
-    Ok(Message::new(
-        "Your password has been reset. You can now sign in.",
-    ))
+    service::reset_password(&context, &email.unwrap_or_default(), &body.token, &body.password).await?;
+    Ok(Message::new("Your password has been reset. You can now sign in."))
 }

@@ -50,10 +50,7 @@ pub async fn update_me(
     if let Some(role_in_company) = &body.role_in_company {
         let value = role_in_company.trim();
         if value.chars().count() > 100 {
-            errors.add(
-                "roleInCompany",
-                "Role in company must be at most 100 characters",
-            );
+            errors.add("roleInCompany", "Role in company must be at most 100 characters");
         }
         user.role_in_company = (!value.is_empty()).then(|| value.to_string());
     }
@@ -64,22 +61,13 @@ pub async fn update_me(
         }
         user.country = (!code.is_empty()).then_some(code);
     }
-    let company_changed = body
-        .company_name
-        .as_deref()
-        .map(str::trim)
-        .filter(|name| Some(*name) != tenant.company_name.as_deref());
+    let company_changed =
+        body.company_name.as_deref().map(str::trim).filter(|name| Some(*name) != tenant.company_name.as_deref());
     if let Some(name) = company_changed {
         if principal.role != Role::SuperAdmin {
-            errors.add(
-                "companyName",
-                "Only the super admin can change the company name",
-            );
+            errors.add("companyName", "Only the super admin can change the company name");
         } else if name.is_empty() || name.chars().count() > 100 {
-            errors.add(
-                "companyName",
-                "Company name is required and must be at most 100 characters",
-            );
+            errors.add("companyName", "Company name is required and must be at most 100 characters");
         } else {
             tenant.company_name = Some(name.to_string());
             tenant.updated_at = model::timestamp(model::now());
@@ -94,9 +82,9 @@ pub async fn update_me(
     }
     match store.transact(writes).await {
         Ok(()) => Ok(Json(CurrentUser::new(&user, &tenant))),
-        Err(storyhive_shared::storage::StoreError::ConditionFailed) => Err(ApiError::Conflict(
-            "Your profile was changed in the meantime. Please reload and try again.".into(),
-        )),
+        Err(storyhive_shared::storage::StoreError::ConditionFailed) => {
+            Err(ApiError::Conflict("Your profile was changed in the meantime. Please reload and try again.".into()))
+        }
         Err(other) => Err(other.into()),
     }
 }
@@ -112,16 +100,12 @@ pub async fn skip_tour(
     let mut user = principal.user;
     user.skipped_editor_tour = body.skipped_editor_tour;
     let expected = user.bump(model::now());
-    context
-        .store
-        .put_versioned(&user, expected)
-        .await
-        .map_err(|e| match e {
-            storyhive_shared::storage::StoreError::ConditionFailed => ApiError::Conflict(
-                "Your profile was changed in the meantime. Please try again.".into(),
-            ),
-            other => other.into(),
-        })?;
+    context.store.put_versioned(&user, expected).await.map_err(|e| match e {
+        storyhive_shared::storage::StoreError::ConditionFailed => {
+            ApiError::Conflict("Your profile was changed in the meantime. Please try again.".into())
+        }
+        other => other.into(),
+    })?;
     Ok(Message::new("Tour preference saved successfully"))
 }
 
@@ -142,18 +126,14 @@ pub async fn delete_me(
     principal.require(Permission::DeleteOwnAccount)?;
     // The spec sends the address as an optional body; a missing or unreadable one
     // simply does not confirm.
-    let confirmation = serde_json::from_slice::<DeleteMeRequest>(&body)
-        .map(|b| b.email)
-        .unwrap_or_default();
+    let confirmation = serde_json::from_slice::<DeleteMeRequest>(&body).map(|b| b.email).unwrap_or_default();
     if !confirmation.trim().eq_ignore_ascii_case(&principal.email) {
         return Err(ApiError::BadRequest(
             "Please type the email address of your account to confirm the deletion".into(),
         ));
     }
     service::close_organisation(&context, &principal.user, &principal.tenant).await?;
-    Ok(Message::new(
-        "Your account has been deleted and your organisation closed successfully",
-    ))
+    Ok(Message::new("Your account has been deleted and your organisation closed successfully"))
 }
 
 /// Countries to choose from (ISO 3166-1). No sign-in needed.

@@ -6,8 +6,7 @@ use storyhive_shared::{
     campaigns::{
         dto::Campaign,
         records::{
-            CampaignRecord, CampaignStatus, CampaignTextRecord, LifecycleStatus, ParticipantRecord,
-            TagLinkRecord,
+            CampaignRecord, CampaignStatus, CampaignTextRecord, LifecycleStatus, ParticipantRecord, TagLinkRecord,
         },
         repo::{CampaignParts, TenantCatalog},
         rules,
@@ -27,11 +26,7 @@ use storyhive_shared::campaigns::write;
 
 const TAG: &str = "campaigns";
 
-async fn campaign_dto(
-    context: &AppContext,
-    tenant_id: &str,
-    campaign_id: &str,
-) -> ApiResult<Campaign> {
+async fn campaign_dto(context: &AppContext, tenant_id: &str, campaign_id: &str) -> ApiResult<Campaign> {
     let (parts, catalog) = load(context, tenant_id, campaign_id).await?;
     Ok(parts.to_dto(&catalog, rules::today()))
 }
@@ -43,10 +38,9 @@ pub async fn load(
     tenant_id: &str,
     campaign_id: &str,
 ) -> ApiResult<(CampaignParts, TenantCatalog)> {
-    let (parts, catalog) = tokio::try_join!(
-        CampaignParts::require(&context.store, tenant_id, campaign_id),
-        async { Ok(TenantCatalog::load(&context.store, tenant_id).await?) },
-    )?;
+    let (parts, catalog) = tokio::try_join!(CampaignParts::require(&context.store, tenant_id, campaign_id), async {
+        Ok(TenantCatalog::load(&context.store, tenant_id).await?)
+    },)?;
     if !catalog.has_initiative(&parts.campaign.initiative_id) {
         return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()));
     }
@@ -62,9 +56,7 @@ pub async fn get_campaign(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Campaign>> {
     principal.require(Permission::UseStaffApp)?;
-    Ok(Json(
-        campaign_dto(&context, &principal.tenant_id, &id).await?,
-    ))
+    Ok(Json(campaign_dto(&context, &principal.tenant_id, &id).await?))
 }
 
 /// Create a draft campaign in an initiative. The creator takes part in it.
@@ -85,22 +77,11 @@ pub async fn add_campaign(
     let initiative_id = body.initiative_id.trim().to_string();
     if initiative_id.is_empty() {
         errors.add("initiativeId", rules::INITIATIVE_REQUIRED);
-    } else if !catalog
-        .initiatives
-        .iter()
-        .any(|i| i.initiative_id == initiative_id)
-    {
+    } else if !catalog.initiatives.iter().any(|i| i.initiative_id == initiative_id) {
         errors.add("initiativeId", write::UNKNOWN_INITIATIVE);
     }
-    let title = errors.check(
-        "title",
-        rules::bounded(
-            &body.title,
-            rules::TITLE_MAX,
-            rules::TITLE_REQUIRED,
-            rules::TITLE_TOO_LONG,
-        ),
-    );
+    let title = errors
+        .check("title", rules::bounded(&body.title, rules::TITLE_MAX, rules::TITLE_REQUIRED, rules::TITLE_TOO_LONG));
     let description = errors.check(
         "description",
         rules::bounded(
@@ -111,38 +92,19 @@ pub async fn add_campaign(
         ),
     );
     let campaign_type = errors.check("type", body.campaign_type.ok_or(rules::TYPE_REQUIRED));
-    let visibility = errors.check(
-        "visibility",
-        body.visibility.ok_or(rules::VISIBILITY_REQUIRED),
-    );
+    let visibility = errors.check("visibility", body.visibility.ok_or(rules::VISIBILITY_REQUIRED));
     let mode = errors.check("mode", body.mode.ok_or(rules::MODE_REQUIRED));
-    let deadline = body
-        .deadline
-        .as_deref()
-        .map(str::trim)
-        .filter(|d| !d.is_empty());
-    let expiry = body
-        .expiry_date
-        .as_deref()
-        .map(str::trim)
-        .filter(|d| !d.is_empty());
+    let deadline = body.deadline.as_deref().map(str::trim).filter(|d| !d.is_empty());
+    let expiry = body.expiry_date.as_deref().map(str::trim).filter(|d| !d.is_empty());
     if let Some(campaign_type) = campaign_type {
-        for (field, message) in
-            rules::check_dates(campaign_type, deadline, expiry, true, rules::today())
-        {
+        for (field, message) in rules::check_dates(campaign_type, deadline, expiry, true, rules::today()) {
             errors.add(field, message);
         }
     }
     let tags = errors.check("tags", write::checked_tags(&body.tags, &catalog));
     errors.finish()?;
-    let (
-        Some(title),
-        Some(description),
-        Some(campaign_type),
-        Some(visibility),
-        Some(mode),
-        Some(tags),
-    ) = (title, description, campaign_type, visibility, mode, tags)
+    let (Some(title), Some(description), Some(campaign_type), Some(visibility), Some(mode), Some(tags)) =
+        (title, description, campaign_type, visibility, mode, tags)
     else {
         unreachable!("validated above")
     };
@@ -180,33 +142,21 @@ pub async fn add_campaign(
         version: 1,
     };
     let store = &context.store;
-    let mut ops = vec![
-        store.put_new_op(&campaign)?,
-        write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?,
-    ];
+    let mut ops =
+        vec![store.put_new_op(&campaign)?, write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?];
     for tag_id in &tags {
         ops.push(store.put_op(&TagLinkRecord::new(tenant_id, tag_id, &campaign_id))?);
     }
     if principal.role != Role::SuperAdmin {
-        ops.push(store.put_op(&ParticipantRecord::new(
-            tenant_id,
-            &campaign_id,
-            &principal.user_id,
-            at,
-        ))?);
+        ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
     }
     match store.transact(ops).await {
         Ok(()) => {}
         // The initiative was deleted meanwhile.
-        Err(StoreError::ConditionFailed) => {
-            return Err(ApiError::field("initiativeId", write::UNKNOWN_INITIATIVE))
-        }
+        Err(StoreError::ConditionFailed) => return Err(ApiError::field("initiativeId", write::UNKNOWN_INITIATIVE)),
         Err(other) => return Err(other.into()),
     }
-    Ok((
-        StatusCode::CREATED,
-        Json(campaign_dto(&context, tenant_id, &campaign_id).await?),
-    ))
+    Ok((StatusCode::CREATED, Json(campaign_dto(&context, tenant_id, &campaign_id).await?)))
 }
 
 /// Edit a campaign's fields. Send the `version` last read: if someone saved meanwhile,
@@ -232,15 +182,9 @@ pub async fn update_campaign(
     let mut campaign = before.clone();
     let mut errors = Errors::default();
     if let Some(title) = &body.title {
-        if let Some(title) = errors.check(
-            "title",
-            rules::bounded(
-                title,
-                rules::TITLE_MAX,
-                rules::TITLE_REQUIRED,
-                rules::TITLE_TOO_LONG,
-            ),
-        ) {
+        if let Some(title) =
+            errors.check("title", rules::bounded(title, rules::TITLE_MAX, rules::TITLE_REQUIRED, rules::TITLE_TOO_LONG))
+        {
             campaign.title = title;
         }
     }
@@ -283,55 +227,23 @@ pub async fn update_campaign(
         }
     }
     let mut extra = Vec::new();
-    if let Some(initiative_id) = body
-        .initiative_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|i| *i != before.initiative_id)
-    {
-        if !catalog
-            .initiatives
-            .iter()
-            .any(|i| i.initiative_id == initiative_id)
-        {
+    if let Some(initiative_id) = body.initiative_id.as_deref().map(str::trim).filter(|i| *i != before.initiative_id) {
+        if !catalog.initiatives.iter().any(|i| i.initiative_id == initiative_id) {
             errors.add("initiativeId", write::UNKNOWN_INITIATIVE);
         } else if before.status != CampaignStatus::Draft {
             // Videos are stored under the initiative; a campaign that may have them stays put.
-            errors.add(
-                "initiativeId",
-                "The initiative can only be changed while the campaign is a draft",
-            );
+            errors.add("initiativeId", "The initiative can only be changed while the campaign is a draft");
         } else {
             campaign.initiative_id = initiative_id.to_string();
             campaign.gsi2pk = keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id);
-            extra.push(write::initiative_count_op(
-                &context,
-                tenant_id,
-                initiative_id,
-                1,
-                true,
-            )?);
-            extra.push(write::initiative_count_op(
-                &context,
-                tenant_id,
-                &before.initiative_id,
-                -1,
-                false,
-            )?);
+            extra.push(write::initiative_count_op(&context, tenant_id, initiative_id, 1, true)?);
+            extra.push(write::initiative_count_op(&context, tenant_id, &before.initiative_id, -1, false)?);
         }
     }
     errors.finish()?;
-    extra.extend(write::tag_link_ops(
-        &context,
-        tenant_id,
-        &campaign.campaign_id,
-        &before.tag_ids,
-        &campaign.tag_ids,
-    )?);
+    extra.extend(write::tag_link_ops(&context, tenant_id, &campaign.campaign_id, &before.tag_ids, &campaign.tag_ids)?);
     write::save(&context, &mut campaign, extra).await?;
-    Ok(Json(
-        campaign_dto(&context, tenant_id, &campaign.campaign_id).await?,
-    ))
+    Ok(Json(campaign_dto(&context, tenant_id, &campaign.campaign_id).await?))
 }
 
 async fn save_text(
@@ -352,14 +264,7 @@ async fn save_text(
     let record = CampaignTextRecord {
         pk: key.pk,
         sk: key.sk,
-        entity_type: format!(
-            "Campaign{}",
-            if kind == CampaignTextRecord::BRIEF {
-                "Brief"
-            } else {
-                "Script"
-            }
-        ),
+        entity_type: format!("Campaign{}", if kind == CampaignTextRecord::BRIEF { "Brief" } else { "Script" }),
         text: rules::escape_emoji(text),
         updated_at: model::timestamp(model::now()),
         updated_by: principal.user_id.clone(),
@@ -506,21 +411,15 @@ pub async fn delete_campaign(
             .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
             .expression_attribute_values(":one", AttributeValue::N("1".into()))
     })?;
-    let count =
-        write::initiative_count_op(&context, tenant_id, &campaign.initiative_id, -1, false)?;
+    let count = write::initiative_count_op(&context, tenant_id, &campaign.initiative_id, -1, false)?;
     match store.transact(vec![mark, count]).await {
         Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()))
-        }
+        Err(StoreError::ConditionFailed) => return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into())),
         Err(other) => return Err(other.into()),
     }
     context
         .cascade
-        .send(&CascadeJob::DeleteCampaign {
-            tenant_id: tenant_id.clone(),
-            campaign_id: campaign.campaign_id,
-        })
+        .send(&CascadeJob::DeleteCampaign { tenant_id: tenant_id.clone(), campaign_id: campaign.campaign_id })
         .await?;
     Ok(Message::new("Campaign deleted successfully"))
 }

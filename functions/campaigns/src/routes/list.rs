@@ -21,25 +21,11 @@ use super::dto::*;
 const TAG: &str = "campaigns";
 
 /// Sorts, filters, counts and pages campaigns as the list shows them.
-pub fn list_view(
-    campaigns: Vec<CampaignSummary>,
-    params: &ListParams,
-    has_initiatives: bool,
-) -> CampaignList {
-    let search = params
-        .search
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_lowercase();
-    let mut matching: Vec<CampaignSummary> = campaigns
-        .into_iter()
-        .filter(|c| search.is_empty() || c.title.to_lowercase().contains(&search))
-        .collect();
-    let mut counts = StatusCounts {
-        all: matching.len(),
-        ..Default::default()
-    };
+pub fn list_view(campaigns: Vec<CampaignSummary>, params: &ListParams, has_initiatives: bool) -> CampaignList {
+    let search = params.search.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
+    let mut matching: Vec<CampaignSummary> =
+        campaigns.into_iter().filter(|c| search.is_empty() || c.title.to_lowercase().contains(&search)).collect();
+    let mut counts = StatusCounts { all: matching.len(), ..Default::default() };
     for campaign in &matching {
         match campaign.status {
             CampaignStatus::Draft => counts.draft += 1,
@@ -57,12 +43,8 @@ pub fn list_view(
     }
     match params.sort.unwrap_or_default() {
         // Ids are ULIDs: they break ties of equal creation times in creation order.
-        CampaignSort::Newest => {
-            matching.sort_by(|a, b| (&b.created_at, &b.id).cmp(&(&a.created_at, &a.id)))
-        }
-        CampaignSort::Oldest => {
-            matching.sort_by(|a, b| (&a.created_at, &a.id).cmp(&(&b.created_at, &b.id)))
-        }
+        CampaignSort::Newest => matching.sort_by(|a, b| (&b.created_at, &b.id).cmp(&(&a.created_at, &a.id))),
+        CampaignSort::Oldest => matching.sort_by(|a, b| (&a.created_at, &a.id).cmp(&(&b.created_at, &b.id))),
         CampaignSort::Az => matching.sort_by_key(|c| (c.title.to_lowercase(), c.id.clone())),
         CampaignSort::Za => {
             matching.sort_by_key(|c| (c.title.to_lowercase(), c.id.clone()));
@@ -71,19 +53,8 @@ pub fn list_view(
     }
     let total = matching.len();
     let page = params.page.unwrap_or(1).max(1);
-    let items = matching
-        .into_iter()
-        .skip((page - 1) * rules::PAGE_SIZE)
-        .take(rules::PAGE_SIZE)
-        .collect();
-    CampaignList {
-        items,
-        total,
-        page,
-        page_size: rules::PAGE_SIZE,
-        counts,
-        has_initiatives,
-    }
+    let items = matching.into_iter().skip((page - 1) * rules::PAGE_SIZE).take(rules::PAGE_SIZE).collect();
+    CampaignList { items, total, page, page_size: rules::PAGE_SIZE, counts, has_initiatives }
 }
 
 /// The organisation's campaigns: page size 10, sorted Newest, Oldest, AZ or ZA,
@@ -106,11 +77,7 @@ pub async fn all_campaigns(
         .filter(|c| catalog.has_initiative(&c.initiative_id))
         .map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today))
         .collect();
-    Ok(Json(list_view(
-        summaries,
-        &params,
-        !catalog.initiatives.is_empty(),
-    )))
+    Ok(Json(list_view(summaries, &params, !catalog.initiatives.is_empty())))
 }
 
 /// The campaigns a staff member takes part in, newest first.
@@ -124,33 +91,22 @@ pub async fn user_campaigns(
 ) -> ApiResult<Json<Vec<CampaignSummary>>> {
     principal.require(Permission::UseStaffApp)?;
     let store = &context.store;
-    let links: Vec<ParticipantRecord> = store
-        .query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(
-            &principal.tenant_id,
-            &user_id,
-        )))
-        .await?;
+    let links: Vec<ParticipantRecord> =
+        store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(&principal.tenant_id, &user_id))).await?;
     let catalog = TenantCatalog::load(store, &principal.tenant_id).await?;
-    let keys: Vec<keys::Key> = links
-        .iter()
-        .map(|l| keys::campaign(&principal.tenant_id, &l.campaign_id))
-        .collect();
+    let keys: Vec<keys::Key> = links.iter().map(|l| keys::campaign(&principal.tenant_id, &l.campaign_id)).collect();
     let mut campaigns = Vec::new();
     for chunk in keys.chunks(100) {
         for (_, item) in store.batch_get(chunk).await? {
             let campaign: CampaignRecord = from_item(item)?;
-            if campaign.lifecycle == LifecycleStatus::Active
-                && catalog.has_initiative(&campaign.initiative_id)
-            {
+            if campaign.lifecycle == LifecycleStatus::Active && catalog.has_initiative(&campaign.initiative_id) {
                 campaigns.push(campaign);
             }
         }
     }
     let today = rules::today();
-    let mut summaries: Vec<CampaignSummary> = campaigns
-        .iter()
-        .map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today))
-        .collect();
+    let mut summaries: Vec<CampaignSummary> =
+        campaigns.iter().map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today)).collect();
     summaries.sort_by(|a, b| (&b.created_at, &b.id).cmp(&(&a.created_at, &a.id)));
     Ok(Json(summaries))
 }
@@ -173,17 +129,10 @@ pub async fn journey_starters(
             keys::CONTRIBUTOR_PREFIX,
         ))
         .await?;
-    let text = |item: &storyhive_shared::storage::Item, name: &str| {
-        item.get(name).and_then(|v| v.as_s().ok()).cloned()
-    };
+    let text = |item: &storyhive_shared::storage::Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
     let started: Vec<JourneyStarter> = items
         .iter()
-        .filter(|item| {
-            item.get("startedJourney")
-                .and_then(|v| v.as_bool().ok())
-                .copied()
-                .unwrap_or(false)
-        })
+        .filter(|item| item.get("startedJourney").and_then(|v| v.as_bool().ok()).copied().unwrap_or(false))
         .filter_map(|item| {
             Some(JourneyStarter {
                 contributor_id: text(item, "contributorId")?,
@@ -228,11 +177,7 @@ mod tests {
     fn sorts_filters_counts_and_pages() {
         let campaigns: Vec<_> = (0..23)
             .map(|i| {
-                let status = [
-                    CampaignStatus::Draft,
-                    CampaignStatus::Live,
-                    CampaignStatus::Expired,
-                ][i % 3];
+                let status = [CampaignStatus::Draft, CampaignStatus::Live, CampaignStatus::Expired][i % 3];
                 summary(
                     &format!("{i:02}"),
                     &format!("Campaign {i:02}"),
@@ -244,36 +189,15 @@ mod tests {
         let view = |params: ListParams| list_view(campaigns.clone(), &params, true);
 
         let newest = view(ListParams::default());
-        assert_eq!(
-            (newest.total, newest.items.len(), newest.page_size),
-            (23, 10, 10)
-        );
+        assert_eq!((newest.total, newest.items.len(), newest.page_size), (23, 10, 10));
         assert_eq!(newest.items[0].title, "Campaign 22");
-        assert_eq!(
-            (
-                newest.counts.all,
-                newest.counts.draft,
-                newest.counts.live,
-                newest.counts.expired
-            ),
-            (23, 8, 8, 7)
-        );
+        assert_eq!((newest.counts.all, newest.counts.draft, newest.counts.live, newest.counts.expired), (23, 8, 8, 7));
 
-        let third = view(ListParams {
-            page: Some(3),
-            sort: Some(CampaignSort::Oldest),
-            ..Default::default()
-        });
-        assert_eq!(
-            titles(&third),
-            vec!["Campaign 20", "Campaign 21", "Campaign 22"]
-        );
+        let third = view(ListParams { page: Some(3), sort: Some(CampaignSort::Oldest), ..Default::default() });
+        assert_eq!(titles(&third), vec!["Campaign 20", "Campaign 21", "Campaign 22"]);
 
-        let live = view(ListParams {
-            status: Some(StatusFilter::Live),
-            sort: Some(CampaignSort::Za),
-            ..Default::default()
-        });
+        let live =
+            view(ListParams { status: Some(StatusFilter::Live), sort: Some(CampaignSort::Za), ..Default::default() });
         assert_eq!(live.total, 8);
         assert_eq!(live.items[0].title, "Campaign 22");
         assert_eq!(live.counts.all, 23, "counts ignore the status filter");
@@ -296,10 +220,7 @@ mod tests {
                 summary("2", "Alpha", "2026-01-02T00:00:00Z", CampaignStatus::Draft),
                 summary("3", "Gamma", "2026-01-03T00:00:00Z", CampaignStatus::Draft),
             ],
-            &ListParams {
-                sort: Some(CampaignSort::Az),
-                ..Default::default()
-            },
+            &ListParams { sort: Some(CampaignSort::Az), ..Default::default() },
             true,
         );
         assert_eq!(titles(&list), vec!["Alpha", "beta", "Gamma"]);

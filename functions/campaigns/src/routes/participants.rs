@@ -20,13 +20,8 @@ use super::dto::*;
 
 const TAG: &str = "campaigns";
 
-fn candidates(
-    catalog: &TenantCatalog,
-) -> impl Iterator<Item = &storyhive_shared::model::UserRecord> {
-    catalog
-        .users
-        .iter()
-        .filter(|u| u.role.is_staff() && u.role != Role::SuperAdmin)
+fn candidates(catalog: &TenantCatalog) -> impl Iterator<Item = &storyhive_shared::model::UserRecord> {
+    catalog.users.iter().filter(|u| u.role.is_staff() && u.role != Role::SuperAdmin)
 }
 
 fn list(parts: &CampaignParts, catalog: &TenantCatalog) -> ParticipantList {
@@ -35,10 +30,7 @@ fn list(parts: &CampaignParts, catalog: &TenantCatalog) -> ParticipantList {
         .filter(|u| !parts.participants.iter().any(|p| p.user_id == u.user_id))
         .map(UserListItem::from)
         .collect();
-    ParticipantList {
-        participants,
-        available,
-    }
+    ParticipantList { participants, available }
 }
 
 use super::edit::load;
@@ -69,19 +61,13 @@ pub async fn add_participants(
     let tenant_id = &principal.tenant_id;
     let (parts, catalog) = load(&context, tenant_id, body.campaign_id.trim()).await?;
     if body.user_ids.is_empty() {
-        return Err(ApiError::field(
-            "userIds",
-            "Please select at least one participant",
-        ));
+        return Err(ApiError::field("userIds", "Please select at least one participant"));
     }
     let at = model::timestamp(model::now());
     let mut ops = Vec::new();
     for user_id in &body.user_ids {
         if !candidates(&catalog).any(|u| &u.user_id == user_id) {
-            return Err(ApiError::field(
-                "userIds",
-                "Participants must be staff members of your organisation",
-            ));
+            return Err(ApiError::field("userIds", "Participants must be staff members of your organisation"));
         }
         if !parts.participants.iter().any(|p| &p.user_id == user_id) {
             ops.push(context.store.put_op(&ParticipantRecord::new(
@@ -111,17 +97,8 @@ pub async fn remove_participant(
     principal.require(Permission::UseStaffApp)?;
     let (parts, _) = load(&context, &principal.tenant_id, &campaign_id).await?;
     if !parts.participants.iter().any(|p| p.user_id == user_id) {
-        return Err(ApiError::NotFound(
-            "This person does not take part in the campaign".into(),
-        ));
+        return Err(ApiError::NotFound("This person does not take part in the campaign".into()));
     }
-    context
-        .store
-        .delete(&keys::participant(
-            &principal.tenant_id,
-            &campaign_id,
-            &user_id,
-        ))
-        .await?;
+    context.store.delete(&keys::participant(&principal.tenant_id, &campaign_id, &user_id)).await?;
     Ok(Message::new("Participant removed successfully"))
 }

@@ -24,16 +24,12 @@ pub async fn preview(
     Path((tenant_id, campaign_id)): Path<(String, String)>,
 ) -> ApiResult<Json<CampaignPreview>> {
     let not_available = || ApiError::NotFound(rules::CAMPAIGN_NOT_AVAILABLE.into());
-    let plausible = |id: &str| {
-        !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
-    };
+    let plausible = |id: &str| !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
     if !plausible(&tenant_id) || !plausible(&campaign_id) {
         return Err(not_available());
     }
     let (parts, catalog) = tokio::try_join!(
-        async {
-            Ok::<_, ApiError>(CampaignParts::load(&context.store, &tenant_id, &campaign_id).await?)
-        },
+        async { Ok::<_, ApiError>(CampaignParts::load(&context.store, &tenant_id, &campaign_id).await?) },
         async { Ok::<_, ApiError>(TenantCatalog::load(&context.store, &tenant_id).await?) },
     )?;
     let (Some(parts), Some(tenant)) = (parts, catalog.tenant.as_ref()) else {

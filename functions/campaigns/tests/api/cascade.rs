@@ -36,13 +36,7 @@ async fn objects_under(stack: &TestStack, prefix: &str) -> usize {
 }
 
 async fn items_in_partition(stack: &TestStack, pk: String) -> usize {
-    stack
-        .context
-        .store
-        .query_items(Query::partition(pk))
-        .await
-        .unwrap()
-        .len()
+    stack.context.store.query_items(Query::partition(pk)).await.unwrap().len()
 }
 
 /// Runs the workers until the cascade queue is drained.
@@ -60,57 +54,30 @@ async fn deleting_a_campaign_removes_its_items_links_and_videos() {
     let staff = organisation(&stack).await;
     let (id, initiative) = staff.live_campaign(&stack, &unique("Doomed")).await;
     let prefix = repo::campaign_video_prefix(&staff.tenant_id, &initiative, &id);
-    put_video(
-        &stack,
-        &format!("{prefix}contributor-1/1700000000-recorded_video.mp4"),
-    )
-    .await;
-    put_video(
-        &stack,
-        &format!("{prefix}contributor-2/1700000001-recorded_video.mp4"),
-    )
-    .await;
+    put_video(&stack, &format!("{prefix}contributor-1/1700000000-recorded_video.mp4")).await;
+    put_video(&stack, &format!("{prefix}contributor-2/1700000001-recorded_video.mp4")).await;
     let (_, before) = staff.get(&stack, &format!("/campaign/{id}")).await;
     let tag_id = before["tags"][0]["id"].as_str().unwrap().to_string();
 
-    let (status, body) = staff
-        .delete(&stack, &format!("/campaign/delete/{id}"), None)
-        .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (StatusCode::OK, Some("Campaign deleted successfully"))
-    );
+    let (status, body) = staff.delete(&stack, &format!("/campaign/delete/{id}"), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Campaign deleted successfully")));
     // Gone at once for everyone.
     let (status, _) = staff.get(&stack, &format!("/campaign/{id}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, list) = staff.get(&stack, "/campaign/all-campaigns").await;
     assert_eq!(list["total"], 0);
-    let (status, _) = call(
-        &stack,
-        reqwest::Method::GET,
-        &format!("/campaign/preview/{}/{id}", staff.tenant_id),
-        None,
-        None,
-    )
-    .await;
+    let (status, _) =
+        call(&stack, reqwest::Method::GET, &format!("/campaign/preview/{}/{id}", staff.tenant_id), None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, initiatives) = staff.get(&stack, "/initiative/list").await;
     assert_eq!(initiatives[0]["campaignCount"], 0);
-    let (status, _) = staff
-        .delete(&stack, &format!("/campaign/delete/{id}"), None)
-        .await;
+    let (status, _) = staff.delete(&stack, &format!("/campaign/delete/{id}"), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "deleting twice");
 
     drain(&stack).await;
     assert_eq!(objects_under(&stack, &prefix).await, 0);
-    assert_eq!(
-        items_in_partition(&stack, keys::campaign_partition(&staff.tenant_id, &id)).await,
-        0
-    );
-    assert_eq!(
-        items_in_partition(&stack, keys::tag_links_partition(&staff.tenant_id, &tag_id)).await,
-        0
-    );
+    assert_eq!(items_in_partition(&stack, keys::campaign_partition(&staff.tenant_id, &id)).await, 0);
+    assert_eq!(items_in_partition(&stack, keys::tag_links_partition(&staff.tenant_id, &tag_id)).await, 0);
 }
 
 #[tokio::test]
@@ -127,10 +94,7 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
         staff.question(&stack, &id, "Tell us").await;
         put_video(
             &stack,
-            &format!(
-                "{}c/1-recorded_video.mp4",
-                repo::campaign_video_prefix(&staff.tenant_id, &initiative, &id)
-            ),
+            &format!("{}c/1-recorded_video.mp4", repo::campaign_video_prefix(&staff.tenant_id, &initiative, &id)),
         )
         .await;
         campaigns.push(id);
@@ -138,43 +102,18 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     let other = staff.initiative(&stack, &unique("Staying")).await;
     let survivor = staff.campaign(&stack, &other, "Survivor", &[&tag]).await;
 
-    let (status, body) = staff
-        .delete(
-            &stack,
-            &format!("/initiative/delete?deleteInitiative={initiative}"),
-            None,
-        )
-        .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (StatusCode::OK, Some("Initiative deleted successfully"))
-    );
+    let (status, body) = staff.delete(&stack, &format!("/initiative/delete?deleteInitiative={initiative}"), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Initiative deleted successfully")));
     let (_, list) = staff.get(&stack, "/initiative/list").await;
-    assert_eq!(
-        list.as_array().unwrap().len(),
-        1,
-        "the initiative disappears at once"
-    );
+    assert_eq!(list.as_array().unwrap().len(), 1, "the initiative disappears at once");
     let (_, all) = staff.get(&stack, "/campaign/all-campaigns").await;
     assert_eq!(
         (all["total"].as_u64(), all["items"][0]["id"].as_str()),
         (Some(1), survivor["id"].as_str()),
         "its campaigns too"
     );
-    let (status, body) = staff
-        .post(
-            &stack,
-            "/campaign/add",
-            campaign_body(&initiative, "Late", &[&tag]),
-        )
-        .await;
-    assert_eq!(
-        (status, first_message(&body)),
-        (
-            StatusCode::BAD_REQUEST,
-            "Please select an initiative from the list"
-        )
-    );
+    let (status, body) = staff.post(&stack, "/campaign/add", campaign_body(&initiative, "Late", &[&tag])).await;
+    assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, "Please select an initiative from the list"));
 
     // The worker dies after the first campaign: that campaign is purged, nothing else.
     repo::purge_campaign(
@@ -187,21 +126,11 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     .await
     .unwrap();
     // SQS then delivers the job (twice, as at-least-once delivery may).
-    let job = CascadeJob::DeleteInitiative {
-        tenant_id: staff.tenant_id.clone(),
-        initiative_id: initiative.clone(),
-    };
+    let job = CascadeJob::DeleteInitiative { tenant_id: staff.tenant_id.clone(), initiative_id: initiative.clone() };
     stack.context.cascade.send(&job).await.unwrap();
     drain(&stack).await;
 
-    assert_eq!(
-        objects_under(
-            &stack,
-            &repo::initiative_video_prefix(&staff.tenant_id, &initiative)
-        )
-        .await,
-        0
-    );
+    assert_eq!(objects_under(&stack, &repo::initiative_video_prefix(&staff.tenant_id, &initiative)).await, 0);
     for id in &campaigns {
         assert_eq!(
             items_in_partition(&stack, keys::campaign_partition(&staff.tenant_id, id)).await,
@@ -212,10 +141,7 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     let leftovers: Vec<storyhive_shared::campaigns::records::CampaignRecord> = stack
         .context
         .store
-        .query(Query::gsi2(keys::campaigns_of_initiative_gsi2(
-            &staff.tenant_id,
-            &initiative,
-        )))
+        .query(Query::gsi2(keys::campaigns_of_initiative_gsi2(&staff.tenant_id, &initiative)))
         .await
         .unwrap();
     assert!(leftovers.is_empty());
@@ -228,17 +154,11 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
         .is_none());
     // The name can be used again, and the other initiative is untouched.
     staff.initiative(&stack, &name).await;
-    let (status, _) = staff
-        .get(
-            &stack,
-            &format!("/campaign/{}", survivor["id"].as_str().unwrap()),
-        )
-        .await;
+    let (status, _) = staff.get(&stack, &format!("/campaign/{}", survivor["id"].as_str().unwrap())).await;
     assert_eq!(status, StatusCode::OK);
     let (_, links) = staff.get(&stack, "/tags/all-tags").await;
     assert_eq!(links.as_array().unwrap().len(), 1);
-    let remaining =
-        items_in_partition(&stack, keys::tag_links_partition(&staff.tenant_id, &tag)).await;
+    let remaining = items_in_partition(&stack, keys::tag_links_partition(&staff.tenant_id, &tag)).await;
     assert_eq!(remaining, 1, "only the survivor's tag link remains");
     let _ = json!(null);
 }

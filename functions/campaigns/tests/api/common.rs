@@ -66,27 +66,15 @@ pub async fn member(stack: &TestStack, tenant_id: &str, role: Role) -> Staff {
     let store = &stack.context.store;
     store
         .transact(vec![
-            store
-                .put_new_op(&EmailClaim::new(&email, tenant_id, &user.user_id, at))
-                .unwrap(),
+            store.put_new_op(&EmailClaim::new(&email, tenant_id, &user.user_id, at)).unwrap(),
             store.put_new_op(&user).unwrap(),
         ])
         .await
         .unwrap();
-    let (status, body) = call(
-        stack,
-        Method::POST,
-        "/auth/login",
-        None,
-        Some(json!({"email": email, "password": PASSWORD})),
-    )
-    .await;
+    let (status, body) =
+        call(stack, Method::POST, "/auth/login", None, Some(json!({"email": email, "password": PASSWORD}))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    Staff {
-        token: body["accessToken"].as_str().unwrap().into(),
-        tenant_id: tenant_id.into(),
-        user_id: user.user_id,
-    }
+    Staff { token: body["accessToken"].as_str().unwrap().into(), tenant_id: tenant_id.into(), user_id: user.user_id }
 }
 
 pub async fn call(
@@ -119,20 +107,13 @@ impl Staff {
     pub async fn put(&self, stack: &TestStack, path: &str, body: Value) -> (StatusCode, Value) {
         call(stack, Method::PUT, path, Some(&self.token), Some(body)).await
     }
-    pub async fn delete(
-        &self,
-        stack: &TestStack,
-        path: &str,
-        body: Option<Value>,
-    ) -> (StatusCode, Value) {
+    pub async fn delete(&self, stack: &TestStack, path: &str, body: Option<Value>) -> (StatusCode, Value) {
         call(stack, Method::DELETE, path, Some(&self.token), body).await
     }
 
     /// Creates an initiative; returns its id.
     pub async fn initiative(&self, stack: &TestStack, name: &str) -> String {
-        let (status, body) = self
-            .post(stack, "/initiative/add", json!({"name": name}))
-            .await;
+        let (status, body) = self.post(stack, "/initiative/add", json!({"name": name})).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         body["id"].as_str().unwrap().into()
     }
@@ -144,50 +125,27 @@ impl Staff {
     }
 
     /// Creates an evergreen campaign; returns the campaign as answered.
-    pub async fn campaign(
-        &self,
-        stack: &TestStack,
-        initiative_id: &str,
-        title: &str,
-        tags: &[&str],
-    ) -> Value {
-        let (status, body) = self
-            .post(
-                stack,
-                "/campaign/add",
-                campaign_body(initiative_id, title, tags),
-            )
-            .await;
+    pub async fn campaign(&self, stack: &TestStack, initiative_id: &str, title: &str, tags: &[&str]) -> Value {
+        let (status, body) = self.post(stack, "/campaign/add", campaign_body(initiative_id, title, tags)).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         body
     }
 
     pub async fn question(&self, stack: &TestStack, campaign_id: &str, text: &str) -> Value {
-        let (status, body) = self
-            .post(
-                stack,
-                "/question/add",
-                json!({"campaignId": campaign_id, "question": text}),
-            )
-            .await;
+        let (status, body) =
+            self.post(stack, "/question/add", json!({"campaignId": campaign_id, "question": text})).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         body
     }
 
     /// A live campaign with one question; returns its id.
     pub async fn live_campaign(&self, stack: &TestStack, title: &str) -> (String, String) {
-        let initiative = self
-            .initiative(stack, &format!("Init {}", model::new_id()))
-            .await;
-        let tag = self
-            .tag(stack, &format!("t{}", &model::new_id()[20..]))
-            .await;
+        let initiative = self.initiative(stack, &format!("Init {}", model::new_id())).await;
+        let tag = self.tag(stack, &format!("t{}", &model::new_id()[20..])).await;
         let campaign = self.campaign(stack, &initiative, title, &[&tag]).await;
         let id = campaign["id"].as_str().unwrap().to_string();
         self.question(stack, &id, "What brought you here?").await;
-        let (status, body) = self
-            .put(stack, &format!("/campaign/complete/{id}"), json!({}))
-            .await;
+        let (status, body) = self.put(stack, &format!("/campaign/complete/{id}"), json!({})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         (id, initiative)
     }
@@ -206,15 +164,11 @@ pub fn campaign_body(initiative_id: &str, title: &str, tags: &[&str]) -> Value {
 }
 
 pub fn first_message(body: &Value) -> &str {
-    body[0]["message"]
-        .as_str()
-        .unwrap_or_else(|| panic!("not a validation array: {body}"))
+    body[0]["message"].as_str().unwrap_or_else(|| panic!("not a validation array: {body}"))
 }
 
 pub fn detail(body: &Value) -> &str {
-    body["detail"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no detail: {body}"))
+    body["detail"].as_str().unwrap_or_else(|| panic!("no detail: {body}"))
 }
 
 pub fn unique(label: &str) -> String {

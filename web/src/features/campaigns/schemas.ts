@@ -74,3 +74,25 @@ export type QuestionValues = z.input<typeof questionSchema>;
 export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
   return result.success ? null : (result.error?.issues[0]?.message ?? null);
 }
+
+// Collaborator names (spec section 5): letters (any script) in words joined by single spaces,
+// hyphens or apostrophes; no digits, other special characters or emojis.
+const NAME_RE = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;
+// One '@', something before it, a dotted domain after it, no spaces.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function personName(label: 'First name' | 'Last name') {
+  return z
+    .string()
+    .trim()
+    .min(1, `${label} is a required field`)
+    .min(3, `${label} must be at least 3 characters`)
+    .regex(NAME_RE, `${label} must not contain special characters or emojis`);
+}
+
+export const inviteContributorSchema = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: z.string().trim().min(1, 'Email is a required field').regex(EMAIL_RE, 'Please enter a valid email address'),
+});
+export type InviteContributorValues = z.input<typeof inviteContributorSchema>;

@@ -63,6 +63,7 @@ function stub(routes: (call: Call) => Response | undefined) {
       if (call.path === '/initiative/list') return jsonResponse([{ id: 'i1', name: 'Spring', campaignCount: 1, createdAt: '' }]);
       if (call.path === '/tags/all-tags') return jsonResponse([{ id: 't1', name: 'culture' }]);
       if (call.path.startsWith('/campaign/CampaignParticipantList/')) return jsonResponse({ participants: [], available: [] });
+      if (call.path.startsWith('/contributor/campaignContributorList/')) return jsonResponse([]);
       return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
     }),
   );
@@ -206,5 +207,37 @@ describe('campaign editor', () => {
       expect(useToastStore.getState().toasts).toContainEqual(expect.objectContaining({ kind: 'success', message: 'The campaign is now live' })),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish campaign' })).not.toBeInTheDocument());
+  });
+  it('inviting the first collaborator re-reads the campaign, which shows as live', async () => {
+    let status: Campaign['status'] = 'draft';
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign({ status, version: status === 'live' ? 8 : 7 }));
+      if (c.path === '/question/list/c1') return jsonResponse([question('a', 1)]);
+      if (c.path === '/contributor/c1/all') return jsonResponse([]);
+      if (c.method === 'POST' && c.path === '/campaign/add-contributor') {
+        status = 'live';
+        return jsonResponse(
+          { message: 'Collaborator successfully invited, and the campaign is now live', contributor: null, campaignLive: true },
+          201,
+        );
+      }
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Invite a collaborator' });
+    expect(screen.getByRole('button', { name: 'Publish campaign' })).toBeInTheDocument();
+    await u.type(within(form).getByLabelText('First name'), 'Jane');
+    await u.type(within(form).getByLabelText('Last name'), 'Doerr');
+    await u.type(within(form).getByLabelText('Email'), 'jane@example.org');
+    await u.click(within(form).getByRole('button', { name: 'Invite collaborator' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts).toContainEqual(
+        expect.objectContaining({ kind: 'success', message: 'Collaborator successfully invited, and the campaign is now live' }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish campaign' })).toBeNull());
+    expect(screen.getAllByText('Live').length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/campaign/c1').length).toBeGreaterThanOrEqual(2);
   });
 });

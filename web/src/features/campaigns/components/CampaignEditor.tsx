@@ -25,6 +25,7 @@ import type { Campaign } from '../types';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
 import { StatusBadge } from './CampaignList';
 import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
+import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { QuestionList } from './QuestionList';
 import { RichTextEditor } from './RichTextEditor';
@@ -211,6 +212,7 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
           <QuestionList campaignId={id} />
           <TextEditors campaign={data} />
           <ParticipantsPanel campaignId={id} />
+          <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />
         </div>
       )}
       <Dialog

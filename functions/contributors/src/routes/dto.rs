@@ -1,0 +1,231 @@
+//! Request and response bodies of the contributors routes.
+
+use serde::{Deserialize, Serialize};
+use storyhive_shared::contributors::{
+    dto::{Answer, CampaignContributor, Contributor},
+    records::VideoConfig,
+};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddContributor {
+    pub campaign_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Invitee {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteResult {
+    /// 'Collaborator successfully invited', or '…, and the campaign is now live'.
+    pub message: String,
+    pub contributor: CampaignContributor,
+    /// This invitation made the campaign live.
+    pub campaign_live: bool,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SearchParams {
+    /// Part of a name or address, any case.
+    pub search_val: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SuspendContributor {
+    pub is_suspended: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ContributorUpdated {
+    pub message: String,
+    pub contributor: Contributor,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RemoveParams {
+    /// Also delete their answers and videos in this campaign.
+    pub delete_journey: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ContributorRef {
+    pub campaign_id: String,
+    pub contributor_id: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct Reinvited {
+    pub message: String,
+    pub contributor: CampaignContributor,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReRecord {
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub campaign_question_ids: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AdminAccessParams {
+    /// Look with a staff token instead of the invitation key.
+    pub admin_access: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExceptCollaboratorParams {
+    /// Staff view (staff token): every question with the contributor's state.
+    pub except_collaborator: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SaveDetails {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SaveJourney {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub campaign_question_id: String,
+    pub contributor_script: Option<String>,
+    pub video_config: Option<VideoConfig>,
+    pub collaborator_re_recording_status: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddVideo {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub campaign_question_id: String,
+    pub s3_video_key: String,
+    pub device_type: Option<String>,
+    /// Hours, as the browser measured it.
+    pub video_duration: Option<f64>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ContributorIds {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct StoredVideos {
+    pub answers: Vec<Answer>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StartUpload {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub campaign_question_id: String,
+    /// video/mp4, video/webm, video/quicktime or video/x-matroska (codecs allowed).
+    pub content_type: String,
+    pub size_bytes: Option<i64>,
+    /// Mobile, Tablet or Desktop.
+    pub device_type: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadStarted {
+    pub key: String,
+    pub upload_id: String,
+    /// Every part but the last has exactly this many bytes.
+    pub part_size: i64,
+    pub max_parts: i64,
+    pub expires_in_seconds: u64,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct UploadRef {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub key: String,
+    pub upload_id: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SignPart {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub key: String,
+    pub upload_id: String,
+    /// 1-based.
+    pub part_number: i32,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedPart {
+    /// PUT the part's bytes here; the answer's ETag header identifies the part.
+    pub url: String,
+    pub expires_in_seconds: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedPart {
+    pub part_number: i32,
+    pub etag: String,
+    #[serde(default)]
+    pub size_bytes: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct UploadedParts {
+    pub parts: Vec<UploadedPart>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CompleteUpload {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub key: String,
+    pub upload_id: String,
+    /// The parts to join; when left out, every part the server has.
+    pub parts: Option<Vec<UploadedPart>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct UploadCompleted {
+    pub key: String,
+    pub message: String,
+}

@@ -1,0 +1,348 @@
+//! The collaborator's side: their details, journey, answers and submission. Every
+//! call needs the invitation key (`X-Invite-Key`); ids alone open nothing.
+
+use axum::{extract::State, http::HeaderMap};
+use storyhive_shared::{
+    campaigns::{
+        repo::{CampaignParts, TenantCatalog},
+        rules as campaign_rules,
+    },
+    contributors::{
+        access::{self, ContributorAccess, InviteKey},
+        dto::{ContributorCampaign, ContributorDetails, Journey, JourneyQuestion},
+        records::{JourneyRecord, MembershipRecord, UploadRecord},
+        rules,
+    },
+    error::{ErrorDetail, FieldError},
+    http::{Json, Message, Path, Query},
+    model,
+    storage::{keys, to_item, AttributeValue},
+    validation::{self, Errors},
+    AppContext, ApiError, ApiResult,
+};
+
+use super::{dto::*, require_ids, staff_from_headers};
+use crate::views;
+
+const TAG: &str = "contributor journey";
+
+/// Checks the ids (the spec's missing-ids message) and the invitation key.
+pub async fn open(
+    context: &AppContext,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+    key: &InviteKey,
+) -> ApiResult<ContributorAccess> {
+    require_ids(&[("Tenant ID", tenant_id), ("Campaign ID", campaign_id), ("Contributor Details", contributor_id)])?;
+    access::verify(&context.store, tenant_id.trim(), campaign_id.trim(), contributor_id.trim(), key).await
+}
+
+async fn parts_of(context: &AppContext, access: &ContributorAccess) -> ApiResult<CampaignParts> {
+    CampaignParts::require(&context.store, &access.campaign.tenant_id, &access.campaign.campaign_id).await
+}
+
+fn membership_in<'a>(parts: &'a CampaignParts, contributor_id: &str) -> ApiResult<&'a MembershipRecord> {
+    parts
+        .memberships
+        .iter()
+        .find(|m| m.contributor_id == contributor_id)
+        .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))
+}
+
+async fn contributor_campaign(context: &AppContext, parts: &CampaignParts, membership: &MembershipRecord, suspended: bool) -> ApiResult<ContributorCampaign> {
+    let catalog = TenantCatalog::load(&context.store, &parts.campaign.tenant_id).await?;
+    Ok(ContributorCampaign {
+        contributor: ContributorDetails {
+            id: membership.contributor_id.clone(),
+            email: membership.email.clone(),
+            first_name: membership.first_name.clone(),
+            last_name: membership.last_name.clone(),
+            is_suspended: suspended,
+            is_detail_submitted: membership.details_submitted,
+        },
+        started_journey: membership.started_journey,
+        submitted: membership.submitted_at.is_some(),
+        video_config: membership.video_config,
+        campaign: views::preview(parts, catalog.tenant.as_ref()),
+    })
+}
+
+/// The campaign as the collaborator sees it, with their details and settings. With
+/// `adminAccess=true` a staff member looks with a staff token instead.
+#[utoipa::path(get, path = "/contributor/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), AdminAccessParams,
+        ("X-Invite-Key" = Option<String>, Header, description = "The invitation key (not needed with adminAccess)")),
+    responses((status = 200, body = ContributorCampaign), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+pub async fn contributor_campaign_view(
+    State(context): State<AppContext>,
+    Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
+    Query(params): Query<AdminAccessParams>,
+    headers: HeaderMap,
+    key: InviteKey,
+) -> ApiResult<Json<ContributorCampaign>> {
+    if params.admin_access.unwrap_or(false) {
+        let principal = staff_from_headers(&context, &headers).await?;
+        require_ids(&[("Tenant ID", &tenant_id), ("Campaign ID", &campaign_id), ("Contributor Details", &contributor_id)])?;
+        if principal.tenant_id != tenant_id {
+            return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
+        }
+        let parts = CampaignParts::require(&context.store, &tenant_id, &campaign_id).await?;
+        let membership = parts
+            .memberships
+            .iter()
+            .find(|m| m.contributor_id == contributor_id)
+            .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))?
+            .clone();
+        let suspended = context
+            .store
+            .get::<storyhive_shared::contributors::records::ContributorRecord>(&keys::contributor(&tenant_id, &contributor_id))
+            .await?
+            .is_some_and(|c| c.is_suspended);
+        return Ok(Json(contributor_campaign(&context, &parts, &membership, suspended).await?));
+    }
+    let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
+    let parts = parts_of(&context, &access).await?;
+    Ok(Json(contributor_campaign(&context, &parts, &access.membership, false).await?))
+}
+
+
+/// The collaborator's details (first and last name) before they start.
+#[utoipa::path(post, path = "/contributor/save", tag = TAG, request_body = SaveDetails,
+    params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = ContributorCampaign), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail)))]
+pub async fn save_details(State(context): State<AppContext>, key: InviteKey, Json(body): Json<SaveDetails>) -> ApiResult<Json<ContributorCampaign>> {
+    let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
+    let mut errors = Errors::default();
+    let first = errors.check("firstName", validation::person_name(&body.first_name, "First name"));
+    let last = errors.check("lastName", validation::person_name(&body.last_name, "Last name"));
+    errors.finish()?;
+    let (first, last) = (first.unwrap_or_default(), last.unwrap_or_default());
+    let at = model::timestamp(model::now());
+    let store = &context.store;
+    let membership_update = store.update_op(&access.membership.key(), |u| {
+        u.update_expression(
+            "SET firstName = :first, lastName = :last, detailsSubmitted = :yes, startedJourney = :yes, startedAt = if_not_exists(startedAt, :at), updatedAt = :at",
+        )
+        .condition_expression("attribute_exists(PK)")
+        .expression_attribute_values(":first", AttributeValue::S(first.clone()))
+        .expression_attribute_values(":last", AttributeValue::S(last.clone()))
+        .expression_attribute_values(":yes", AttributeValue::Bool(true))
+        .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+    })?;
+    let contributor_update = store.update_op(&access.contributor.key(), |u| {
+        u.update_expression("SET firstName = :first, lastName = :last, updatedAt = :at")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_values(":first", AttributeValue::S(first.clone()))
+            .expression_attribute_values(":last", AttributeValue::S(last.clone()))
+            .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+    })?;
+    store.transact(vec![membership_update, contributor_update]).await?;
+    let parts = parts_of(&context, &access).await?;
+    let membership = membership_in(&parts, &access.membership.contributor_id)?.clone();
+    Ok(Json(contributor_campaign(&context, &parts, &membership, false).await?))
+}
+
+/// The collaborator's questions with each answer's state.
+#[utoipa::path(get, path = "/contributor-journey/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = Journey), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+pub async fn journey(
+    State(context): State<AppContext>,
+    Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
+    key: InviteKey,
+) -> ApiResult<Json<Journey>> {
+    let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
+    let parts = parts_of(&context, &access).await?;
+    let membership = membership_in(&parts, &contributor_id)?;
+    Ok(Json(views::journey(&context, &parts, membership).await?))
+}
+
+/// The questions to ask now: those sent back for re-recording when there are any,
+/// else those without a stored take. With `exceptCollaborator=true`, a staff member
+/// (staff token) gets every question with the collaborator's state.
+#[utoipa::path(get, path = "/contributor-journey/all-questions/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ExceptCollaboratorParams,
+        ("X-Invite-Key" = Option<String>, Header)),
+    responses((status = 200, body = [JourneyQuestion]), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+pub async fn all_questions(
+    State(context): State<AppContext>,
+    Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
+    Query(params): Query<ExceptCollaboratorParams>,
+    headers: HeaderMap,
+    key: InviteKey,
+) -> ApiResult<Json<Vec<JourneyQuestion>>> {
+    if params.except_collaborator.unwrap_or(false) {
+        let principal = staff_from_headers(&context, &headers).await?;
+        require_ids(&[("Tenant ID", &tenant_id), ("Campaign ID", &campaign_id), ("Contributor Details", &contributor_id)])?;
+        if principal.tenant_id != tenant_id {
+            return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
+        }
+        let parts = CampaignParts::require(&context.store, &tenant_id, &campaign_id).await?;
+        let membership = parts
+            .memberships
+            .iter()
+            .find(|m| m.contributor_id == contributor_id)
+            .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))?;
+        return Ok(Json(views::journey(&context, &parts, membership).await?.questions));
+    }
+    let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
+    let parts = parts_of(&context, &access).await?;
+    let membership = membership_in(&parts, &contributor_id)?;
+    let journey = views::journey(&context, &parts, membership).await?;
+    Ok(Json(journey.questions.into_iter().filter(|q| q.to_ask).collect()))
+}
+
+/// Save an answer's script, teleprompter settings or re-recording status.
+#[utoipa::path(post, path = "/contributor-journey/save", tag = TAG, request_body = SaveJourney, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = JourneyQuestion), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail)))]
+pub async fn save_journey(State(context): State<AppContext>, key: InviteKey, Json(body): Json<SaveJourney>) -> ApiResult<Json<JourneyQuestion>> {
+    require_ids(&[
+        ("Tenant ID", &body.tenant_id),
+        ("Campaign ID", &body.campaign_id),
+        ("Contributor Details", &body.contributor_id),
+        ("campaignQuestionId", &body.campaign_question_id),
+    ])?;
+    let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
+    let mut errors = Errors::default();
+    if let Some(config) = &body.video_config {
+        for (field, message) in rules::check_video_config(config) {
+            errors.add(field, message);
+        }
+    }
+    if let Some(script) = &body.contributor_script {
+        errors.check("contributorScript", campaign_rules::check_editor_text(script));
+    }
+    errors.finish()?;
+    let parts = parts_of(&context, &access).await?;
+    let question = parts
+        .questions
+        .iter()
+        .find(|q| q.question_id == body.campaign_question_id.trim())
+        .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
+    let at = model::timestamp(model::now());
+    let fresh = JourneyRecord::new(&access.membership.tenant_id, &access.membership.campaign_id, &access.membership.contributor_id, &question.question_id, at.clone());
+    let identity = to_item(&fresh)?;
+    let script = body.contributor_script.as_deref().map(campaign_rules::escape_emoji);
+    let config_item = body.video_config.map(|c| storyhive_shared::storage::to_item(&c)).transpose()?;
+    let record: JourneyRecord = context
+        .store
+        .update(&fresh.key(), |mut u| {
+            let mut sets = vec!["updatedAt = :at".to_string()];
+            for (index, field) in ["entityType", "tenantId", "campaignId", "contributorId", "campaignQuestionId", "uploadStatus", "sentForReRecording", "previousTakes"]
+                .iter()
+                .enumerate()
+            {
+                u = u
+                    .expression_attribute_names(format!("#i{index}"), *field)
+                    .expression_attribute_values(format!(":i{index}"), identity.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
+                sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
+            }
+            if let Some(script) = &script {
+                sets.push("contributorScript = :script".into());
+                u = u.expression_attribute_values(":script", AttributeValue::S(script.clone()));
+            }
+            if let Some(config) = &config_item {
+                sets.push("videoConfig = :config".into());
+                u = u.expression_attribute_values(":config", AttributeValue::M(config.clone()));
+            }
+            if let Some(status) = &body.collaborator_re_recording_status {
+                sets.push("collaboratorReRecordingStatus = :status".into());
+                u = u.expression_attribute_values(":status", AttributeValue::S(status.trim().chars().take(100).collect()));
+            }
+            u.update_expression(format!("SET {}", sets.join(", "))).expression_attribute_values(":at", AttributeValue::S(at.clone()))
+        })
+        .await?;
+    if let Some(config) = body.video_config {
+        // The latest settings become the collaborator's defaults for the next question.
+        context
+            .store
+            .update::<MembershipRecord>(&access.membership.key(), |u| {
+                u.update_expression("SET videoConfig = :config")
+                    .condition_expression("attribute_exists(PK)")
+                    .expression_attribute_values(":config", AttributeValue::M(storyhive_shared::storage::to_item(&config).unwrap_or_default()))
+            })
+            .await?;
+    }
+    let video = views::video_info(&context, &record).await?;
+    Ok(Json(JourneyQuestion::new(question, Some(&record), access.membership.video_config, video)))
+}
+
+/// The browser's own facts about an upload it started (device type, measured length).
+/// The server's probe of the object stays authoritative.
+#[utoipa::path(post, path = "/contributor/addVideo", tag = TAG, request_body = AddVideo, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = Message), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+pub async fn add_video(State(context): State<AppContext>, key: InviteKey, Json(body): Json<AddVideo>) -> ApiResult<Json<Message>> {
+    require_ids(&[
+        ("Tenant ID", &body.tenant_id),
+        ("Campaign ID", &body.campaign_id),
+        ("Contributor Details", &body.contributor_id),
+        ("campaignQuestionId", &body.campaign_question_id),
+    ])?;
+    let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
+    let upload = context
+        .store
+        .get::<UploadRecord>(&keys::upload(&access.membership.tenant_id, &access.membership.campaign_id, body.s3_video_key.trim()))
+        .await?
+        .filter(|u| u.contributor_id == access.membership.contributor_id && u.campaign_question_id == body.campaign_question_id.trim())
+        .ok_or_else(|| ApiError::BadRequest("Bucket key not found".into()))?;
+    let device = rules::device_type(body.device_type.as_deref());
+    let hours = body.video_duration.filter(|h| h.is_finite() && *h >= 0.0 && *h < 24.0);
+    context
+        .store
+        .update::<UploadRecord>(&keys::upload(&upload.tenant_id, &upload.campaign_id, &upload.object_key), |mut u| {
+            let mut sets = Vec::new();
+            if let Some(device) = &device {
+                sets.push("deviceType = :device");
+                u = u.expression_attribute_values(":device", AttributeValue::S(device.clone()));
+            }
+            if let Some(hours) = hours {
+                sets.push("clientDurationHours = :hours");
+                u = u.expression_attribute_values(":hours", AttributeValue::N(hours.to_string()));
+            }
+            if sets.is_empty() {
+                sets.push("entityType = entityType");
+            }
+            u.update_expression(format!("SET {}", sets.join(", "))).condition_expression("attribute_exists(PK)")
+        })
+        .await?;
+    Ok(Message::new("Video details saved successfully"))
+}
+
+/// The collaborator's stored takes ('invalid params' when an id is missing).
+#[utoipa::path(post, path = "/contributor/campaign/videos", tag = TAG, request_body = ContributorIds, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = StoredVideos), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+pub async fn campaign_videos(State(context): State<AppContext>, key: InviteKey, Json(body): Json<ContributorIds>) -> ApiResult<Json<StoredVideos>> {
+    super::require_params(&[&body.tenant_id, &body.campaign_id, &body.contributor_id])?;
+    let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
+    let parts = parts_of(&context, &access).await?;
+    let answers = views::answers(&context, &parts, &access.membership.contributor_id).await?;
+    Ok(Json(StoredVideos { answers: answers.into_iter().filter(|a| a.video.is_some()).collect() }))
+}
+
+/// Submit the answers for review once every question has a stored take.
+#[utoipa::path(put, path = "/contributor/{tenantId}/{campaignId}/{contributorId}/submit", tag = TAG,
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = Message), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+pub async fn submit(
+    State(context): State<AppContext>,
+    Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
+    key: InviteKey,
+) -> ApiResult<Json<Message>> {
+    let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
+    let parts = parts_of(&context, &access).await?;
+    let membership = membership_in(&parts, &contributor_id)?;
+    let journey = views::journey(&context, &parts, membership).await?;
+    if journey.questions.is_empty() || journey.questions.iter().any(|q| !q.stored || q.sent_for_re_recording) {
+        return Err(ApiError::BadRequest(rules::RECORD_EVERYTHING_FIRST.into()));
+    }
+    context
+        .store
+        .update::<MembershipRecord>(&membership.key(), |u| {
+            u.update_expression("SET submittedAt = :at, updatedAt = :at")
+                .condition_expression("attribute_exists(PK)")
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+        })
+        .await?;
+    Ok(Message::new("Your videos have been submitted successfully"))
+}

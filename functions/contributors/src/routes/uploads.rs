@@ -1,0 +1,280 @@
+//! Uploads straight from the browser to S3, as a multipart upload signed part by part:
+//! the browser never holds credentials, each part URL is short-lived and can write only
+//! that part, and an interrupted upload resumes from the parts S3 already has.
+
+use std::time::Duration;
+
+use aws_sdk_s3::{
+    presigning::PresigningConfig,
+    types::{CompletedMultipartUpload, CompletedPart},
+};
+use axum::extract::State;
+use storyhive_shared::{
+    contributors::{
+        access::{ContributorAccess, InviteKey},
+        records::{JourneyRecord, UploadRecord, UploadStatus},
+        rules,
+    },
+    error::{ErrorDetail, FieldError},
+    http::{Json, Message},
+    model,
+    storage::{keys, to_item, AttributeValue},
+    AppContext, ApiError, ApiResult,
+};
+
+use super::{dto::*, journey::open, require_ids};
+
+const TAG: &str = "contributor uploads";
+/// Upload records outlive S3's abort-incomplete rule (2 days).
+const UPLOAD_RECORD_DAYS: i64 = 7;
+
+fn invalid_file() -> ApiError {
+    ApiError::BadRequest(rules::INVALID_FILE.into())
+}
+
+/// The upload started for `key` by this collaborator, or 404.
+async fn upload_of(context: &AppContext, access: &ContributorAccess, key: &str, upload_id: &str) -> ApiResult<UploadRecord> {
+    context
+        .store
+        .get::<UploadRecord>(&keys::upload(&access.membership.tenant_id, &access.membership.campaign_id, key.trim()))
+        .await?
+        .filter(|u| u.contributor_id == access.membership.contributor_id && u.upload_id == upload_id.trim())
+        .ok_or_else(|| ApiError::NotFound("Bucket key not found".into()))
+}
+
+async fn opened(context: &AppContext, key: &InviteKey, tenant_id: &str, campaign_id: &str, contributor_id: &str) -> ApiResult<ContributorAccess> {
+    open(context, tenant_id, campaign_id, contributor_id, key).await
+}
+
+/// Sets the answer's upload state without touching what the upload worker writes.
+async fn mark_answer(context: &AppContext, access: &ContributorAccess, question_id: &str, status: UploadStatus) -> ApiResult<()> {
+    let at = model::timestamp(model::now());
+    let fresh = JourneyRecord::new(&access.membership.tenant_id, &access.membership.campaign_id, &access.membership.contributor_id, question_id, at.clone());
+    let identity = to_item(&fresh)?;
+    let status_value = to_item(&std::collections::HashMap::from([("s", status)]))?.remove("s").unwrap_or(AttributeValue::Null(true));
+    context
+        .store
+        .update::<JourneyRecord>(&fresh.key(), |mut u| {
+            let mut sets = vec!["uploadStatus = :status".to_string(), "failureReason = :none".to_string(), "updatedAt = :at".to_string()];
+            for (index, field) in ["entityType", "tenantId", "campaignId", "contributorId", "campaignQuestionId", "sentForReRecording", "previousTakes"]
+                .iter()
+                .enumerate()
+            {
+                u = u
+                    .expression_attribute_names(format!("#i{index}"), *field)
+                    .expression_attribute_values(format!(":i{index}"), identity.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
+                sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
+            }
+            u.update_expression(format!("SET {}", sets.join(", ")))
+                .expression_attribute_values(":status", status_value.clone())
+                .expression_attribute_values(":none", AttributeValue::Null(true))
+                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+        })
+        .await?;
+    Ok(())
+}
+
+/// Start uploading a take for one of the collaborator's questions.
+#[utoipa::path(post, path = "/contributor-upload/start", tag = TAG, request_body = StartUpload, params(("X-Invite-Key" = String, Header)),
+    responses(
+        (status = 200, body = UploadStarted),
+        (status = 400, description = "'Please upload valid file', or a missing id", body = ErrorDetail),
+        (status = 403, body = ErrorDetail),
+    ))]
+pub async fn start_upload(State(context): State<AppContext>, key: InviteKey, Json(body): Json<StartUpload>) -> ApiResult<Json<UploadStarted>> {
+    require_ids(&[
+        ("Tenant ID", &body.tenant_id),
+        ("Campaign ID", &body.campaign_id),
+        ("Contributor Details", &body.contributor_id),
+        ("campaignQuestionId", &body.campaign_question_id),
+    ])?;
+    let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    let extension = rules::video_extension(&body.content_type).ok_or_else(invalid_file)?;
+    if body.size_bytes.is_some_and(|size| size <= 0 || size > rules::MAX_VIDEO_BYTES) {
+        return Err(invalid_file());
+    }
+    let campaign = &access.campaign;
+    let question_id = body.campaign_question_id.trim();
+    let question = context
+        .store
+        .get::<storyhive_shared::campaigns::records::QuestionRecord>(&keys::question(&campaign.tenant_id, &campaign.campaign_id, question_id))
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
+    let taken_at = model::now();
+    let taken_ms = (taken_at.unix_timestamp_nanos() / 1_000_000) as i64;
+    let object_key =
+        rules::video_key(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id, &access.membership.contributor_id, taken_ms, extension);
+    let essence = body.content_type.split(';').next().unwrap_or_default().trim().to_lowercase();
+    let created = context
+        .s3
+        .create_multipart_upload()
+        .bucket(&context.config.video_bucket)
+        .key(&object_key)
+        .content_type(&essence)
+        // The worker finds the answer from the upload record; the metadata is a second source.
+        .metadata("campaign-question-id", &question.question_id)
+        .metadata("contributor-id", &access.membership.contributor_id)
+        .send()
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("CreateMultipartUpload")))?;
+    let upload_id = created.upload_id.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("S3 returned no upload id")))?;
+    let record_key = keys::upload(&campaign.tenant_id, &campaign.campaign_id, &object_key);
+    let record = UploadRecord {
+        pk: record_key.pk,
+        sk: record_key.sk,
+        entity_type: UploadRecord::ENTITY.into(),
+        tenant_id: campaign.tenant_id.clone(),
+        campaign_id: campaign.campaign_id.clone(),
+        contributor_id: access.membership.contributor_id.clone(),
+        campaign_question_id: question.question_id.clone(),
+        object_key: object_key.clone(),
+        upload_id: upload_id.clone(),
+        content_type: essence,
+        device_type: rules::device_type(body.device_type.as_deref()),
+        client_duration_hours: None,
+        created_at: model::timestamp(taken_at),
+        ttl: (taken_at + time::Duration::days(UPLOAD_RECORD_DAYS)).unix_timestamp(),
+    };
+    context.store.put(&record).await?;
+    mark_answer(&context, &access, &question.question_id, UploadStatus::Uploading).await?;
+    Ok(Json(UploadStarted {
+        key: object_key,
+        upload_id,
+        part_size: rules::PART_SIZE,
+        max_parts: rules::MAX_PARTS,
+        expires_in_seconds: rules::PART_URL_SECONDS,
+    }))
+}
+
+/// A URL to PUT one part to, signed now and valid for an hour.
+#[utoipa::path(post, path = "/contributor-upload/sign-part", tag = TAG, request_body = SignPart, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = SignedPart), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+pub async fn sign_part(State(context): State<AppContext>, key: InviteKey, Json(body): Json<SignPart>) -> ApiResult<Json<SignedPart>> {
+    let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    if !(1..=rules::MAX_PARTS as i32).contains(&body.part_number) {
+        return Err(ApiError::field("partNumber", format!("Part numbers go from 1 to {}", rules::MAX_PARTS)));
+    }
+    let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
+    let url = context
+        .s3
+        .upload_part()
+        .bucket(&context.config.video_bucket)
+        .key(&upload.object_key)
+        .upload_id(&upload.upload_id)
+        .part_number(body.part_number)
+        .presigned(PresigningConfig::expires_in(Duration::from_secs(rules::PART_URL_SECONDS)).map_err(|e| ApiError::Internal(e.into()))?)
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("presigning UploadPart")))?
+        .uri()
+        .to_string();
+    Ok(Json(SignedPart { url, expires_in_seconds: rules::PART_URL_SECONDS }))
+}
+
+async fn parts_received(context: &AppContext, upload: &UploadRecord) -> ApiResult<Vec<UploadedPart>> {
+    let mut parts = Vec::new();
+    let mut marker: Option<String> = None;
+    loop {
+        let output = context
+            .s3
+            .list_parts()
+            .bucket(&context.config.video_bucket)
+            .key(&upload.object_key)
+            .upload_id(&upload.upload_id)
+            .set_part_number_marker(marker.clone())
+            .send()
+            .await
+            .map_err(|e| {
+                use aws_sdk_s3::error::ProvideErrorMetadata;
+                match e.as_service_error().and_then(|s| s.code()) {
+                    Some("NoSuchUpload") => ApiError::NotFound("This upload is finished or was cancelled".into()),
+                    _ => ApiError::Internal(anyhow::Error::new(e).context("ListParts")),
+                }
+            })?;
+        for part in output.parts.unwrap_or_default() {
+            parts.push(UploadedPart {
+                part_number: part.part_number.unwrap_or_default(),
+                etag: part.e_tag.unwrap_or_default(),
+                size_bytes: part.size.unwrap_or_default(),
+            });
+        }
+        match (output.is_truncated, output.next_part_number_marker) {
+            (Some(true), Some(next)) => marker = Some(next),
+            _ => break,
+        }
+    }
+    parts.sort_by_key(|p| p.part_number);
+    Ok(parts)
+}
+
+/// The parts S3 already has: an interrupted upload resumes after them.
+#[utoipa::path(post, path = "/contributor-upload/parts", tag = TAG, request_body = UploadRef, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = UploadedParts), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+pub async fn list_parts(State(context): State<AppContext>, key: InviteKey, Json(body): Json<UploadRef>) -> ApiResult<Json<UploadedParts>> {
+    let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
+    Ok(Json(UploadedParts { parts: parts_received(&context, &upload).await? }))
+}
+
+/// Join the parts into the video. Repeating it after a lost answer is harmless.
+#[utoipa::path(post, path = "/contributor-upload/complete", tag = TAG, request_body = CompleteUpload, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = UploadCompleted), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+pub async fn complete_upload(State(context): State<AppContext>, key: InviteKey, Json(body): Json<CompleteUpload>) -> ApiResult<Json<UploadCompleted>> {
+    let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
+    let bucket = &context.config.video_bucket;
+    let done = || Json(UploadCompleted { key: upload.object_key.clone(), message: "Video uploaded successfully".into() });
+    // Already joined (the browser retried after losing our answer).
+    if context.s3.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
+        return Ok(done());
+    }
+    let parts = match body.parts {
+        Some(parts) if !parts.is_empty() => parts,
+        _ => parts_received(&context, &upload).await?,
+    };
+    if parts.is_empty() {
+        return Err(invalid_file());
+    }
+    let completed: Vec<CompletedPart> =
+        parts.iter().map(|p| CompletedPart::builder().part_number(p.part_number).e_tag(&p.etag).build()).collect();
+    let result = context
+        .s3
+        .complete_multipart_upload()
+        .bucket(bucket)
+        .key(&upload.object_key)
+        .upload_id(&upload.upload_id)
+        .multipart_upload(CompletedMultipartUpload::builder().set_parts(Some(completed)).build())
+        .send()
+        .await;
+    if let Err(error) = result {
+        if context.s3.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
+            return Ok(done());
+        }
+        tracing::warn!(error = ?error, key = %upload.object_key, "CompleteMultipartUpload refused");
+        return Err(ApiError::BadRequest("The upload is incomplete: some parts are missing or damaged. Please resume it.".into()));
+    }
+    Ok(done())
+}
+
+/// Cancel an upload (its parts are discarded).
+#[utoipa::path(post, path = "/contributor-upload/abort", tag = TAG, request_body = UploadRef, params(("X-Invite-Key" = String, Header)),
+    responses((status = 200, body = Message), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+pub async fn abort_upload(State(context): State<AppContext>, key: InviteKey, Json(body): Json<UploadRef>) -> ApiResult<Json<Message>> {
+    let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
+    context
+        .s3
+        .abort_multipart_upload()
+        .bucket(&context.config.video_bucket)
+        .key(&upload.object_key)
+        .upload_id(&upload.upload_id)
+        .send()
+        .await
+        .ok();
+    let record = context
+        .store
+        .get::<JourneyRecord>(&keys::journey(&upload.tenant_id, &upload.campaign_id, &upload.contributor_id, &upload.campaign_question_id))
+        .await?;
+    let status = if record.is_some_and(|r| r.s3_video_key.is_some()) { UploadStatus::Stored } else { UploadStatus::None };
+    mark_answer(&context, &access, &upload.campaign_question_id, status).await?;
+    Ok(Message::new("Upload cancelled"))
+}

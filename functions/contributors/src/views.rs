@@ -1,0 +1,130 @@
+//! Building the contributor-side views from a campaign's partition.
+
+use std::time::Duration;
+
+use aws_sdk_s3::presigning::PresigningConfig;
+use storyhive_shared::{
+    campaigns::{
+        dto::{CampaignPreview, PreviewQuestion},
+        records::CampaignRecord,
+        repo::CampaignParts,
+    },
+    contributors::{
+        dto::{mark_questions_to_ask, Answer, Journey, JourneyQuestion, VideoInfo},
+        records::{JourneyRecord, MembershipRecord},
+        rules,
+    },
+    model::TenantRecord,
+    AppContext,
+};
+
+/// A short-lived URL to watch a stored take.
+pub async fn video_info(context: &AppContext, record: &JourneyRecord) -> anyhow::Result<Option<VideoInfo>> {
+    let Some(key) = record.s3_video_key.clone() else { return Ok(None) };
+    let url = context
+        .s3
+        .get_object()
+        .bucket(&context.config.video_bucket)
+        .key(&key)
+        .presigned(PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))?)
+        .await?
+        .uri()
+        .to_string();
+    Ok(Some(VideoInfo {
+        key,
+        url,
+        duration_seconds: record.duration_seconds.unwrap_or(0.0),
+        size_bytes: record.size_bytes.unwrap_or(0),
+        width: record.width,
+        height: record.height,
+        container: record.container.clone(),
+        device_type: record.device_type.clone(),
+        uploaded_at: record.uploaded_at.clone(),
+    }))
+}
+
+pub fn journey_records<'a>(parts: &'a CampaignParts, contributor_id: &str) -> Vec<&'a JourneyRecord> {
+    parts.journeys.iter().filter(|j| j.contributor_id == contributor_id).collect()
+}
+
+/// The contributor's questions with their answers' state, by sequence.
+pub async fn journey(context: &AppContext, parts: &CampaignParts, membership: &MembershipRecord) -> anyhow::Result<Journey> {
+    let records = journey_records(parts, &membership.contributor_id);
+    let mut questions = Vec::new();
+    for question in &parts.questions {
+        let record = records.iter().find(|r| r.campaign_question_id == question.question_id).copied();
+        let video = match record {
+            Some(record) => video_info(context, record).await?,
+            None => None,
+        };
+        questions.push(JourneyQuestion::new(question, record, membership.video_config, video));
+    }
+    let re_recording = mark_questions_to_ask(&mut questions);
+    Ok(Journey {
+        tenant_id: membership.tenant_id.clone(),
+        campaign_id: membership.campaign_id.clone(),
+        contributor_id: membership.contributor_id.clone(),
+        questions,
+        submitted: membership.submitted_at.is_some(),
+        submitted_at: membership.submitted_at.clone(),
+        re_recording,
+    })
+}
+
+pub async fn answers(context: &AppContext, parts: &CampaignParts, contributor_id: &str) -> anyhow::Result<Vec<Answer>> {
+    let records = journey_records(parts, contributor_id);
+    let mut answers = Vec::new();
+    for question in &parts.questions {
+        let record = records.iter().find(|r| r.campaign_question_id == question.question_id).copied();
+        answers.push(Answer {
+            campaign_question_id: question.question_id.clone(),
+            question: question.question.clone(),
+            sequence: question.sequence,
+            upload_status: record.map(|r| r.upload_status).unwrap_or(storyhive_shared::contributors::records::UploadStatus::None),
+            failure_reason: record.and_then(|r| r.failure_reason.clone()),
+            sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
+            video: match record {
+                Some(record) => video_info(context, record).await?,
+                None => None,
+            },
+        });
+    }
+    Ok(answers)
+}
+
+/// Questions answered with a stored take.
+pub fn answered_count(parts: &CampaignParts, contributor_id: &str) -> usize {
+    journey_records(parts, contributor_id)
+        .iter()
+        .filter(|r| r.s3_video_key.is_some() && parts.questions.iter().any(|q| q.question_id == r.campaign_question_id))
+        .count()
+}
+
+/// What the contributor sees of the campaign (the same as the public preview).
+pub fn preview(parts: &CampaignParts, tenant: Option<&TenantRecord>) -> CampaignPreview {
+    let campaign: &CampaignRecord = &parts.campaign;
+    CampaignPreview {
+        id: campaign.campaign_id.clone(),
+        tenant_id: campaign.tenant_id.clone(),
+        title: campaign.title.clone(),
+        description: campaign.description.clone(),
+        brief: parts.brief_text(),
+        campaign_type: campaign.campaign_type,
+        visibility: campaign.visibility,
+        mode: campaign.mode,
+        deadline: campaign.deadline.clone(),
+        expiry_date: campaign.expiry_date.clone(),
+        company_name: tenant.and_then(|t| t.company_name.clone()),
+        company_logo: tenant.and_then(|t| t.company_logo.clone()),
+        questions: parts
+            .questions
+            .iter()
+            .map(|q| PreviewQuestion {
+                question_id: q.question_id.clone(),
+                question: q.question.clone(),
+                tips: q.tips.clone().filter(|t| !t.is_empty()),
+                sequence: q.sequence,
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,272 @@
+//! Response shapes of the contributor side.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::records::{ContributorRecord, JourneyRecord, MembershipRecord, UploadStatus, VideoConfig};
+use crate::{
+    campaigns::{dto::CampaignPreview, records::QuestionRecord, rules as campaign_rules},
+    model::UserStatus,
+};
+
+/// A contributor as staff list them across campaigns.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Contributor {
+    pub id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_suspended: bool,
+    pub created_at: String,
+    pub campaign_count: usize,
+}
+
+impl Contributor {
+    pub fn new(record: &ContributorRecord, campaign_count: usize) -> Self {
+        Self {
+            id: record.contributor_id.clone(),
+            email: record.email.clone(),
+            first_name: record.first_name.clone(),
+            last_name: record.last_name.clone(),
+            is_suspended: record.is_suspended,
+            created_at: record.created_at.clone(),
+            campaign_count,
+        }
+    }
+}
+
+/// A contributor within one campaign, as the campaign's collaborators panel shows them.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignContributor {
+    pub contributor_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub full_name: String,
+    /// Invited until they send their details, then Activated; Suspended wins.
+    pub status: UserStatus,
+    pub link_revoked: bool,
+    /// The personal link (null once revoked).
+    pub invite_link: Option<String>,
+    pub invited_at: String,
+    pub started_journey: bool,
+    pub submitted_at: Option<String>,
+    pub answered_count: usize,
+    pub question_count: usize,
+}
+
+impl CampaignContributor {
+    pub fn new(
+        membership: &MembershipRecord,
+        contributor: Option<&ContributorRecord>,
+        answered_count: usize,
+        question_count: usize,
+        app_base_url: &str,
+    ) -> Self {
+        let suspended = contributor.is_some_and(|c| c.is_suspended);
+        let status = if suspended {
+            UserStatus::Suspended
+        } else if membership.details_submitted {
+            UserStatus::Activated
+        } else {
+            UserStatus::Invited
+        };
+        let (first, last) = contributor
+            .map(|c| (c.first_name.clone(), c.last_name.clone()))
+            .unwrap_or_else(|| (membership.first_name.clone(), membership.last_name.clone()));
+        Self {
+            contributor_id: membership.contributor_id.clone(),
+            email: membership.email.clone(),
+            full_name: format!("{first} {last}"),
+            first_name: first,
+            last_name: last,
+            status,
+            link_revoked: membership.invite_key.is_none(),
+            invite_link: membership.invite_key.as_deref().map(|key| invite_link(app_base_url, membership, key)),
+            invited_at: membership.invited_at.clone(),
+            started_journey: membership.started_journey,
+            submitted_at: membership.submitted_at.clone(),
+            answered_count,
+            question_count,
+        }
+    }
+}
+
+/// `/contributor/{tenantId}/{campaignId}?contributorId=…&key=…`
+pub fn invite_link(app_base_url: &str, membership: &MembershipRecord, key: &str) -> String {
+    format!(
+        "{app_base_url}/contributor/{}/{}?contributorId={}&key={key}",
+        membership.tenant_id, membership.campaign_id, membership.contributor_id
+    )
+}
+
+/// A stored take, playable through a short-lived URL.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoInfo {
+    pub key: String,
+    /// Presigned GET URL (1 hour).
+    pub url: String,
+    pub duration_seconds: f64,
+    pub size_bytes: i64,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    pub container: Option<String>,
+    /// Mobile, Tablet or Desktop.
+    pub device_type: Option<String>,
+    pub uploaded_at: Option<String>,
+}
+
+/// One question of a contributor's journey with their answer's state.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JourneyQuestion {
+    pub campaign_question_id: String,
+    pub question: String,
+    pub tips: Option<String>,
+    pub sequence: u32,
+    /// The campaign's script for this question.
+    pub script: Option<String>,
+    pub contributor_script: Option<String>,
+    pub video_config: VideoConfig,
+    pub sent_for_re_recording: bool,
+    pub collaborator_re_recording_status: Option<String>,
+    pub upload_status: UploadStatus,
+    pub failure_reason: Option<String>,
+    pub video: Option<VideoInfo>,
+    /// A take is safely stored on the server.
+    pub stored: bool,
+    /// Whether the journey asks it now (re-recording asks only what was sent back).
+    pub to_ask: bool,
+}
+
+impl JourneyQuestion {
+    pub fn new(
+        question: &QuestionRecord,
+        record: Option<&JourneyRecord>,
+        default_config: VideoConfig,
+        video: Option<VideoInfo>,
+    ) -> Self {
+        Self {
+            campaign_question_id: question.question_id.clone(),
+            question: question.question.clone(),
+            tips: question.tips.clone().filter(|t| !t.is_empty()),
+            sequence: question.sequence,
+            script: question.script.as_deref().map(campaign_rules::restore_emoji),
+            contributor_script: record.and_then(|r| r.contributor_script.as_deref()).map(campaign_rules::restore_emoji),
+            video_config: record.and_then(|r| r.video_config).unwrap_or(default_config),
+            sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
+            collaborator_re_recording_status: record.and_then(|r| r.collaborator_re_recording_status.clone()),
+            upload_status: record.map(|r| r.upload_status).unwrap_or(UploadStatus::None),
+            failure_reason: record.and_then(|r| r.failure_reason.clone()),
+            stored: record.is_some_and(|r| r.s3_video_key.is_some()),
+            video,
+            to_ask: false,
+        }
+    }
+}
+
+/// Marks what the journey asks now: when answers were sent back, only those;
+/// otherwise every question without a stored take.
+pub fn mark_questions_to_ask(questions: &mut [JourneyQuestion]) -> bool {
+    let re_recording = questions.iter().any(|q| q.sent_for_re_recording);
+    for question in questions.iter_mut() {
+        question.to_ask = if re_recording { question.sent_for_re_recording } else { !question.stored };
+    }
+    re_recording
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Journey {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub questions: Vec<JourneyQuestion>,
+    pub submitted: bool,
+    pub submitted_at: Option<String>,
+    /// Staff sent answers back: only those are asked.
+    pub re_recording: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorDetails {
+    pub id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_suspended: bool,
+    pub is_detail_submitted: bool,
+}
+
+/// Spec section 3, "Contributor-with-campaign response".
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorCampaign {
+    pub contributor: ContributorDetails,
+    pub started_journey: bool,
+    pub submitted: bool,
+    pub video_config: VideoConfig,
+    pub campaign: CampaignPreview,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Answer {
+    pub campaign_question_id: String,
+    pub question: String,
+    pub sequence: u32,
+    pub upload_status: UploadStatus,
+    pub failure_reason: Option<String>,
+    pub sent_for_re_recording: bool,
+    pub video: Option<VideoInfo>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorAnswers {
+    pub contributor: CampaignContributor,
+    pub answers: Vec<Answer>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question(status: UploadStatus, sent_back: bool) -> JourneyQuestion {
+        JourneyQuestion {
+            campaign_question_id: "q".into(),
+            question: "?".into(),
+            tips: None,
+            sequence: 1,
+            script: None,
+            contributor_script: None,
+            video_config: VideoConfig::default(),
+            sent_for_re_recording: sent_back,
+            collaborator_re_recording_status: None,
+            upload_status: status,
+            failure_reason: None,
+            video: None,
+            stored: status == UploadStatus::Stored,
+            to_ask: false,
+        }
+    }
+
+    #[test]
+    fn the_journey_asks_what_is_missing_or_only_what_was_sent_back() {
+        let mut questions = vec![
+            question(UploadStatus::Stored, false),
+            question(UploadStatus::None, false),
+            question(UploadStatus::Failed, false),
+        ];
+        assert!(!mark_questions_to_ask(&mut questions));
+        assert_eq!(questions.iter().map(|q| q.to_ask).collect::<Vec<_>>(), vec![false, true, true]);
+
+        let mut questions = vec![question(UploadStatus::Stored, true), question(UploadStatus::None, false)];
+        assert!(mark_questions_to_ask(&mut questions));
+        assert_eq!(questions.iter().map(|q| q.to_ask).collect::<Vec<_>>(), vec![true, false]);
+    }
+}

@@ -1,0 +1,9 @@
+//! Contributors ("collaborators" in the interface): who they are, their invitation
+//! (a capability key), their answers, and the rules shared by the contributors
+//! function and the upload worker.
+
+pub mod access;
+pub mod dto;
+pub mod records;
+pub mod rules;
+pub mod stats;

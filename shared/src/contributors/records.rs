@@ -1,0 +1,214 @@
+//! Items of the contributor side of the table. Keys come from `storage::keys`.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{model::Timestamp, storage::keys};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub contributor_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_suspended: bool,
+    /// Campaigns they are invited to; kept by the invite and remove transactions.
+    #[serde(default)]
+    pub campaign_count: i64,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+}
+
+impl ContributorRecord {
+    pub const ENTITY: &'static str = "Contributor";
+
+    pub fn key(&self) -> keys::Key {
+        keys::contributor(&self.tenant_id, &self.contributor_id)
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorEmailClaim {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub contributor_id: String,
+}
+
+/// Teleprompter settings (spec section 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoConfig {
+    /// 1 to 100.
+    pub speed: u8,
+    /// 0 to 100.
+    pub contrast: u8,
+    /// 12 to 64 in steps of 2; null means the device's default (24 on phones, 40 otherwise).
+    pub font_size: Option<u8>,
+}
+
+impl Default for VideoConfig {
+    fn default() -> Self {
+        Self { speed: 20, contrast: 50, font_size: None }
+    }
+}
+
+/// A contributor's place in one campaign.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MembershipRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    #[serde(rename = "GSI1PK")]
+    pub gsi1pk: String,
+    #[serde(rename = "GSI1SK")]
+    pub gsi1sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// The capability the invitation link carries; `None` once revoked. Kept readable
+    /// so staff can copy the link; a re-invite replaces it.
+    pub invite_key: Option<String>,
+    pub invited_at: Timestamp,
+    pub details_submitted: bool,
+    pub started_journey: bool,
+    pub started_at: Option<Timestamp>,
+    pub submitted_at: Option<Timestamp>,
+    pub video_config: VideoConfig,
+    pub updated_at: Timestamp,
+}
+
+impl MembershipRecord {
+    pub const ENTITY: &'static str = "CampaignContributor";
+
+    pub fn key(&self) -> keys::Key {
+        keys::membership(&self.tenant_id, &self.campaign_id, &self.contributor_id)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum UploadStatus {
+    None,
+    Uploading,
+    Stored,
+    Failed,
+}
+
+/// One contributor's answer to one question (spec section 3, "Contributor journey record").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JourneyRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub campaign_question_id: String,
+    pub upload_status: UploadStatus,
+    pub failure_reason: Option<String>,
+    /// The current take.
+    pub s3_video_key: Option<String>,
+    /// When the current take was recorded (milliseconds, from its key): a later take wins.
+    pub video_taken_at: Option<i64>,
+    pub duration_seconds: Option<f64>,
+    pub size_bytes: Option<i64>,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    pub container: Option<String>,
+    pub device_type: Option<String>,
+    pub uploaded_at: Option<Timestamp>,
+    /// Earlier takes, still stored (never orphaned).
+    #[serde(default)]
+    pub previous_takes: Vec<String>,
+    pub sent_for_re_recording: bool,
+    pub collaborator_re_recording_status: Option<String>,
+    /// Emoji escaped.
+    pub contributor_script: Option<String>,
+    pub video_config: Option<VideoConfig>,
+    pub updated_at: Timestamp,
+}
+
+impl JourneyRecord {
+    pub const ENTITY: &'static str = "JourneyRecord";
+
+    pub fn new(tenant_id: &str, campaign_id: &str, contributor_id: &str, question_id: &str, at: Timestamp) -> Self {
+        let key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
+        Self {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: Self::ENTITY.into(),
+            tenant_id: tenant_id.into(),
+            campaign_id: campaign_id.into(),
+            contributor_id: contributor_id.into(),
+            campaign_question_id: question_id.into(),
+            upload_status: UploadStatus::None,
+            failure_reason: None,
+            s3_video_key: None,
+            video_taken_at: None,
+            duration_seconds: None,
+            size_bytes: None,
+            width: None,
+            height: None,
+            container: None,
+            device_type: None,
+            uploaded_at: None,
+            previous_takes: Vec::new(),
+            sent_for_re_recording: false,
+            collaborator_re_recording_status: None,
+            contributor_script: None,
+            video_config: None,
+            updated_at: at,
+        }
+    }
+
+    pub fn key(&self) -> keys::Key {
+        keys::journey(&self.tenant_id, &self.campaign_id, &self.contributor_id, &self.campaign_question_id)
+    }
+}
+
+/// An upload a contributor started: binds an object key to its question.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub campaign_question_id: String,
+    pub object_key: String,
+    pub upload_id: String,
+    pub content_type: String,
+    pub device_type: Option<String>,
+    /// As the browser measured it, in hours (spec "videoDuration"); the probe decides.
+    pub client_duration_hours: Option<f64>,
+    pub created_at: Timestamp,
+    pub ttl: i64,
+}
+
+impl UploadRecord {
+    pub const ENTITY: &'static str = "Upload";
+}

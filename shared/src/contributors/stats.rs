@@ -1,0 +1,125 @@
+//! The figures the dashboard shows (spec section 3, "Dashboard details"), kept exact by
+//! changing them only inside the transaction that changes the answer they count.
+
+use serde::{Deserialize, Serialize};
+
+use super::records::JourneyRecord;
+use crate::{
+    storage::{keys, AttributeValue, Store, StoreResult, TransactWriteItem},
+};
+
+/// The organisation's running totals (`T#<tenantId>` / `STATS`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TenantStats {
+    /// Seconds of the stored takes.
+    pub video_seconds: f64,
+    /// Answers with a stored take.
+    pub video_count: i64,
+    /// Answers with a stored take that no one has reviewed yet.
+    pub pending_video_responses: i64,
+    pub device_mobile: i64,
+    pub device_tablet: i64,
+    pub device_desktop: i64,
+    pub device_unknown: i64,
+}
+
+impl TenantStats {
+    pub const ENTITY: &'static str = "TenantStats";
+}
+
+fn device_attribute(device: Option<&str>) -> &'static str {
+    match device {
+        Some("Mobile") => "deviceMobile",
+        Some("Tablet") => "deviceTablet",
+        Some("Desktop") => "deviceDesktop",
+        _ => "deviceUnknown",
+    }
+}
+
+/// A change of the totals.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct StatsDelta {
+    pub seconds: f64,
+    pub videos: i64,
+    pub pending: i64,
+    pub devices: Vec<(&'static str, i64)>,
+}
+
+impl StatsDelta {
+    /// A stored take `new` replaces `old` (or nothing).
+    pub fn replacing(old: Option<&JourneyRecord>, new_seconds: f64, new_device: Option<&str>) -> Self {
+        let old = old.filter(|o| o.s3_video_key.is_some());
+        let mut delta = Self {
+            seconds: new_seconds - old.and_then(|o| o.duration_seconds).unwrap_or(0.0),
+            videos: if old.is_some() { 0 } else { 1 },
+            pending: if old.is_some() { 0 } else { 1 },
+            devices: vec![(device_attribute(new_device), 1)],
+        };
+        if let Some(old) = old {
+            delta.devices.push((device_attribute(old.device_type.as_deref()), -1));
+        }
+        delta
+    }
+
+    /// A stored take is deleted.
+    pub fn removing(old: &JourneyRecord) -> Self {
+        Self {
+            seconds: -old.duration_seconds.unwrap_or(0.0),
+            videos: -1,
+            pending: -1,
+            devices: vec![(device_attribute(old.device_type.as_deref()), -1)],
+        }
+    }
+
+    pub fn op(&self, store: &Store, tenant_id: &str) -> StoreResult<TransactWriteItem> {
+        let mut totals: Vec<(&str, String)> = vec![
+            ("videoSeconds", format!("{}", self.seconds)),
+            ("videoCount", self.videos.to_string()),
+            ("pendingVideoResponses", self.pending.to_string()),
+        ];
+        for (device, change) in &self.devices {
+            match totals.iter_mut().find(|(name, _)| name == device) {
+                Some((_, value)) => *value = (value.parse::<i64>().unwrap_or(0) + change).to_string(),
+                None => totals.push((device, change.to_string())),
+            }
+        }
+        store.update_op(&keys::tenant_stats(tenant_id), |mut update| {
+            let mut adds = Vec::new();
+            for (index, (name, value)) in totals.iter().enumerate() {
+                update = update
+                    .expression_attribute_names(format!("#t{index}"), *name)
+                    .expression_attribute_values(format!(":t{index}"), AttributeValue::N(value.clone()));
+                adds.push(format!("#t{index} :t{index}"));
+            }
+            update
+                .update_expression(format!("SET entityType = :entity ADD {}", adds.join(", ")))
+                .expression_attribute_values(":entity", AttributeValue::S(TenantStats::ENTITY.into()))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn take(seconds: f64, device: &str) -> JourneyRecord {
+        let mut record = JourneyRecord::new("t", "c", "k", "q", "now".into());
+        record.s3_video_key = Some("t/i/c/k/1-recorded_video.mp4".into());
+        record.duration_seconds = Some(seconds);
+        record.device_type = Some(device.into());
+        record
+    }
+
+    #[test]
+    fn a_first_take_counts_once_and_a_replacement_only_changes_its_length_and_device() {
+        let first = StatsDelta::replacing(None, 30.0, Some("Mobile"));
+        assert_eq!((first.seconds, first.videos, first.pending), (30.0, 1, 1));
+        assert_eq!(first.devices, vec![("deviceMobile", 1)]);
+        let replaced = StatsDelta::replacing(Some(&take(30.0, "Mobile")), 45.0, Some("Desktop"));
+        assert_eq!((replaced.seconds, replaced.videos, replaced.pending), (15.0, 0, 0));
+        assert_eq!(replaced.devices, vec![("deviceDesktop", 1), ("deviceMobile", -1)]);
+        let removed = StatsDelta::removing(&take(45.0, "Desktop"));
+        assert_eq!((removed.seconds, removed.videos), (-45.0, -1));
+    }
+}

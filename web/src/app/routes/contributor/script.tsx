@@ -1,0 +1,5 @@
+import { ScriptPage } from '@/features/contributor-journey/components/ScriptPage';
+
+export function Component() {
+  return <ScriptPage />;
+}

@@ -1,0 +1,87 @@
+import { cn } from '@/utils/cn';
+import type { ContributorAnswer, UploadStatus } from '../../contributor-types';
+import { formatDate } from '../../lib/format';
+
+export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
+  none: 'Not recorded',
+  uploading: 'Uploading',
+  stored: 'Stored',
+  failed: 'Failed',
+};
+
+const statusStyles: Record<UploadStatus, string> = {
+  none: 'bg-sunken text-muted',
+  uploading: 'bg-info/15 text-info',
+  stored: 'bg-success-soft text-success',
+  failed: 'bg-danger-soft text-danger',
+};
+
+/** 75 -> '1:15'; 3725 -> '1:02:05'. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** 1536 -> '1.5 KB'. */
+export function formatSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium';
+
+/** One collaborator's answers by question: the state and, once stored, the playable video. */
+export function ContributorAnswersList({ name, answers }: { name: string; answers: ContributorAnswer[] }) {
+  if (answers.length === 0) return <p className="text-sm text-muted">This campaign has no questions yet.</p>;
+  const sorted = [...answers].sort((a, b) => a.sequence - b.sequence);
+  return (
+    <ol aria-label={`Answers of ${name}`} className="space-y-3">
+      {sorted.map((a) => (
+        <li key={a.campaignQuestionId} data-testid="contributor-answer" className="rounded-lg border border-line p-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium">
+              {a.sequence}. {a.question}
+            </p>
+            <span className="inline-flex flex-wrap gap-1">
+              <span data-testid="answer-status" className={cn(badge, statusStyles[a.uploadStatus])}>
+                {UPLOAD_STATUS_LABELS[a.uploadStatus]}
+              </span>
+              {a.sentForReRecording && <span className={cn(badge, 'bg-warning/15 text-warning')}>Sent back for re-recording</span>}
+            </span>
+          </div>
+          {a.uploadStatus === 'failed' && a.failureReason && (
+            <p className="mt-1 text-xs text-danger">{a.failureReason}</p>
+          )}
+          {a.uploadStatus === 'uploading' && <p className="mt-1 text-xs text-muted">The video is being received and checked.</p>}
+          {a.uploadStatus === 'stored' && a.video && (
+            <div className="mt-3 space-y-1">
+              <video
+                controls
+                preload="metadata"
+                src={a.video.url}
+                aria-label={`Answer to "${a.question}"`}
+                className="max-h-80 w-full rounded-md bg-black"
+              />
+              <p className="text-xs text-muted">
+                {formatDuration(a.video.durationSeconds)}
+                {a.video.deviceType ? ` · ${a.video.deviceType}` : ''}
+                {a.video.width && a.video.height ? ` · ${a.video.width}×${a.video.height}` : ''}
+                {` · ${formatSize(a.video.sizeBytes)}`}
+                {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt)}` : ''}
+              </p>
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { useDeleteContributorVideos, useRemoveContributor, useSendForReRecording } from '../../api/contributors';
+import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
+import { UPLOAD_STATUS_LABELS } from './ContributorAnswersList';
+
+type Props = { campaignId: string; contributor: CampaignContributor; open: boolean; onClose: () => void };
+
+/** Removes a collaborator from the campaign, keeping or deleting their recordings. */
+export function RemoveContributorDialog({ campaignId, contributor, open, onClose }: Props) {
+  const remove = useRemoveContributor(campaignId);
+  const [deleteJourney, setDeleteJourney] = useState(false);
+  const close = () => {
+    setDeleteJourney(false);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      title="Remove collaborator?"
+      onClose={close}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <ConfirmButton
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate({ contributorId: contributor.contributorId, deleteJourney }, { onSuccess: close })
+            }
+          >
+            Remove collaborator
+          </ConfirmButton>
+        </>
+      }
+    >
+      <p>
+        <strong>{contributor.fullName || contributor.email}</strong> will be removed from this campaign and their
+        invitation link will stop working.
+      </p>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 font-medium">Their recordings</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="deleteJourney" checked={!deleteJourney} onChange={() => setDeleteJourney(false)} />
+          Keep their recordings
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="deleteJourney" checked={deleteJourney} onChange={() => setDeleteJourney(true)} />
+          Delete their recordings too
+        </label>
+      </fieldset>
+      {deleteJourney && <p className="text-danger">Their videos for this campaign will be deleted. This cannot be undone.</p>}
+    </Dialog>
+  );
+}
+
+/** Deletes a collaborator's videos for this campaign; they stay invited. */
+export function DeleteVideosDialog({ campaignId, initiativeId, contributor, open, onClose }: Props & { initiativeId: string }) {
+  const remove = useDeleteContributorVideos(campaignId, initiativeId);
+  return (
+    <Dialog
+      open={open}
+      title="Delete videos?"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <ConfirmButton
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(contributor.contributorId, { onSuccess: onClose })}
+          >
+            Delete videos
+          </ConfirmButton>
+        </>
+      }
+    >
+      <p>
+        Every video <strong>{contributor.fullName || contributor.email}</strong> recorded for this campaign will be
+        deleted. They stay invited and can record again. This cannot be undone.
+      </p>
+    </Dialog>
+  );
+}
+
+/** Picks questions to send back to the collaborator for re-recording. */
+export function ReRecordDialog({ campaignId, contributor, answers, open, onClose }: Props & { answers: ContributorAnswer[] }) {
+  const send = useSendForReRecording(campaignId);
+  const [picked, setPicked] = useState<string[]>([]);
+  const close = () => {
+    setPicked([]);
+    onClose();
+  };
+  const sorted = [...answers].sort((a, b) => a.sequence - b.sequence);
+  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  return (
+    <Dialog
+      open={open}
+      title="Send back for re-recording"
+      onClose={close}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <ConfirmButton
+            disabled={picked.length === 0}
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate(
+                { contributorId: contributor.contributorId, campaignQuestionIds: picked },
+                { onSuccess: close },
+              )
+            }
+          >
+            Send back
+          </ConfirmButton>
+        </>
+      }
+    >
+      <p>
+        Pick the questions <strong>{contributor.fullName || contributor.email}</strong> should record again. They are
+        e-mailed, and their journey asks only these questions.
+      </p>
+      {sorted.length === 0 ? (
+        <p className="text-muted">This campaign has no questions yet.</p>
+      ) : (
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Questions</legend>
+          {sorted.map((a) => (
+            <label key={a.campaignQuestionId} className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={picked.includes(a.campaignQuestionId)}
+                onChange={() => toggle(a.campaignQuestionId)}
+              />
+              <span>
+                {a.sequence}. {a.question}{' '}
+                <span className="text-xs text-muted">
+                  ({a.sentForReRecording ? 'already sent back' : UPLOAD_STATUS_LABELS[a.uploadStatus]})
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </Dialog>
+  );
+}

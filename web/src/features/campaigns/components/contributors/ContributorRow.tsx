@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { copyInviteLink, useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
+import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
+import { formatDate } from '../../lib/format';
+import { ContributorAnswersList } from './ContributorAnswersList';
+import { DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog } from './ContributorDialogs';
+import { ContributorStatusBadges } from './ContributorStatusBadge';
+
+type Props = {
+  campaignId: string;
+  initiativeId: string;
+  contributor: CampaignContributor;
+  /** undefined while the answers load */
+  answers: ContributorAnswer[] | undefined;
+};
+
+type Open = 'remove' | 'videos' | 'rerecord' | null;
+
+export function displayName(c: Pick<CampaignContributor, 'fullName' | 'firstName' | 'lastName' | 'email'>): string {
+  const name = c.fullName?.trim() || `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
+  return name || c.email;
+}
+
+/** One collaborator: who, status, progress, and what staff can do about them. */
+export function ContributorRow({ campaignId, initiativeId, contributor: c, answers }: Props) {
+  const suspend = useSetSuspended(campaignId);
+  const revoke = useRevokeInvite(campaignId);
+  const reinvite = useReinvite(campaignId);
+  const [open, setOpen] = useState<Open>(null);
+  const [showAnswers, setShowAnswers] = useState(false);
+  const name = displayName(c);
+  const suspended = c.status === 'suspended';
+  const hasVideos = (answers ?? []).some((a) => a.video || a.uploadStatus === 'stored');
+
+  return (
+    <li data-testid="contributor-row" data-contributor-id={c.contributorId} className="space-y-3 py-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{name}</p>
+          <p className="truncate text-xs text-muted">{c.email}</p>
+        </div>
+        <ContributorStatusBadges contributor={c} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Progress</dt>
+          <dd data-testid="contributor-progress">
+            {c.answeredCount}/{c.questionCount} answered
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Invited</dt>
+          <dd>{formatDate(c.invitedAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Submitted</dt>
+          <dd data-testid="contributor-submitted">{c.submittedAt ? formatDate(c.submittedAt) : 'Not yet'}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${name}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!c.inviteLink}
+          title={c.inviteLink ? undefined : 'The link was revoked: re-invite to send a new one'}
+          aria-label={`Copy invitation link of ${name}`}
+          onClick={() => c.inviteLink && void copyInviteLink(c.inviteLink)}
+        >
+          Copy link
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-expanded={showAnswers}
+          aria-label={`${showAnswers ? 'Hide' : 'Show'} answers of ${name}`}
+          onClick={() => setShowAnswers((v) => !v)}
+        >
+          {showAnswers ? 'Hide answers' : 'Answers'}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={suspend.isPending}
+          aria-label={`${suspended ? 'Resume' : 'Suspend'} ${name}`}
+          onClick={() => suspend.mutate({ contributorId: c.contributorId, isSuspended: !suspended })}
+        >
+          {suspended ? 'Resume' : 'Suspend'}
+        </Button>
+        {!c.linkRevoked && (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={revoke.isPending}
+            aria-label={`Revoke the link of ${name}`}
+            onClick={() => revoke.mutate(c.contributorId)}
+          >
+            Revoke link
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={reinvite.isPending}
+          aria-label={`Re-invite ${name}`}
+          onClick={() => reinvite.mutate(c.contributorId)}
+        >
+          Re-invite
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!answers || answers.length === 0}
+          aria-label={`Send answers of ${name} back for re-recording`}
+          onClick={() => setOpen('rerecord')}
+        >
+          Re-record
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger"
+          disabled={!hasVideos}
+          aria-label={`Delete the videos of ${name}`}
+          onClick={() => setOpen('videos')}
+        >
+          Delete videos
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger"
+          aria-label={`Remove ${name}`}
+          onClick={() => setOpen('remove')}
+        >
+          Remove
+        </Button>
+      </div>
+      {showAnswers &&
+        (answers ? <ContributorAnswersList name={name} answers={answers} /> : <Spinner className="h-5 w-5" />)}
+      <RemoveContributorDialog campaignId={campaignId} contributor={c} open={open === 'remove'} onClose={() => setOpen(null)} />
+      <DeleteVideosDialog
+        campaignId={campaignId}
+        initiativeId={initiativeId}
+        contributor={c}
+        open={open === 'videos'}
+        onClose={() => setOpen(null)}
+      />
+      <ReRecordDialog
+        campaignId={campaignId}
+        contributor={c}
+        answers={answers ?? []}
+        open={open === 'rerecord'}
+        onClose={() => setOpen(null)}
+      />
+    </li>
+  );
+}

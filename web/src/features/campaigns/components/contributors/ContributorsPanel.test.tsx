@@ -1,0 +1,399 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { saveToken } from '@/lib/storage';
+import { useToastStore } from '@/stores/toast-store';
+import { jsonResponse } from '@/testing/fixtures';
+import type { CampaignContributor, ContributorAnswers } from '../../contributor-types';
+import { ContributorsPanel } from './ContributorsPanel';
+
+function contributor(overrides: Partial<CampaignContributor> = {}): CampaignContributor {
+  return {
+    contributorId: 'k1',
+    email: 'jane@example.org',
+    firstName: 'Jane',
+    lastName: 'Doerr',
+    fullName: 'Jane Doerr',
+    status: 'invited',
+    linkRevoked: false,
+    inviteLink: 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret',
+    invitedAt: '2026-11-20T10:00:00Z',
+    startedJourney: false,
+    submittedAt: null,
+    answeredCount: 0,
+    questionCount: 2,
+    ...overrides,
+  };
+}
+
+type Call = { method: string; path: string; search: string; body: unknown };
+
+function stub(routes: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      const text = await req.clone().text();
+      const url = new URL(req.url);
+      const call = {
+        method: req.method,
+        path: url.pathname.replace(/^\/api/, ''),
+        search: url.search,
+        body: text ? JSON.parse(text) : undefined,
+      };
+      calls.push(call);
+      const res = routes(call);
+      if (res) return res;
+      if (call.path === '/contributor/c1/all') return jsonResponse([]);
+      if (call.method === 'GET' && call.path === '/campaign/c1') return jsonResponse({ id: 'c1', status: 'live', version: 8 });
+      return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
+    }),
+  );
+  return calls;
+}
+
+function renderPanel() {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ContributorsPanel campaignId="c1" initiativeId="i1" />
+    </QueryClientProvider>,
+  );
+}
+
+const toastMessages = () => useToastStore.getState().toasts.map((t) => `${t.kind}:${t.message}`);
+
+describe('collaborators panel', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    saveToken('tok', 't1');
+  });
+
+  it('checks the invite form with the contract messages, then invites and toasts the live-now message', async () => {
+    let list: CampaignContributor[] = [];
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(list);
+      if (c.method === 'POST' && c.path === '/campaign/add-contributor') {
+        list = [contributor()];
+        return jsonResponse(
+          { message: 'Collaborator successfully invited, and the campaign is now live', contributor: list[0], campaignLive: true },
+          201,
+        );
+      }
+      return undefined;
+    });
+    renderPanel();
+    expect(await screen.findByText('No collaborators yet.')).toBeInTheDocument();
+    const u = userEvent.setup();
+    const submit = screen.getByRole('button', { name: 'Invite collaborator' });
+
+    await u.click(submit);
+    expect(await screen.findByText('First name is a required field')).toBeInTheDocument();
+    expect(screen.getByText('Last name is a required field')).toBeInTheDocument();
+    expect(screen.getByText('Email is a required field')).toBeInTheDocument();
+
+    await u.type(screen.getByLabelText('First name'), 'Jo');
+    await u.type(screen.getByLabelText('Last name'), 'Doe😀');
+    await u.type(screen.getByLabelText('Email'), 'not-an-email');
+    await u.click(submit);
+    expect(await screen.findByText('First name must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Last name must not contain special characters or emojis')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+
+    await u.clear(screen.getByLabelText('Last name'));
+    await u.type(screen.getByLabelText('Last name'), 'Doe$');
+    await u.click(submit);
+    expect(await screen.findByText('Last name must not contain special characters or emojis')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/campaign/add-contributor')).toBe(false);
+
+    await u.clear(screen.getByLabelText('First name'));
+    await u.type(screen.getByLabelText('First name'), ' Jane ');
+    await u.clear(screen.getByLabelText('Last name'));
+    await u.type(screen.getByLabelText('Last name'), 'Doerr');
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'jane@example.org');
+    await u.click(submit);
+
+    await waitFor(() =>
+      expect(toastMessages()).toContain('success:Collaborator successfully invited, and the campaign is now live'),
+    );
+    expect(calls.find((c) => c.path === '/campaign/add-contributor')!.body).toEqual({
+      campaignId: 'c1',
+      firstName: 'Jane',
+      lastName: 'Doerr',
+      email: 'jane@example.org',
+    });
+    // The campaign is re-read (it may have gone live), and nothing failed.
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/campaign/c1')).toBe(true);
+    expect(toastMessages().filter((t) => t.startsWith('error:'))).toEqual([]);
+    const row = await screen.findByTestId('contributor-row');
+    expect(within(row).getByText('Jane Doerr')).toBeInTheDocument();
+    expect(within(row).getByTestId('contributor-status')).toHaveTextContent('Invited');
+    // The form is emptied for the next one.
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+  });
+
+  it('shows a server field error under its field', async () => {
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([]);
+      if (c.path === '/campaign/add-contributor')
+        return jsonResponse({ detail: 'This collaborator is already invited to this campaign' }, 409);
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('First name'), 'Jane');
+    await u.type(screen.getByLabelText('Last name'), 'Doerr');
+    await u.type(screen.getByLabelText('Email'), 'jane@example.org');
+    await u.click(screen.getByRole('button', { name: 'Invite collaborator' }));
+    await waitFor(() => expect(toastMessages()).toContain('error:This collaborator is already invited to this campaign'));
+    // The values stay so they can be corrected.
+    expect(screen.getByLabelText('First name')).toHaveValue('Jane');
+  });
+
+  it('shows the status badges, progress and submitted date', async () => {
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1')
+        return jsonResponse([
+          contributor(),
+          contributor({
+            contributorId: 'k2',
+            fullName: 'Ann Active',
+            status: 'activated',
+            answeredCount: 2,
+            submittedAt: '2026-11-21T09:00:00Z',
+          }),
+          contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
+          contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
+        ]);
+      return undefined;
+    });
+    renderPanel();
+    const rows = await screen.findAllByTestId('contributor-row');
+    expect(rows.map((r) => within(r).getByTestId('contributor-status').textContent)).toEqual([
+      'Invited',
+      'Activated',
+      'Suspended',
+      'Invited',
+    ]);
+    expect(within(rows[3]!).getByTestId('contributor-link-revoked')).toHaveTextContent('Link revoked');
+    expect(within(rows[0]!).queryByTestId('contributor-link-revoked')).toBeNull();
+    expect(within(rows[1]!).getByTestId('contributor-progress')).toHaveTextContent('2/2 answered');
+    expect(within(rows[1]!).getByTestId('contributor-submitted')).toHaveTextContent('21 Nov 2026');
+    expect(within(rows[0]!).getByTestId('contributor-submitted')).toHaveTextContent('Not yet');
+    // Suspended shows Resume; a revoked link cannot be copied or revoked again.
+    expect(within(rows[2]!).getByRole('button', { name: 'Resume Sam Suspended' })).toBeInTheDocument();
+    expect(within(rows[3]!).getByRole('button', { name: 'Copy invitation link of Rey Revoked' })).toBeDisabled();
+    expect(within(rows[3]!).queryByRole('button', { name: 'Revoke the link of Rey Revoked' })).toBeNull();
+  });
+
+  it('copies the invitation link and says so', async () => {
+    stub((c) => (c.path === '/contributor/campaignContributorList/c1' ? jsonResponse([contributor()]) : undefined));
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy invitation link of Jane Doerr' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Link copied to clipboard!'));
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+  });
+
+  it('suspends, revokes and re-invites with the server messages', async () => {
+    let current = contributor();
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([current]);
+      if (c.method === 'PUT' && c.path === '/contributor/update/k1') {
+        current = { ...current, status: 'suspended' };
+        return jsonResponse({ message: 'Collaborator suspended successfully', contributor: {} });
+      }
+      if (c.path === '/contributor/revoke') {
+        current = { ...current, linkRevoked: true, inviteLink: null };
+        return jsonResponse({ message: 'Invitation revoked successfully' });
+      }
+      if (c.path === '/contributor/reinvite') {
+        current = { ...current, linkRevoked: false, inviteLink: 'http://x/contributor/t1/c1?contributorId=k1&key=new' };
+        return jsonResponse({ message: 'Invitation sent again successfully', contributor: current });
+      }
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Suspend Jane Doerr' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Collaborator suspended successfully'));
+    expect(calls.find((c) => c.path === '/contributor/update/k1')!.body).toEqual({ isSuspended: true });
+    expect(await screen.findByRole('button', { name: 'Resume Jane Doerr' })).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Revoke the link of Jane Doerr' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Invitation revoked successfully'));
+    expect(calls.find((c) => c.path === '/contributor/revoke')!.body).toEqual({ campaignId: 'c1', contributorId: 'k1' });
+    expect(await screen.findByText('Link revoked')).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Re-invite Jane Doerr' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Invitation sent again successfully'));
+    await waitFor(() => expect(screen.queryByText('Link revoked')).toBeNull());
+  });
+
+  it('removes a collaborator keeping or deleting their recordings, behind the 5 s lock', async () => {
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.method === 'DELETE' && c.path === '/campaign/remove-contributor/c1/k1')
+        return jsonResponse({ message: 'Collaborator removed successfully' });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+
+    // Keep (the default).
+    await u.click(await screen.findByRole('button', { name: 'Remove Jane Doerr' }));
+    let dialog = screen.getByRole('dialog', { name: 'Remove collaborator?', hidden: true });
+    expect(within(dialog).getByLabelText('Keep their recordings')).toBeChecked();
+    expect(within(dialog).getByLabelText('Delete their recordings too')).not.toBeChecked();
+    const confirm = within(dialog).getByRole('button', { name: 'Remove collaborator', hidden: true });
+    await u.click(confirm);
+    await waitFor(() => expect(toastMessages()).toContain('success:Collaborator removed successfully'));
+    const removes = () => calls.filter((c) => c.path === '/campaign/remove-contributor/c1/k1');
+    expect(removes()).toHaveLength(1);
+    expect(removes()[0]!.search).toBe('?deleteJourney=false');
+
+    // Delete too.
+    await u.click(screen.getByRole('button', { name: 'Remove Jane Doerr' }));
+    dialog = screen.getByRole('dialog', { name: 'Remove collaborator?', hidden: true });
+    await u.click(within(dialog).getByLabelText('Delete their recordings too'));
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Remove collaborator', hidden: true }));
+    await waitFor(() => expect(removes()).toHaveLength(2));
+    expect(removes()[1]!.search).toBe('?deleteJourney=true');
+  });
+
+  it('locks the remove confirmation for 5 s after a click', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path.startsWith('/campaign/remove-contributor/')) return new Promise<Response>(() => {}) as never;
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Jane Doerr' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove collaborator?', hidden: true });
+    const confirm = within(dialog).getByRole('button', { name: 'Remove collaborator', hidden: true });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(confirm).toHaveAttribute('data-locked', 'true');
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/campaign/remove-contributor/'))).toHaveLength(1));
+  });
+
+  it("shows each answer's state and plays stored videos; sends chosen questions back", async () => {
+    const answers: ContributorAnswers[] = [
+      {
+        contributor: contributor({ status: 'activated', answeredCount: 1 }),
+        answers: [
+          {
+            campaignQuestionId: 'cq2',
+            question: 'What do you do?',
+            sequence: 2,
+            uploadStatus: 'failed',
+            failureReason: 'The file is not a video',
+            sentForReRecording: false,
+            video: null,
+          },
+          {
+            campaignQuestionId: 'cq1',
+            question: 'Who are you?',
+            sequence: 1,
+            uploadStatus: 'stored',
+            failureReason: null,
+            sentForReRecording: false,
+            video: {
+              key: 't1/i1/c1/k1/1-recorded_video.mp4',
+              url: 'https://bucket.example/video.mp4?X-Amz-Signature=abc',
+              durationSeconds: 75,
+              sizeBytes: 2 * 1024 * 1024,
+              width: 1280,
+              height: 720,
+              container: 'mp4',
+              deviceType: 'Mobile',
+              uploadedAt: '2026-11-21T09:00:00Z',
+            },
+          },
+          {
+            campaignQuestionId: 'cq3',
+            question: 'Why?',
+            sequence: 3,
+            uploadStatus: 'none',
+            failureReason: null,
+            sentForReRecording: true,
+            video: null,
+          },
+        ],
+      },
+    ];
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([answers[0]!.contributor]);
+      if (c.path === '/contributor/c1/all') return jsonResponse(answers);
+      if (c.path === '/contributor-journey/re-record') return jsonResponse({ message: 'Sent back for re-recording successfully' });
+      return undefined;
+    });
+    const { container } = renderPanel();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show answers of Jane Doerr' }));
+    const items = await screen.findAllByTestId('contributor-answer');
+    expect(items.map((i) => within(i).getByTestId('answer-status').textContent)).toEqual(['Stored', 'Failed', 'Not recorded']);
+    const video = container.querySelector('video')!;
+    expect(video).toHaveAttribute('src', 'https://bucket.example/video.mp4?X-Amz-Signature=abc');
+    expect(video).toHaveAttribute('controls');
+    expect(within(items[0]!).getByText(/1:15 · Mobile/)).toBeInTheDocument();
+    expect(within(items[1]!).getByText('The file is not a video')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Sent back for re-recording')).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Send answers of Jane Doerr back for re-recording' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send back for re-recording', hidden: true });
+    const send = within(dialog).getByRole('button', { name: 'Send back', hidden: true });
+    expect(send).toBeDisabled();
+    await u.click(within(dialog).getByLabelText(/Who are you\?/));
+    await u.click(send);
+    await waitFor(() => expect(toastMessages()).toContain('success:Sent back for re-recording successfully'));
+    expect(calls.find((c) => c.path === '/contributor-journey/re-record')!.body).toEqual({
+      campaignId: 'c1',
+      contributorId: 'k1',
+      campaignQuestionIds: ['cq1'],
+    });
+  });
+
+  it('deletes only the videos, with the initiative in the path', async () => {
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/c1/all')
+        return jsonResponse([
+          {
+            contributor: contributor(),
+            answers: [
+              {
+                campaignQuestionId: 'cq1',
+                question: 'Who are you?',
+                sequence: 1,
+                uploadStatus: 'stored',
+                failureReason: null,
+                sentForReRecording: false,
+                video: null,
+              },
+            ],
+          },
+        ]);
+      if (c.method === 'DELETE' && c.path === '/contributor/i1/c1/k1/videos') return jsonResponse({ message: 'Videos deleted successfully' });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Delete the videos of Jane Doerr' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await u.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Delete videos?', hidden: true });
+    await u.click(within(dialog).getByRole('button', { name: 'Delete videos', hidden: true }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Videos deleted successfully'));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/contributor/i1/c1/k1/videos')).toBe(true);
+  });
+});

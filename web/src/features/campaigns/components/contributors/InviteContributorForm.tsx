@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Field';
+import { ApiError } from '@/lib/api/errors';
+import { useInviteContributor } from '../../api/contributors';
+import { inviteContributorSchema, type InviteContributorValues } from '../../schemas';
+
+const EMPTY: InviteContributorValues = { firstName: '', lastName: '', email: '' };
+const FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+/** Invites a collaborator by e-mail; the server's message is toasted (e.g. the live-now one). */
+export function InviteContributorForm({ campaignId }: { campaignId: string }) {
+  const invite = useInviteContributor(campaignId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteContributorValues>({ resolver: zodResolver(inviteContributorSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await invite.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+      });
+      reset(EMPTY);
+    } catch (error) {
+      // Toasted by the API client; field errors also go under their field.
+      if (error instanceof ApiError && Array.isArray(error.body)) {
+        for (const item of error.body as { field?: unknown; message?: unknown }[]) {
+          const field = FIELDS.find((f) => f === item.field);
+          if (field && typeof item.message === 'string') setError(field, { message: item.message });
+        }
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Invite a collaborator" className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Input label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
+        <Input label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
+        <Input label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={isSubmitting}>
+          Invite collaborator
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import type {
+  ContributorCampaign,
+  ContributorData,
+  Journey,
+  JourneyQuestion,
+  StartUploadResponse,
+  UploadedPart,
+  VideoConfig,
+} from '../types';
+import { contributorCall, enc, type ContributorCallOptions } from './contributor-client';
+
+type Ids = Pick<ContributorData, 'tenantId' | 'campaignId' | 'contributorId'>;
+const base = (ids: Ids) => `${enc(ids.tenantId)}/${enc(ids.campaignId)}/${enc(ids.contributorId)}`;
+const idsOf = (ids: Ids): Ids => ({ tenantId: ids.tenantId, campaignId: ids.campaignId, contributorId: ids.contributorId });
+
+export function fetchContributorCampaign(ids: Ids, options?: ContributorCallOptions) {
+  return contributorCall<ContributorCampaign>('GET', `/contributor/${base(ids)}`, undefined, options);
+}
+
+export function saveContributorDetails(ids: Ids, names: { firstName: string; lastName: string }, options?: ContributorCallOptions) {
+  return contributorCall<ContributorCampaign>('POST', '/contributor/save', { ...idsOf(ids), ...names }, options);
+}
+
+export function fetchJourney(ids: Ids, options?: ContributorCallOptions) {
+  return contributorCall<Journey>('GET', `/contributor-journey/${base(ids)}`, undefined, options);
+}
+
+export function fetchQuestionsToAsk(ids: Ids, options?: ContributorCallOptions) {
+  return contributorCall<JourneyQuestion[]>('GET', `/contributor-journey/all-questions/${base(ids)}`, undefined, options);
+}
+
+export type JourneySave = {
+  campaignQuestionId: string;
+  contributorScript?: string;
+  videoConfig?: VideoConfig;
+  collaboratorReRecordingStatus?: string;
+};
+
+export function saveJourney(ids: Ids, save: JourneySave, options?: ContributorCallOptions) {
+  return contributorCall<JourneyQuestion>('POST', '/contributor-journey/save', { ...idsOf(ids), ...save }, options);
+}
+
+export function addVideo(
+  ids: Ids,
+  video: { campaignQuestionId: string; s3VideoKey: string; deviceType: string; videoDuration: number },
+  options?: ContributorCallOptions,
+) {
+  return contributorCall<{ message: string }>('POST', '/contributor/addVideo', { ...idsOf(ids), ...video }, options);
+}
+
+export function submitJourney(ids: Ids, options?: ContributorCallOptions) {
+  return contributorCall<{ message: string }>('PUT', `/contributor/${base(ids)}/submit`, undefined, options);
+}
+
+// Multipart upload (contract of issue 4).
+
+export type UploadRef = { key: string; uploadId: string };
+
+export function startUpload(
+  ids: Ids,
+  body: { campaignQuestionId: string; contentType: string; sizeBytes?: number; deviceType?: string },
+  options?: ContributorCallOptions,
+) {
+  return contributorCall<StartUploadResponse>('POST', '/contributor-upload/start', { ...idsOf(ids), ...body }, options);
+}
+
+export function signPart(ids: Ids, ref: UploadRef, partNumber: number, options?: ContributorCallOptions) {
+  return contributorCall<{ url: string; expiresInSeconds: number }>(
+    'POST',
+    '/contributor-upload/sign-part',
+    { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId, partNumber },
+    options,
+  );
+}
+
+export function listParts(ids: Ids, ref: UploadRef, options?: ContributorCallOptions) {
+  return contributorCall<{ parts: UploadedPart[] }>(
+    'POST',
+    '/contributor-upload/parts',
+    { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId },
+    options,
+  );
+}
+
+export function completeUpload(
+  ids: Ids,
+  ref: UploadRef,
+  parts: { partNumber: number; etag: string }[],
+  options?: ContributorCallOptions,
+) {
+  return contributorCall<{ key: string; message: string }>(
+    'POST',
+    '/contributor-upload/complete',
+    { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId, parts },
+    options,
+  );
+}
+
+export function abortUpload(ids: Ids, ref: UploadRef, options?: ContributorCallOptions) {
+  return contributorCall<{ message: string }>(
+    'POST',
+    '/contributor-upload/abort',
+    { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId },
+    options,
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Logo } from '@/components/Logo';
+
+/** The light page frame of the contributor pages (no staff layout). */
+export function ContributorFrame({ children, logo, company }: { children: ReactNode; logo?: string | null; company?: string | null }) {
+  return (
+    <div className="min-h-dvh bg-surface text-fg">
+      <header className="border-b border-line bg-raised">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+          <Logo className="h-7" />
+          {(logo || company) && (
+            <div className="flex items-center gap-2 text-sm text-muted">
+              {logo && <img src={logo} alt="" className="h-7 w-auto" />}
+              {company && <span>{company}</span>}
+            </div>
+          )}
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">{children}</main>
+    </div>
+  );
+}
+
+export function Notice({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+  return (
+    <ContributorFrame>
+      <section data-testid={testId} className="rounded-xl border border-line bg-raised p-6 text-center shadow-sm">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        {children && <div className="mt-3 space-y-3 text-sm text-muted">{children}</div>}
+      </section>
+    </ContributorFrame>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { readContributorData } from '../lib/storage';
+import { useContributorStore } from '../store';
+import { getUploadManager } from '../uploads/uploads';
+import { Notice } from './ContributorFrame';
+
+/**
+ * Wraps every contributor page: shows why the link stopped working after a 403, and resumes the takes
+ * a previous page left in the browser.
+ */
+export function ContributorLayout() {
+  const denied = useContributorStore((s) => s.denied);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const data = readContributorData();
+    if (!data || typeof indexedDB === 'undefined') return;
+    const manager = getUploadManager();
+    void manager.resume(data).catch(() => undefined);
+    // A stored take changes the journey: read it again.
+    return manager.subscribe((s) => {
+      if (s.phase === 'stored' || s.phase === 'failed') void queryClient.invalidateQueries({ queryKey: ['contributor'] });
+    });
+  }, [queryClient]);
+
+  if (denied) return <AccessDenied message={denied} />;
+  return <Outlet />;
+}
+
+export function AccessDenied({ message }: { message: string }) {
+  const suspended = /suspend/i.test(message);
+  return (
+    <Notice testId="contributor-denied" title={suspended ? 'Your access is suspended' : 'This link is no longer valid'}>
+      <p role="alert" className="text-base text-fg">
+        {message}
+      </p>
+      <p>If you think this is a mistake, please contact the campaign team.</p>
+    </Notice>
+  );
+}

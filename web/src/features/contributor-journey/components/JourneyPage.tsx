@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { errorMessageOf } from '@/lib/api/errors';
+import { toast } from '@/stores/toast-store';
+import { cn } from '@/utils/cn';
+import { submitJourney } from '../api/contributor-api';
+import { useContributorCampaign, useContributorData, useJourney } from '../api/queries';
+import { useUploadsStore } from '../uploads/uploads';
+import type { QuestionUpload } from '../uploads/upload-manager';
+import type { JourneyQuestion } from '../types';
+import { ContributorFrame, Notice } from './ContributorFrame';
+
+export type QuestionState = {
+  kind: 'to-record' | 'sent-back' | 'recording' | 'waiting' | 'uploading' | 'retrying' | 'processing' | 'stored' | 'failed';
+  label: string;
+  /** 0..100 while uploading. */
+  percent?: number;
+};
+
+/** What a question's row says: the take in this browser first, else the server's state. */
+export function questionState(q: JourneyQuestion, local: QuestionUpload | undefined): QuestionState {
+  if (local && local.phase !== 'stored') {
+    const percent = Math.floor(Math.min(local.progress, 0.99) * 100);
+    switch (local.phase) {
+      case 'recording':
+        return { kind: 'recording', label: 'Recording…' };
+      case 'waiting':
+        return { kind: 'waiting', label: 'Recorded, not sent yet' };
+      case 'uploading':
+        return { kind: 'uploading', label: `Uploading ${percent}%`, percent };
+      case 'retrying':
+        return { kind: 'retrying', label: `Connection lost: saved on this device, will resume (${percent}%)`, percent };
+      case 'processing':
+        return { kind: 'processing', label: 'Uploaded, being checked…', percent: 99 };
+      case 'failed':
+        return { kind: 'failed', label: local.error ?? 'Upload failed. Please record again.' };
+    }
+  }
+  if (q.sentForReRecording && !(local?.phase === 'stored')) return { kind: 'sent-back', label: 'Sent back for re-recording' };
+  if (local?.phase === 'stored' || q.uploadStatus === 'stored') return { kind: 'stored', label: 'Safely stored' };
+  if (q.uploadStatus === 'uploading') return { kind: 'processing', label: 'Uploaded, being checked…' };
+  if (q.uploadStatus === 'failed') return { kind: 'failed', label: q.failureReason ?? 'The video could not be used. Please record it again.' };
+  return { kind: 'to-record', label: 'To record' };
+}
+
+const badge: Record<QuestionState['kind'], string> = {
+  'to-record': 'bg-sunken text-muted',
+  'sent-back': 'bg-warning/15 text-warning',
+  recording: 'bg-danger/15 text-danger',
+  waiting: 'bg-sunken text-fg',
+  uploading: 'bg-primary/15 text-primary',
+  retrying: 'bg-warning/15 text-warning',
+  processing: 'bg-primary/15 text-primary',
+  stored: 'bg-success/15 text-success',
+  failed: 'bg-danger/15 text-danger',
+};
+
+export function JourneyPage() {
+  const data = useContributorData();
+  const campaign = useContributorCampaign(data);
+  const journey = useJourney(data);
+  const uploads = useUploadsStore((s) => s.byQuestion);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
+
+  if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
+  if (journey.isPending || campaign.isPending) {
+    return (
+      <ContributorFrame>
+        <div className="flex justify-center py-16">
+          <Spinner className="h-8 w-8 text-primary" label="Loading your questions" />
+        </div>
+      </ContributorFrame>
+    );
+  }
+  if (journey.isError || campaign.isError) {
+    return (
+      <Notice title="We could not load your questions">
+        <p role="alert">{errorMessageOf(journey.error ?? campaign.error)}</p>
+        <Button variant="secondary" onClick={() => void journey.refetch()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  }
+
+  const j = journey.data;
+  const questions = [...j.questions].sort((a, b) => a.sequence - b.sequence);
+  const states = questions.map((q) => questionState(q, uploads[q.campaignQuestionId]));
+  const storedCount = states.filter((s) => s.kind === 'stored').length;
+  const inFlight = states.some((s) => ['recording', 'waiting', 'uploading', 'retrying', 'processing'].includes(s.kind));
+  const toRecord = states.filter((s) => s.kind === 'to-record' || s.kind === 'sent-back' || s.kind === 'failed').length;
+  const allStored = questions.length > 0 && storedCount === questions.length;
+  const finished = j.submitted && !j.reRecording;
+  const c = campaign.data.campaign;
+
+  async function onSubmit() {
+    if (!data) return;
+    setSubmitting(true);
+    try {
+      const res = await submitJourney(data);
+      toast.success(res.message);
+      await queryClient.invalidateQueries({ queryKey: ['contributor'] });
+      navigate(paths.contributorGoodJob);
+    } catch {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <ContributorFrame logo={c.companyLogo} company={c.companyName}>
+      <div className="space-y-6">
+        <div>
+          <h1 className="text-2xl font-semibold">{c.title}</h1>
+          <p className="mt-1 text-sm text-muted" data-testid="stored-count" aria-live="polite">
+            {storedCount} of {questions.length} answers safely stored
+          </p>
+        </div>
+
+        {finished ? (
+          <div className="rounded-xl border border-success/40 bg-success/10 p-4 text-sm" role="status">
+            Your videos have been submitted. Thank you! You can close this page.
+          </div>
+        ) : (
+          <div className="flex flex-wrap gap-3">
+            {toRecord > 0 && (
+              <>
+                <Button size="lg" onClick={() => navigate(paths.contributorRecordVideo)}>
+                  {j.reRecording ? 'Re-record the questions sent back' : storedCount > 0 || inFlight ? 'Continue recording' : 'Start recording'}
+                </Button>
+                <Button size="lg" variant="secondary" onClick={() => navigate(`${paths.contributorRecordVideo}?istest=true`)}>
+                  Practice round
+                </Button>
+              </>
+            )}
+            {toRecord === 0 && (
+              <Button size="lg" onClick={() => void onSubmit()} loading={submitting} disabled={!allStored}>
+                Submit for review
+              </Button>
+            )}
+          </div>
+        )}
+        {!finished && toRecord === 0 && !allStored && (
+          <p className="text-sm text-muted" role="status">
+            Your answers are being uploaded. You can submit once every answer is safely stored; keep this page open.
+          </p>
+        )}
+
+        <ol className="space-y-3" aria-label="Your questions">
+          {questions.map((q, i) => {
+            const s = states[i]!;
+            return (
+              <li
+                key={q.campaignQuestionId}
+                data-testid="journey-question"
+                data-status={s.kind}
+                className="rounded-xl border border-line bg-raised p-4"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <p className="font-medium">
+                    <span className="text-muted">{i + 1}. </span>
+                    {q.question}
+                  </p>
+                  <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', badge[s.kind])} data-testid="question-status">
+                    {s.label}
+                  </span>
+                </div>
+                {s.percent !== undefined && (
+                  <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-sunken" aria-hidden>
+                    <div className="h-full bg-primary transition-all" style={{ width: `${s.percent}%` }} />
+                  </div>
+                )}
+                {!finished && s.kind !== 'stored' && (
+                  <Link
+                    to={`${paths.contributorScript}?campaignQuestionId=${encodeURIComponent(q.campaignQuestionId)}`}
+                    className="mt-2 inline-block text-sm text-primary underline-offset-2 hover:underline"
+                  >
+                    Prepare your script
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </ContributorFrame>
+  );
+}

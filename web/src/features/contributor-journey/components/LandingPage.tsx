@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { errorMessageOf } from '@/lib/api/errors';
+import { saveContributorDetails } from '../api/contributor-api';
+import { contributorKeys, useContributorCampaign } from '../api/queries';
+import { validateName } from '../lib/names';
+import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
+import { htmlToText, toParagraphs } from '../lib/text';
+import { useContributorStore } from '../store';
+import type { ContributorCampaign, ContributorData } from '../types';
+import { ContributorFrame, Notice } from './ContributorFrame';
+
+/** Reads the invitation from the link (contributorId and key in the query) and keeps it. */
+export function useInvitationFromLink(): ContributorData | null {
+  const { tenantId = '', campaignId = '' } = useParams();
+  const [search] = useSearchParams();
+  return useMemo(() => {
+    const contributorId = search.get('contributorId') ?? '';
+    const key = search.get('key') ?? '';
+    if (tenantId && campaignId && contributorId && key) {
+      const data = { tenantId, campaignId, contributorId, key };
+      saveContributorData(data);
+      useContributorStore.getState().reset();
+      return data;
+    }
+    const stored = readContributorData();
+    return stored && stored.tenantId === tenantId && stored.campaignId === campaignId ? stored : null;
+  }, [tenantId, campaignId, search]);
+}
+
+export function LandingPage({ data }: { data: ContributorData | null }) {
+  const campaign = useContributorCampaign(data);
+
+  if (!data) {
+    return (
+      <Notice testId="contributor-missing" title="This link is incomplete">
+        <p role="alert">Error: Contributor Details is missing. Please check your details.</p>
+      </Notice>
+    );
+  }
+  if (campaign.isPending) {
+    return (
+      <ContributorFrame>
+        <div className="flex justify-center py-16">
+          <Spinner className="h-8 w-8 text-primary" label="Loading the campaign" />
+        </div>
+      </ContributorFrame>
+    );
+  }
+  if (campaign.isError) {
+    return (
+      <Notice testId="contributor-load-error" title="We could not open this campaign">
+        <p role="alert">{errorMessageOf(campaign.error)}</p>
+        <Button variant="secondary" onClick={() => void campaign.refetch()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  }
+  return <Welcome data={data} value={campaign.data} />;
+}
+
+function Welcome({ data, value }: { data: ContributorData; value: ContributorCampaign }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { contributor, campaign } = value;
+  const [firstName, setFirstName] = useState(contributor.firstName ?? '');
+  const [lastName, setLastName] = useState(contributor.lastName ?? '');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string; consent?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const needsDetails = !contributor.isDetailSubmitted;
+
+  // Spec section 4: the detail is kept only for a contributor-type user who is not suspended.
+  useEffect(() => cacheContributorDetail('contributor', contributor, value.videoConfig), [contributor, value.videoConfig]);
+
+  if (contributor.isSuspended) {
+    return (
+      <Notice testId="contributor-denied" title="Your access is suspended">
+        <p role="alert">Your access to this campaign has been suspended.</p>
+      </Notice>
+    );
+  }
+
+  const brief = toParagraphs(htmlToText(campaign.brief));
+  const questions = [...campaign.questions].sort((a, b) => a.sequence - b.sequence);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (needsDetails) {
+      next.firstName = validateName('First name', firstName) ?? undefined;
+      next.lastName = validateName('Last name', lastName) ?? undefined;
+    }
+    if (!consent) next.consent = 'Please agree to continue';
+    setErrors(next);
+    if (next.firstName || next.lastName || next.consent) return;
+    if (needsDetails) {
+      setSaving(true);
+      try {
+        const saved = await saveContributorDetails(data, { firstName: firstName.trim(), lastName: lastName.trim() });
+        cacheContributorDetail('contributor', saved.contributor, saved.videoConfig);
+        queryClient.setQueryData(contributorKeys.campaign(data), saved);
+      } catch {
+        setSaving(false);
+        return;
+      }
+      setSaving(false);
+    }
+    navigate(paths.contributorJourney);
+  }
+
+  return (
+    <ContributorFrame logo={campaign.companyLogo} company={campaign.companyName}>
+      <article className="space-y-6">
+        <div>
+          <p className="text-sm font-medium text-primary">You are invited to share your story</p>
+          <h1 className="mt-1 text-2xl font-semibold">{campaign.title}</h1>
+          {campaign.description && <p className="mt-2 text-muted">{campaign.description}</p>}
+        </div>
+        {brief.length > 0 && (
+          <section aria-label="Brief" className="space-y-2 rounded-xl border border-line bg-raised p-4 text-sm">
+            {brief.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </section>
+        )}
+        <section aria-labelledby="questions-heading">
+          <h2 id="questions-heading" className="text-lg font-semibold">
+            The questions ({questions.length})
+          </h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-6 text-sm">
+            {questions.map((q) => (
+              <li key={q.campaignQuestionId ?? q.id ?? q.sequence}>{q.question}</li>
+            ))}
+          </ol>
+          <p className="mt-2 text-xs text-muted">
+            You will record in {campaign.mode} orientation, with a teleprompter, and you can practise first.
+          </p>
+        </section>
+
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-line bg-raised p-4">
+          {needsDetails ? (
+            <>
+              <h2 className="text-lg font-semibold">Your details</h2>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Input label="First name" value={firstName} autoComplete="given-name" error={errors.firstName} onChange={(e) => setFirstName(e.target.value)} />
+                <Input label="Last name" value={lastName} autoComplete="family-name" error={errors.lastName} onChange={(e) => setLastName(e.target.value)} />
+              </div>
+            </>
+          ) : (
+            <h2 className="text-lg font-semibold">Welcome back{contributor.firstName ? `, ${contributor.firstName}` : ''}</h2>
+          )}
+          <div>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+              <span>
+                I agree to be recorded and that my videos are shared with {campaign.companyName || 'the campaign team'} for this
+                campaign.
+              </span>
+            </label>
+            {errors.consent && (
+              <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                {errors.consent}
+              </p>
+            )}
+          </div>
+          <Button type="submit" size="lg" fullWidth loading={saving}>
+            {value.startedJourney ? 'Continue your journey' : 'Get started'}
+          </Button>
+        </form>
+      </article>
+    </ContributorFrame>
+  );
+}

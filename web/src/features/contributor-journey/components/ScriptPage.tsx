@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { saveJourney } from '../api/contributor-api';
+import { useContributorData, useJourney } from '../api/queries';
+import { clearContributorDetail } from '../lib/storage';
+import { formatReadingTime, htmlToText, toParagraphs } from '../lib/text';
+import { useDebouncedCallback } from '../lib/use-debounced-callback';
+import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
+import type { ContributorData, JourneyQuestion } from '../types';
+import { ContributorFrame, Notice } from './ContributorFrame';
+
+/**
+ * Where a contributor prepares the script of a question in their own words (no AI button: generating
+ * it comes with its own issue). Saved to the journey 500 ms after the last change.
+ */
+export function ScriptPage() {
+  const data = useContributorData();
+  const [search] = useSearchParams();
+  const journey = useJourney(data);
+  if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
+  if (journey.isPending) {
+    return (
+      <ContributorFrame>
+        <div className="flex justify-center py-16">
+          <Spinner className="h-8 w-8 text-primary" label="Loading" />
+        </div>
+      </ContributorFrame>
+    );
+  }
+  const questions = [...(journey.data?.questions ?? [])].sort((a, b) => a.sequence - b.sequence);
+  const wanted = search.get('campaignQuestionId');
+  const question = questions.find((q) => q.campaignQuestionId === wanted) ?? questions[0];
+  if (!question) return <Notice title="No question found">Error: campaignQuestionId is missing. Please check your details.</Notice>;
+  return <ScriptEditor key={question.campaignQuestionId} data={data} question={question} number={questions.indexOf(question) + 1} />;
+}
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+
+function ScriptEditor({ data, question, number }: { data: ContributorData; question: JourneyQuestion; number: number }) {
+  const [text, setText] = useState(() => question.contributorScript ?? htmlToText(question.script));
+  const [state, setState] = useState<SaveState>('idle');
+  const save = useDebouncedCallback((value: string) => {
+    setState('saving');
+    saveJourney(data, { campaignQuestionId: question.campaignQuestionId, contributorScript: value })
+      .then(() => setState('saved'))
+      .catch(() => {
+        clearContributorDetail();
+        setState('error');
+      });
+  }, SCRIPT_SAVE_DELAY_MS);
+  const paragraphs = toParagraphs(text);
+
+  return (
+    <ContributorFrame>
+      <div className="space-y-4">
+        <Link to={paths.contributorJourney} className="text-sm text-primary underline">
+          ← Back to your questions
+        </Link>
+        <div>
+          <p className="text-sm text-muted">Question {number}</p>
+          <h1 className="text-xl font-semibold">{question.question}</h1>
+          {question.tips && <p className="mt-1 text-sm text-muted">{question.tips}</p>}
+        </div>
+        <label className="block space-y-1.5">
+          <span className="text-sm font-medium">Your script, in your own words</span>
+          <textarea
+            className="h-56 w-full rounded-lg border border-line bg-raised p-3 text-sm"
+            value={text}
+            placeholder="Write what you want to say. Leave a blank line between paragraphs."
+            onChange={(e) => {
+              setText(e.target.value);
+              save.call(e.target.value);
+            }}
+          />
+        </label>
+        <div className="flex justify-between text-xs text-muted" aria-live="polite">
+          <span>{formatReadingTime(text)}</span>
+          <span data-testid="script-save-state">
+            {state === 'saving' ? 'Saving…' : state === 'saved' ? 'Saved' : state === 'error' ? 'Not saved' : ''}
+          </span>
+        </div>
+        {paragraphs.length > 0 && (
+          <section aria-label="Script preview" className="space-y-3 rounded-xl border border-line bg-raised p-4">
+            {paragraphs.map((p, i) => (
+              <p key={i} className="whitespace-pre-line">
+                {p}
+              </p>
+            ))}
+          </section>
+        )}
+      </div>
+    </ContributorFrame>
+  );
+}

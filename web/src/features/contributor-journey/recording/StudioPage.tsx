@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { errorMessageOf } from '@/lib/api/errors';
+import { useContributorCampaign, useContributorData, useJourney, useQuestionsToAsk } from '../api/queries';
+import { Notice } from '../components/ContributorFrame';
+import { getUploadManager } from '../uploads/uploads';
+import type { JourneyQuestion } from '../types';
+import { Studio } from './Studio';
+
+/** Loads what the studio needs, then the studio (remounted between practice and final recording). */
+export function StudioPage() {
+  const data = useContributorData();
+  const [search] = useSearchParams();
+  const practice = search.get('istest') === 'true';
+  const campaign = useContributorCampaign(data);
+  const journey = useJourney(data);
+  const toAsk = useQuestionsToAsk(data, !practice);
+  const [pending, setPending] = useState<Set<string> | null>(null);
+
+  useEffect(() => {
+    if (!data) return;
+    let alive = true;
+    if (typeof indexedDB === 'undefined') {
+      setPending(new Set());
+      return;
+    }
+    const manager = getUploadManager();
+    void manager
+      .resume(data)
+      .catch(() => undefined)
+      .then(() => {
+        if (alive) setPending(new Set(manager.pendingTakes().map((t) => t.campaignQuestionId)));
+      });
+    return () => {
+      alive = false;
+    };
+    // Once per visit of the page: the list of questions must not change under the contributor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [practice]);
+
+  const questions = useMemo<JourneyQuestion[] | null>(() => {
+    if (!journey.data || !pending || (!practice && !toAsk.data)) return null;
+    const all = [...journey.data.questions].sort((a, b) => a.sequence - b.sequence);
+    if (practice) {
+      // Spec section 4: questions flagged for re-recording, or all of them.
+      const sentBack = all.filter((q) => q.sentForReRecording);
+      return sentBack.length > 0 ? sentBack : all;
+    }
+    // The server's list (only those sent back when any are); takes still uploading from this browser are not asked again.
+    const byId = new Map(all.map((q) => [q.campaignQuestionId, q]));
+    return [...toAsk.data!]
+      .sort((a, b) => a.sequence - b.sequence)
+      .filter((q) => !pending.has(q.campaignQuestionId))
+      .map((q) => ({ ...byId.get(q.campaignQuestionId), ...q }));
+    // Computed once when everything has loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [journey.data !== undefined, toAsk.data !== undefined, pending, practice]);
+
+  if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
+  const error = campaign.error ?? journey.error ?? toAsk.error;
+  if (error) {
+    return (
+      <Notice title="We could not open the studio">
+        <p role="alert">{errorMessageOf(error)}</p>
+        <Link className="text-primary underline" to={paths.contributorJourney}>
+          Back to your questions
+        </Link>
+      </Notice>
+    );
+  }
+  if (!campaign.data || !questions) {
+    return (
+      <div className="fixed inset-0 flex items-center justify-center bg-black">
+        <Spinner className="h-8 w-8 text-white" label="Opening the studio" />
+      </div>
+    );
+  }
+  if (questions.length === 0) {
+    return (
+      <Notice title="Nothing left to record" testId="studio-nothing-left">
+        <p>Every question has an answer. Check that they are stored, then submit them for review.</p>
+        <Link to={paths.contributorJourney}>
+          <Button>Back to your questions</Button>
+        </Link>
+      </Notice>
+    );
+  }
+  return (
+    <Studio
+      key={practice ? 'practice' : 'final'}
+      data={data}
+      practice={practice}
+      questions={questions}
+      mode={campaign.data.campaign.mode}
+      videoConfig={questions[0]?.videoConfig ?? campaign.data.videoConfig}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { CONTRAST, FONT, SPEED, type TeleprompterSettings } from './teleprompter-config';
+
+type Props = {
+  settings: TeleprompterSettings;
+  onChange: (change: Partial<TeleprompterSettings>) => void;
+  disabled?: boolean;
+};
+
+/** Speed 1..100, contrast 0..100, font size 12..64 in steps of 2. */
+export function TeleprompterControls({ settings, onChange, disabled }: Props) {
+  return (
+    <fieldset className="grid gap-3 text-sm text-white" disabled={disabled} data-testid="teleprompter-controls">
+      <legend className="sr-only">Teleprompter</legend>
+      <label className="grid gap-1">
+        <span className="flex justify-between">
+          <span>Speed</span>
+          <output>{settings.speed}</output>
+        </span>
+        <input
+          type="range"
+          aria-label="Teleprompter speed"
+          min={SPEED.min}
+          max={SPEED.max}
+          step={1}
+          value={settings.speed}
+          onChange={(e) => onChange({ speed: Number(e.target.value) })}
+        />
+      </label>
+      <label className="grid gap-1">
+        <span className="flex justify-between">
+          <span>Contrast</span>
+          <output>{settings.contrast}</output>
+        </span>
+        <input
+          type="range"
+          aria-label="Teleprompter contrast"
+          min={CONTRAST.min}
+          max={CONTRAST.max}
+          step={1}
+          value={settings.contrast}
+          onChange={(e) => onChange({ contrast: Number(e.target.value) })}
+        />
+      </label>
+      <div className="grid gap-1">
+        <span className="flex justify-between">
+          <span id="font-size-label">Font size</span>
+          <output aria-label="Font size value">{settings.fontSize}</output>
+        </span>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-label="Smaller text"
+            className="h-8 w-8 rounded-full bg-white/15 font-bold hover:bg-white/25 disabled:opacity-40"
+            disabled={settings.fontSize <= FONT.min}
+            onClick={() => onChange({ fontSize: settings.fontSize - FONT.step })}
+          >
+            A−
+          </button>
+          <input
+            type="range"
+            aria-labelledby="font-size-label"
+            className="flex-1"
+            min={FONT.min}
+            max={FONT.max}
+            step={FONT.step}
+            value={settings.fontSize}
+            onChange={(e) => onChange({ fontSize: Number(e.target.value) })}
+          />
+          <button
+            type="button"
+            aria-label="Larger text"
+            className="h-8 w-8 rounded-full bg-white/15 font-bold hover:bg-white/25 disabled:opacity-40"
+            disabled={settings.fontSize >= FONT.max}
+            onClick={() => onChange({ fontSize: settings.fontSize + FONT.step })}
+          >
+            A+
+          </button>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
