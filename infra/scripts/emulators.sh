@@ -48,7 +48,8 @@ is_our_ddb() {
     "$cmd" == *" -port $3 "* && "$cmd" == *"$(ddb_mode "$2")"* ]]
 }
 
-moto_sig() { echo "$VENV/bin/moto_server -H 127.0.0.1 -p $1"; }
+# moto runs through infra/emulators/moto_server.py (see there why).
+moto_sig() { echo "$EMULATORS_DIR/moto_server.py -H 127.0.0.1 -p $1"; }
 is_our_moto() { [[ "$(pid_cmdline "$1")" == *"$(moto_sig "$2")"* ]]; }
 
 # start_one KIND PROFILE PORT PORT_VAR LABEL
@@ -83,7 +84,7 @@ start_one() {
     (cd "$LOCAL_DIR" && start_bg "$name" "$logfile" "${args[@]}")
     url="http://127.0.0.1:$port/"
   else
-    start_bg "$name" "$logfile" "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port"
+    start_bg "$name" "$logfile" "$VENV/bin/python" "$EMULATORS_DIR/moto_server.py" -H 127.0.0.1 -p "$port"
     url="http://127.0.0.1:$port/moto-api/"
   fi
   wait_for_http "$url" --timeout 60 --pid "$name" --log "$logfile"

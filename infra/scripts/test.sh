@@ -146,6 +146,10 @@ heading "Checking tools and dependencies (steps: ${STEPS[*]})"
 ensure_curl
 ensure_venv "$SCRIPTS/requirements-local.txt"
 if wants template; then ensure_venv "$SCRIPTS/requirements-test.txt"; fi
+if wants rust; then
+  # The upload tests make real MP4 and WebM files with ffmpeg.
+  command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
+fi
 if wants rust || wants e2e; then
   ensure_java
   ensure_node_modules "$EMULATORS_DIR"

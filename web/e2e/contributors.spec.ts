@@ -3,8 +3,6 @@ import { followMailLink, randomLetters, signIn } from './helpers';
 
 const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
 const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
-/** Set to 1 while the contributor page is not routed yet: then only the link's shape and the SPA load are checked. */
-const NO_CONTRIBUTOR_PAGE = process.env.E2E_NO_CONTRIBUTOR_PAGE === '1';
 
 const LINK_RE = /\/contributor\/([^/?#]+)\/([^/?#]+)\?(?=.*contributorId=([^&#]+))(?=.*key=([^&#]+)).*/;
 
@@ -99,6 +97,13 @@ test('staff invite a collaborator, the e-mailed link opens the campaign, revoke 
   await expect(row).toBeVisible();
   await expect(row.getByTestId('contributor-status')).toHaveText('Invited');
   await expect(row.getByTestId('contributor-progress')).toHaveText('0/1 answered');
+  await expect(page.locator('[data-toast="error"]')).toHaveCount(0);
+  // Their answers: the one question, not recorded yet.
+  await row.getByRole('button', { name: /^Show answers of / }).click();
+  const answer = row.getByTestId('contributor-answer');
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toContainText('Who are you?');
+  await expect(answer.getByTestId('answer-status')).toHaveText('Not recorded');
 
   // The collaborator (another browser, no staff session) follows the e-mailed link.
   const contributorContext = await browser.newContext({ baseURL: BASE });
@@ -109,15 +114,9 @@ test('staff invite a collaborator, the e-mailed link opens the campaign, revoke 
   expect(link).toMatchObject({ tenantId, campaignId });
   expect(link.contributorId).not.toBe('');
   expect(link.key.length).toBeGreaterThanOrEqual(16);
-  if (NO_CONTRIBUTOR_PAGE) {
-    // The SPA answers the link's address (the page itself is not routed yet).
-    const res = await request.get(href);
-    expect(res.status()).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
-  } else {
-    await expect(visitor).toHaveURL(new RegExp(`/contributor/${tenantId}/${campaignId}`));
-    await expect(visitor.getByText(title).first()).toBeVisible();
-  }
+  // The contributor's page opens on the campaign.
+  await expect(visitor).toHaveURL(new RegExp(`/contributor/${tenantId}/${campaignId}`));
+  await expect(visitor.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 
   // The key opens the contributor call.
   const contributorCall = `${BASE}/api/contributor/${tenantId}/${campaignId}/${link.contributorId}`;

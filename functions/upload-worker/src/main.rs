@@ -11,6 +11,7 @@ async fn main() -> Result<(), lambda_runtime::Error> {
         store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
         s3: clients.s3.clone(),
         bucket: config.video_bucket.clone(),
+        max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
     };
     let worker = &worker;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<aws_lambda_events::event::sqs::SqsEvent>| async move {

@@ -116,6 +116,7 @@ async fn main() -> anyhow::Result<()> {
                 store: context.store.clone(),
                 s3: clients.s3.clone(),
                 bucket: context.config.video_bucket.clone(),
+                max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
             };
             let upload_queue = resources.queue(provision::UPLOAD_QUEUE)?;
             let upload_worker = worker::Worker {

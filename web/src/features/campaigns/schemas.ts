@@ -93,6 +93,6 @@ function personName(label: 'First name' | 'Last name') {
 export const inviteContributorSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  email: z.string().trim().min(1, 'Email is a required field').regex(EMAIL_RE, 'Please enter a valid email address'),
+  email: z.string().trim().min(1, 'Please enter an email address').regex(EMAIL_RE, 'Please enter a valid email address'),
 });
 export type InviteContributorValues = z.input<typeof inviteContributorSchema>;

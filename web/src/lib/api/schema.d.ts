@@ -89,6 +89,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/add-contributor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a collaborator to a campaign by e-mail. The first invitation of a draft
+         *     campaign makes it live.
+         */
+        post: operations["add_contributor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/add-participants": {
         parameters: {
             query?: never;
@@ -217,6 +237,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/remove-contributor/{campaignId}/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a collaborator from a campaign: their link stops working at once. With
+         *     `deleteJourney=true` their answers and videos are deleted too.
+         */
+        delete: operations["remove_contributor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/remove-participants/{campaignId}/{userRoleId}": {
         parameters: {
             query?: never;
@@ -299,6 +339,433 @@ export interface paths {
         get: operations["get_campaign"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-journey/all-questions/{tenantId}/{campaignId}/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The questions to ask now: those sent back for re-recording when there are any,
+         *     else those without a stored take. With `exceptCollaborator=true`, a staff member
+         *     (staff token) gets every question with the collaborator's state.
+         */
+        get: operations["all_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-journey/re-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send answers back to be recorded again; the collaborator is told by e-mail and
+         *     their journey then asks only those questions.
+         */
+        post: operations["send_back_for_re_recording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-journey/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save an answer's script, teleprompter settings or re-recording status. */
+        post: operations["save_journey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-journey/{tenantId}/{campaignId}/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The collaborator's questions with each answer's state. */
+        get: operations["journey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-upload/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an upload (its parts are discarded). */
+        post: operations["abort_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-upload/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the parts into the video. Repeating it after a lost answer is harmless. */
+        post: operations["complete_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-upload/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The parts S3 already has: an interrupted upload resumes after them. */
+        post: operations["list_parts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-upload/sign-part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A URL to PUT one part to, signed now and valid for an hour. */
+        post: operations["sign_part"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor-upload/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start uploading a take for one of the collaborator's questions. */
+        post: operations["start_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/addVideo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The browser's own facts about an upload it started (device type, measured length).
+         *     The server's probe of the object stays authoritative.
+         */
+        post: operations["add_video"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's contributors, optionally searched by name or address. */
+        get: operations["all_contributors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/campaign/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The collaborator's stored takes ('invalid params' when an id is missing). */
+        post: operations["campaign_videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/campaignContributorList/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaign's collaborators with their status and progress, newest first. */
+        get: operations["campaign_contributor_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/delete/{tenantId}/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a collaborator from the organisation: every campaign, answer and video. */
+        delete: operations["delete_contributor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/register/{tenantId}/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register for an open campaign with name and e-mail; the personal link is sent by
+         *     e-mail only (so nobody can open someone else's answers by typing their address).
+         */
+        post: operations["register_for_open_campaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/reinvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a collaborator a new link (the previous one stops working). */
+        post: operations["reinvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a collaborator's link: it stops working at once. */
+        post: operations["revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The collaborator's details (first and last name) before they start. */
+        post: operations["save_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Suspend or resume a collaborator (in every campaign of the organisation). */
+        put: operations["update_contributor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/{campaignId}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every collaborator of the campaign with their answers; stored takes come with a
+         *     playable URL.
+         */
+        get: operations["campaign_contributors_with_answers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/{initiativeId}/{campaignId}/{contributorId}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a collaborator's videos in a campaign; they stay invited and can record again. */
+        delete: operations["delete_contributor_videos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/{tenantId}/{campaignId}/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign as the collaborator sees it, with their details and settings. With
+         *     `adminAccess=true` a staff member looks with a staff token instead.
+         */
+        get: operations["contributor_campaign_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/{tenantId}/{campaignId}/{contributorId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Submit the answers for review once every question has a stored take. */
+        put: operations["submit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/{tenantId}/{initiativeId}/{campaignId}/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a collaborator (ids in the path; 'invalid params' when one is missing). */
+        post: operations["add_contributor_by_path"];
         delete?: never;
         options?: never;
         head?: never;
@@ -687,6 +1154,16 @@ export interface components {
             /** @default null */
             visibility: null | components["schemas"]["Visibility"];
         };
+        AddContributor: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+        };
         AddInitiative: {
             /** @default  */
             name: string;
@@ -717,6 +1194,36 @@ export interface components {
             /** @default  */
             name: string;
         };
+        AddVideo: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            campaignQuestionId: string;
+            /** @default  */
+            contributorId: string;
+            /** @default null */
+            deviceType: string | null;
+            /** @default  */
+            s3VideoKey: string;
+            /** @default  */
+            tenantId: string;
+            /**
+             * Format: double
+             * @description Hours, as the browser measured it.
+             * @default null
+             */
+            videoDuration: number | null;
+        };
+        Answer: {
+            campaignQuestionId: string;
+            failureReason?: string | null;
+            question: string;
+            sentForReRecording: boolean;
+            /** Format: int32 */
+            sequence: number;
+            uploadStatus: components["schemas"]["UploadStatus"];
+            video?: null | components["schemas"]["VideoInfo"];
+        };
         /** @description A campaign with everything staff edit. */
         Campaign: components["schemas"]["CampaignSummary"] & {
             /** @description HTML of the rich-text editor. */
@@ -733,6 +1240,24 @@ export interface components {
              * @description Send it back with the next write; a stale one gets 409.
              */
             version: number;
+        };
+        /** @description A contributor within one campaign, as the campaign's collaborators panel shows them. */
+        CampaignContributor: {
+            answeredCount: number;
+            contributorId: string;
+            email: string;
+            firstName: string;
+            fullName: string;
+            /** @description The personal link (null once revoked). */
+            inviteLink?: string | null;
+            invitedAt: string;
+            lastName: string;
+            linkRevoked: boolean;
+            questionCount: number;
+            startedJourney: boolean;
+            /** @description Invited until they send their details, then Activated; Suspended wins. */
+            status: components["schemas"]["UserStatus"];
+            submittedAt?: string | null;
         };
         CampaignList: {
             /** @description Per status, for the search (ignoring the status filter). */
@@ -789,6 +1314,71 @@ export interface components {
          * @enum {string}
          */
         CampaignType: "evergreen" | "targeted";
+        CompleteUpload: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            contributorId: string;
+            /** @default  */
+            key: string;
+            /**
+             * @description The parts to join; when left out, every part the server has.
+             * @default null
+             */
+            parts: components["schemas"]["UploadedPart"][] | null;
+            /** @default  */
+            tenantId: string;
+            /** @default  */
+            uploadId: string;
+        };
+        /** @description A contributor as staff list them across campaigns. */
+        Contributor: {
+            campaignCount: number;
+            createdAt: string;
+            email: string;
+            firstName: string;
+            id: string;
+            isSuspended: boolean;
+            lastName: string;
+        };
+        ContributorAnswers: {
+            answers: components["schemas"]["Answer"][];
+            contributor: components["schemas"]["CampaignContributor"];
+        };
+        /** @description Spec section 3, "Contributor-with-campaign response". */
+        ContributorCampaign: {
+            campaign: components["schemas"]["CampaignPreview"];
+            contributor: components["schemas"]["ContributorDetails"];
+            startedJourney: boolean;
+            submitted: boolean;
+            videoConfig: components["schemas"]["VideoConfig"];
+        };
+        ContributorDetails: {
+            email: string;
+            firstName: string;
+            id: string;
+            isDetailSubmitted: boolean;
+            isSuspended: boolean;
+            lastName: string;
+        };
+        ContributorIds: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            contributorId: string;
+            /** @default  */
+            tenantId: string;
+        };
+        ContributorRef: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            contributorId: string;
+        };
+        ContributorUpdated: {
+            contributor: components["schemas"]["Contributor"];
+            message: string;
+        };
         Country: {
             /** @description ISO 3166-1 alpha-2 code. */
             code: string;
@@ -843,6 +1433,52 @@ export interface components {
             id: string;
             name: string;
         };
+        InviteResult: {
+            /** @description This invitation made the campaign live. */
+            campaignLive: boolean;
+            contributor: components["schemas"]["CampaignContributor"];
+            /** @description 'Collaborator successfully invited', or '…, and the campaign is now live'. */
+            message: string;
+        };
+        Invitee: {
+            /** @default  */
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+        };
+        Journey: {
+            campaignId: string;
+            contributorId: string;
+            questions: components["schemas"]["JourneyQuestion"][];
+            /** @description Staff sent answers back: only those are asked. */
+            reRecording: boolean;
+            submitted: boolean;
+            submittedAt?: string | null;
+            tenantId: string;
+        };
+        /** @description One question of a contributor's journey with their answer's state. */
+        JourneyQuestion: {
+            campaignQuestionId: string;
+            collaboratorReRecordingStatus?: string | null;
+            contributorScript?: string | null;
+            failureReason?: string | null;
+            question: string;
+            /** @description The campaign's script for this question. */
+            script?: string | null;
+            sentForReRecording: boolean;
+            /** Format: int32 */
+            sequence: number;
+            /** @description A take is safely stored on the server. */
+            stored: boolean;
+            tips?: string | null;
+            /** @description Whether the journey asks it now (re-recording asks only what was sent back). */
+            toAsk: boolean;
+            uploadStatus: components["schemas"]["UploadStatus"];
+            video?: null | components["schemas"]["VideoInfo"];
+            videoConfig: components["schemas"]["VideoConfig"];
+        };
         JourneyStarter: {
             contributorId: string;
             email?: string | null;
@@ -893,6 +1529,14 @@ export interface components {
             /** @description Null when empty. */
             tips?: string | null;
         };
+        ReRecord: {
+            /** @default  */
+            campaignId: string;
+            /** @default [] */
+            campaignQuestionIds: string[];
+            /** @default  */
+            contributorId: string;
+        };
         /** @enum {string} */
         RecordingMode: "landscape" | "portrait";
         RegisterRequest: {
@@ -900,6 +1544,10 @@ export interface components {
             email: string;
             /** @default  */
             password: string;
+        };
+        Reinvited: {
+            contributor: components["schemas"]["CampaignContributor"];
+            message: string;
         };
         ResetPasswordRequest: {
             /** @default  */
@@ -930,6 +1578,34 @@ export interface components {
              */
             version: number;
         };
+        SaveDetails: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            contributorId: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            /** @default  */
+            tenantId: string;
+        };
+        SaveJourney: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            campaignQuestionId: string;
+            /** @default null */
+            collaboratorReRecordingStatus: string | null;
+            /** @default  */
+            contributorId: string;
+            /** @default null */
+            contributorScript: string | null;
+            /** @default  */
+            tenantId: string;
+            /** @default null */
+            videoConfig: null | components["schemas"]["VideoConfig"];
+        };
         SaveScript: {
             /** @default  */
             campaignId: string;
@@ -944,8 +1620,57 @@ export interface components {
              */
             version: number;
         };
+        SignPart: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            contributorId: string;
+            /** @default  */
+            key: string;
+            /**
+             * Format: int32
+             * @description 1-based.
+             * @default 0
+             */
+            partNumber: number;
+            /** @default  */
+            tenantId: string;
+            /** @default  */
+            uploadId: string;
+        };
+        SignedPart: {
+            /** Format: int64 */
+            expiresInSeconds: number;
+            /** @description PUT the part's bytes here; the answer's ETag header identifies the part. */
+            url: string;
+        };
         SkipTourRequest: {
             skippedEditorTour: boolean;
+        };
+        StartUpload: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            campaignQuestionId: string;
+            /**
+             * @description video/mp4, video/webm, video/quicktime or video/x-matroska (codecs allowed).
+             * @default
+             */
+            contentType: string;
+            /** @default  */
+            contributorId: string;
+            /**
+             * @description Mobile, Tablet or Desktop.
+             * @default null
+             */
+            deviceType: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            sizeBytes: number | null;
+            /** @default  */
+            tenantId: string;
         };
         StatusCounts: {
             all: number;
@@ -955,6 +1680,12 @@ export interface components {
         };
         /** @enum {string} */
         StatusFilter: "draft" | "live" | "expired";
+        StoredVideos: {
+            answers: components["schemas"]["Answer"][];
+        };
+        SuspendContributor: {
+            isSuspended: boolean;
+        };
         Tag: {
             id: string;
             name: string;
@@ -1038,6 +1769,47 @@ export interface components {
              */
             tips: string | null;
         };
+        UploadCompleted: {
+            key: string;
+            message: string;
+        };
+        UploadRef: {
+            /** @default  */
+            campaignId: string;
+            /** @default  */
+            contributorId: string;
+            /** @default  */
+            key: string;
+            /** @default  */
+            tenantId: string;
+            /** @default  */
+            uploadId: string;
+        };
+        UploadStarted: {
+            /** Format: int64 */
+            expiresInSeconds: number;
+            key: string;
+            /** Format: int64 */
+            maxParts: number;
+            /**
+             * Format: int64
+             * @description Every part but the last has exactly this many bytes.
+             */
+            partSize: number;
+            uploadId: string;
+        };
+        /** @enum {string} */
+        UploadStatus: "none" | "uploading" | "stored" | "failed";
+        UploadedPart: {
+            etag: string;
+            /** Format: int32 */
+            partNumber: number;
+            /** Format: int64 */
+            sizeBytes?: number;
+        };
+        UploadedParts: {
+            parts: components["schemas"]["UploadedPart"][];
+        };
         /** @description Spec section 3, "User list item". */
         UserListItem: {
             createdAt: string;
@@ -1055,6 +1827,42 @@ export interface components {
          * @enum {string}
          */
         UserStatus: "invited" | "activated" | "suspended";
+        /** @description Teleprompter settings (spec section 9). */
+        VideoConfig: {
+            /**
+             * Format: int32
+             * @description 0 to 100.
+             */
+            contrast: number;
+            /**
+             * Format: int32
+             * @description 12 to 64 in steps of 2; null means the device's default (24 on phones, 40 otherwise).
+             */
+            fontSize?: number | null;
+            /**
+             * Format: int32
+             * @description 1 to 100.
+             */
+            speed: number;
+        };
+        /** @description A stored take, playable through a short-lived URL. */
+        VideoInfo: {
+            container?: string | null;
+            /** @description Mobile, Tablet or Desktop. */
+            deviceType?: string | null;
+            /** Format: double */
+            durationSeconds: number;
+            /** Format: int32 */
+            height?: number | null;
+            key: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            uploadedAt?: string | null;
+            /** @description Presigned GET URL (1 hour). */
+            url: string;
+            /** Format: int32 */
+            width?: number | null;
+        };
         /** @enum {string} */
         Visibility: "public" | "private";
     };
@@ -1227,6 +2035,54 @@ export interface operations {
                     "application/json": components["schemas"]["FieldError"][];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    add_contributor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddContributor"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Already invited */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1476,6 +2332,39 @@ export interface operations {
             };
         };
     };
+    remove_contributor: {
+        parameters: {
+            query?: {
+                /** @description Also delete their answers and videos in this campaign. */
+                deleteJourney?: boolean | null;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     remove_participant: {
         parameters: {
             query?: never;
@@ -1640,6 +2529,923 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    all_questions: {
+        parameters: {
+            query?: {
+                /** @description Staff view (staff token): every question with the contributor's state. */
+                exceptCollaborator?: boolean | null;
+            };
+            header?: {
+                "X-Invite-Key"?: string | null;
+            };
+            path: {
+                tenantId: string;
+                campaignId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyQuestion"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    send_back_for_re_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReRecord"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    save_journey: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveJourney"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyQuestion"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    journey: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path: {
+                tenantId: string;
+                campaignId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journey"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    abort_upload: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    complete_upload: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadCompleted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_parts: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedParts"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    sign_part: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignPart"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedPart"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    start_upload: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadStarted"];
+                };
+            };
+            /** @description 'Please upload valid file', or a missing id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    add_video: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddVideo"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    all_contributors: {
+        parameters: {
+            query?: {
+                /** @description Part of a name or address, any case. */
+                searchVal?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contributor"][];
+                };
+            };
+        };
+    };
+    campaign_videos: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributorIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredVideos"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    campaign_contributor_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignContributor"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_contributor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    register_for_open_campaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Invitee"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    reinvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributorRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reinvited"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributorRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    save_details: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveDetails"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributorCampaign"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldError"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    update_contributor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendContributor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributorUpdated"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    campaign_contributors_with_answers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributorAnswers"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_contributor_videos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                initiativeId: string;
+                campaignId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    contributor_campaign_view: {
+        parameters: {
+            query?: {
+                /** @description Look with a staff token instead of the invitation key. */
+                adminAccess?: boolean | null;
+            };
+            header?: {
+                /** @description The invitation key (not needed with adminAccess) */
+                "X-Invite-Key"?: string | null;
+            };
+            path: {
+                tenantId: string;
+                campaignId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributorCampaign"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Invite-Key": string;
+            };
+            path: {
+                tenantId: string;
+                campaignId: string;
+                contributorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    add_contributor_by_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+                initiativeId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Invitee"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             404: {

@@ -1,16 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Client } from 'openapi-fetch';
 import { api, call } from '@/lib/api/client';
 import { toast } from '@/stores/toast-store';
-import type { CampaignContributor, ContributorAnswers, ContributorPaths } from '../contributor-types';
+import type { CampaignContributor, ContributorAnswers } from '../contributor-types';
 import { campaignKey, enqueue, refreshCampaign } from './write-queue';
 
-/**
- * Staff calls of the collaborators panel (issue 4 contract). Until the contributor calls are in
- * the generated schema, the shared client is viewed through the contract's paths.
- */
-const capi = api as unknown as Client<ContributorPaths>;
-
+/** Staff calls of the collaborators panel (issue 4). */
 export const CONTRIBUTOR_MESSAGES = {
   invited: 'Collaborator successfully invited',
   invitedLive: 'Collaborator successfully invited, and the campaign is now live',
@@ -31,7 +25,7 @@ export function useCampaignContributors(campaignId: string) {
   return useQuery({
     queryKey: contributorsKey(campaignId),
     queryFn: () =>
-      call(capi.GET('/contributor/campaignContributorList/{campaignId}', { params: { path: { campaignId } } })),
+      call(api.GET('/contributor/campaignContributorList/{campaignId}', { params: { path: { campaignId } } })),
     staleTime: 0,
   });
 }
@@ -40,7 +34,7 @@ export function useCampaignContributors(campaignId: string) {
 export function useContributorAnswers(campaignId: string, enabled = true) {
   return useQuery({
     queryKey: answersKey(campaignId),
-    queryFn: () => call(capi.GET('/contributor/{campaignId}/all', { params: { path: { campaignId } } })),
+    queryFn: () => call(api.GET('/contributor/{campaignId}/all', { params: { path: { campaignId } } })),
     enabled,
     staleTime: 0,
     refetchInterval: (query) =>
@@ -70,7 +64,7 @@ export function useInviteContributor(campaignId: string) {
     // version), so the campaign is re-read before the next versioned write goes out.
     mutationFn: (input: InviteInput) =>
       enqueue(campaignId, async () => {
-        const res = await call(capi.POST('/campaign/add-contributor', { body: { campaignId, ...input } }));
+        const res = await call(api.POST('/campaign/add-contributor', { body: { campaignId, ...input } }));
         await refreshCampaign(campaignId).catch(() => undefined);
         return res;
       }),
@@ -85,7 +79,7 @@ export function useSetSuspended(campaignId: string) {
   const refresh = useRefresh(campaignId);
   return useMutation({
     mutationFn: ({ contributorId, isSuspended }: { contributorId: string; isSuspended: boolean }) =>
-      call(capi.PUT('/contributor/update/{contributorId}', { params: { path: { contributorId } }, body: { isSuspended } })),
+      call(api.PUT('/contributor/update/{id}', { params: { path: { id: contributorId } }, body: { isSuspended } })),
     onSuccess: (res, { isSuspended }) => {
       toast.success(res.message || (isSuspended ? CONTRIBUTOR_MESSAGES.suspended : CONTRIBUTOR_MESSAGES.resumed));
       return refresh();
@@ -97,7 +91,7 @@ export function useRevokeInvite(campaignId: string) {
   const refresh = useRefresh(campaignId);
   return useMutation({
     mutationFn: (contributorId: string) =>
-      call(capi.POST('/contributor/revoke', { body: { campaignId, contributorId } })),
+      call(api.POST('/contributor/revoke', { body: { campaignId, contributorId } })),
     onSuccess: (res) => {
       toast.success(res.message || CONTRIBUTOR_MESSAGES.revoked);
       return refresh();
@@ -110,7 +104,7 @@ export function useReinvite(campaignId: string) {
   const refresh = useRefresh(campaignId);
   return useMutation({
     mutationFn: (contributorId: string) =>
-      call(capi.POST('/contributor/reinvite', { body: { campaignId, contributorId } })),
+      call(api.POST('/contributor/reinvite', { body: { campaignId, contributorId } })),
     onSuccess: (res) => {
       qc.setQueryData<CampaignContributor[]>(contributorsKey(campaignId), (list) =>
         list?.map((c) => (c.contributorId === res.contributor?.contributorId ? res.contributor : c)),
@@ -127,7 +121,7 @@ export function useRemoveContributor(campaignId: string) {
   return useMutation({
     mutationFn: ({ contributorId, deleteJourney }: { contributorId: string; deleteJourney: boolean }) =>
       call(
-        capi.DELETE('/campaign/remove-contributor/{campaignId}/{contributorId}', {
+        api.DELETE('/campaign/remove-contributor/{campaignId}/{contributorId}', {
           params: { path: { campaignId, contributorId }, query: { deleteJourney } },
         }),
       ),
@@ -144,7 +138,7 @@ export function useDeleteContributorVideos(campaignId: string, initiativeId: str
   return useMutation({
     mutationFn: (contributorId: string) =>
       call(
-        capi.DELETE('/contributor/{initiativeId}/{campaignId}/{contributorId}/videos', {
+        api.DELETE('/contributor/{initiativeId}/{campaignId}/{contributorId}/videos', {
           params: { path: { initiativeId, campaignId, contributorId } },
         }),
       ),
@@ -159,7 +153,7 @@ export function useSendForReRecording(campaignId: string) {
   const refresh = useRefresh(campaignId);
   return useMutation({
     mutationFn: ({ contributorId, campaignQuestionIds }: { contributorId: string; campaignQuestionIds: string[] }) =>
-      call(capi.POST('/contributor-journey/re-record', { body: { campaignId, contributorId, campaignQuestionIds } })),
+      call(api.POST('/contributor-journey/re-record', { body: { campaignId, contributorId, campaignQuestionIds } })),
     onSuccess: (res) => {
       toast.success(res.message || CONTRIBUTOR_MESSAGES.reRecord);
       return refresh();

@@ -74,7 +74,7 @@ export function signPart(ids: Ids, ref: UploadRef, partNumber: number, options?:
 }
 
 export function listParts(ids: Ids, ref: UploadRef, options?: ContributorCallOptions) {
-  return contributorCall<{ parts: UploadedPart[] }>(
+  return contributorCall<{ parts: (Omit<UploadedPart, 'sizeBytes'> & { sizeBytes?: number | null })[] }>(
     'POST',
     '/contributor-upload/parts',
     { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId },

@@ -104,8 +104,12 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
       setSaving(true);
       try {
         const saved = await saveContributorDetails(data, { firstName: firstName.trim(), lastName: lastName.trim() });
-        cacheContributorDetail('contributor', saved.contributor, saved.videoConfig);
-        queryClient.setQueryData(contributorKeys.campaign(data), saved);
+        if (saved?.contributor && saved.campaign) {
+          cacheContributorDetail('contributor', saved.contributor, saved.videoConfig ?? value.videoConfig);
+          queryClient.setQueryData(contributorKeys.campaign(data), saved);
+        } else {
+          void queryClient.invalidateQueries({ queryKey: contributorKeys.campaign(data) });
+        }
       } catch {
         setSaving(false);
         return;
@@ -136,7 +140,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
           </h2>
           <ol className="mt-2 list-decimal space-y-1 pl-6 text-sm">
             {questions.map((q) => (
-              <li key={q.campaignQuestionId ?? q.id ?? q.sequence}>{q.question}</li>
+              <li key={q.questionId}>{q.question}</li>
             ))}
           </ol>
           <p className="mt-2 text-xs text-muted">

@@ -33,6 +33,7 @@ const journey: Journey = {
       failureReason: null,
       video: null,
       toAsk: true,
+      stored: false,
     },
   ],
 };

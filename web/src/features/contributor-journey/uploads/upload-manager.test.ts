@@ -112,6 +112,7 @@ class FakeServer {
           ? { key: this.stored.get(id)!, url: 'x', durationSeconds: 1, sizeBytes: 1, width: null, height: null, container: 'webm', deviceType: 'Desktop', uploadedAt: '' }
           : null,
         toAsk: !this.stored.has(id),
+        stored: this.stored.has(id),
       });
       const journey: Journey = { ...IDS, questions: ['q1', 'q2'].map(question), submitted: false, submittedAt: null, reRecording: false };
       return journey;
@@ -200,7 +201,8 @@ describe('upload queue', () => {
     server.failPuts = 1000;
     await first.accept(id);
     await until(() => server.calls.includes('put:failed'));
-    (first as unknown as { takes: Map<string, unknown> }).takes.clear(); // the old page is gone
+    first.dispose(); // the old page is gone
+    await new Promise((r) => setTimeout(r, 30));
     server.failPuts = 0;
     server.calls = [];
 
@@ -223,6 +225,7 @@ describe('upload queue', () => {
     const cut = await first.createTake(IDS, 'q2', 'video/webm', 'Desktop');
     await record(first, cut, 12, 12);
     await until(() => server.calls.includes('put:1:10'));
+    first.dispose();
 
     const second = manager();
     await second.resume(IDS);

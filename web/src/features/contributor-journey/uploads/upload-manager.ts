@@ -9,7 +9,7 @@ type Ref = { key: string; uploadId: string };
 export type UploadApi = {
   startUpload(ids: Ids, body: { campaignQuestionId: string; contentType: string; deviceType?: string }): Promise<StartUploadResponse>;
   signPart(ids: Ids, ref: Ref, partNumber: number): Promise<{ url: string }>;
-  listParts(ids: Ids, ref: Ref): Promise<{ parts: UploadedPart[] }>;
+  listParts(ids: Ids, ref: Ref): Promise<{ parts: (Omit<UploadedPart, 'sizeBytes'> & { sizeBytes?: number | null })[] }>;
   completeUpload(ids: Ids, ref: Ref, parts: { partNumber: number; etag: string }[]): Promise<unknown>;
   abortUpload(ids: Ids, ref: Ref): Promise<unknown>;
   addVideo(ids: Ids, video: { campaignQuestionId: string; s3VideoKey: string; deviceType: string; videoDuration: number }): Promise<unknown>;
@@ -121,6 +121,16 @@ export class UploadManager {
   /** Wakes every waiting upload (called when the browser comes back online). */
   retryNow(): void {
     for (const r of this.runners.values()) r.wake.poke();
+  }
+
+  /** Stops every upload loop (the takes stay in the store); for tests and page teardown. */
+  dispose(): void {
+    for (const r of this.runners.values()) {
+      r.cancelled = true;
+      r.wake.poke();
+    }
+    this.takes.clear();
+    this.runners.clear();
   }
 
   /** Loads the takes a previous page left in the browser and carries on with them. */
@@ -360,7 +370,15 @@ export class UploadManager {
     if (take.uploadId && take.key && r.needsSync) {
       try {
         const { parts } = await this.api.listParts(ids, { key: take.key, uploadId: take.uploadId });
-        take.parts = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+        const size = take.partSize ?? 0;
+        take.parts = parts
+          .map((p) => ({
+            partNumber: p.partNumber,
+            etag: p.etag,
+            // The contract lists sizeBytes; the schema makes it optional: derive it from the part's place.
+            sizeBytes: p.sizeBytes ?? Math.max(0, Math.min(size, take.bytes - (p.partNumber - 1) * size)),
+          }))
+          .sort((a, b) => a.partNumber - b.partNumber);
       } catch (error) {
         if (!isClientError(error) || isDenied(error)) throw error;
         // The upload is gone (expired or aborted): start again from the bytes in the browser.
@@ -406,6 +424,7 @@ export class UploadManager {
       const body = await this.store.readRange(take.id, start, end);
       const ref = { key: take.key, uploadId: take.uploadId };
       const { url } = await this.api.signPart(ids, ref, next);
+      if (r.cancelled) return false;
       const etag = await this.api.putPart(url, body);
       if (!this.takes.has(take.id)) return false;
       take.parts = [...take.parts.filter((p) => p.partNumber !== next), { partNumber: next, etag, sizeBytes: end - start }].sort(

@@ -92,7 +92,7 @@ describe('collaborators panel', () => {
     await u.click(submit);
     expect(await screen.findByText('First name is a required field')).toBeInTheDocument();
     expect(screen.getByText('Last name is a required field')).toBeInTheDocument();
-    expect(screen.getByText('Email is a required field')).toBeInTheDocument();
+    expect(screen.getByText('Please enter an email address')).toBeInTheDocument();
 
     await u.type(screen.getByLabelText('First name'), 'Jo');
     await u.type(screen.getByLabelText('Last name'), 'Doe😀');

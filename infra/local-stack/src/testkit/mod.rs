@@ -5,6 +5,8 @@
 
 use std::{path::PathBuf, time::Duration};
 
+pub mod client;
+
 use anyhow::Context;
 use storyhive_shared::{aws::AwsClients, AppContext};
 use tokio::sync::OnceCell;
@@ -70,6 +72,8 @@ impl TestStack {
     /// Serves `build(context)` on a free port against freshly provisioned resources.
     pub async fn start(build: impl FnOnce(AppContext) -> axum::Router) -> Self {
         default_test_environment();
+        // Internal errors are logged, not returned: show them in the test's output.
+        storyhive_shared::telemetry::init();
         let clients = AwsClients::from_env().await;
         let prefix = std::env::var("STORYHIVE_PREFIX").unwrap_or_else(|_| "storyhive-test".into());
         let resources = RESOURCES

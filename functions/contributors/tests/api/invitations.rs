@@ -1,0 +1,178 @@
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::common::*;
+
+#[tokio::test]
+async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_working_link() {
+    let stack = stack().await;
+    let staff = organisation(&stack).await;
+    let initiative = staff.initiative(&stack, "Invites").await;
+    let tag = staff.tag(&stack, "inv").await;
+    let campaign = staff.campaign(&stack, &initiative, "First day", &[&tag]).await;
+    let id = campaign["id"].as_str().unwrap();
+    let email = storyhive_local_stack::testkit::unique_email("first");
+    let invite = |email: &str, first: &str, last: &str| {
+        staff.post(&stack, "/campaign/add-contributor", json!({"campaignId": id, "email": email, "firstName": first, "lastName": last}))
+    };
+
+    for (first, last, message) in [
+        ("", "Okafor", "First name is a required field"),
+        ("Al", "Okafor", "First name must be at least 3 characters"),
+        ("Amara", "Ok😀fo", "Last name must not contain special characters or emojis"),
+    ] {
+        let (status, body) = invite(&email, first, last).await;
+        assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, message));
+    }
+    // Not ready to go live yet: no question.
+    let (status, body) = invite(&email, "Amara", "Okafor").await;
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Add at least one question before publishing"));
+    let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
+    assert_eq!(list, json!([]), "nothing was invited");
+
+    staff.question(&stack, id, "How did it start?").await;
+    let (status, body) = invite(&email, "Amara", "Okafor").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["message"], "Collaborator successfully invited, and the campaign is now live");
+    assert_eq!((body["campaignLive"].as_bool(), body["contributor"]["status"].as_str()), (Some(true), Some("invited")));
+    let (_, campaign) = staff.get(&stack, &format!("/campaign/{id}")).await;
+    assert_eq!((campaign["status"].as_str(), campaign["madeLive"].as_bool()), (Some("live"), Some(true)));
+
+    let (status, body) = invite(&email.to_uppercase(), "Amara", "Okafor").await;
+    assert_eq!((status, detail(&body)), (StatusCode::CONFLICT, "This collaborator is already invited to this campaign"));
+    let second = storyhive_local_stack::testkit::unique_email("second");
+    let (status, body) = invite(&second, "Bruno", "Silva").await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::CREATED, Some("Collaborator successfully invited")));
+
+    // The e-mail carries the personal link, and the link opens the campaign.
+    let mail = stack.wait_for_mail(&email, 1).await.unwrap();
+    assert_eq!(mail[0].subject, "You are invited to share your story");
+    let link = &mail[0].links()[0];
+    let expected = format!("{}/contributor/{}/{id}?contributorId=", storyhive_local_stack::testkit::TEST_APP_BASE_URL, staff.tenant_id);
+    assert!(link.starts_with(&expected), "{link}");
+    let contributor_id = query_param(link, "contributorId");
+    let path = format!("/contributor/{}/{id}/{contributor_id}", staff.tenant_id);
+    let (status, view) = call_with_key(&stack, Method::GET, &path, Some(&query_param(link, "key")), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!((view["campaign"]["title"].as_str(), view["contributor"]["email"].as_str()), (Some("First day"), Some(email.as_str())));
+    assert_eq!(view["videoConfig"], json!({"speed": 20, "contrast": 50, "fontSize": null}));
+
+    let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let (_, everyone) = staff.get(&stack, "/contributor/all?searchVal=okaf").await;
+    assert_eq!((everyone.as_array().unwrap().len(), everyone[0]["campaignCount"].as_i64()), (1, Some(1)));
+}
+
+#[tokio::test]
+async fn the_path_variant_checks_its_ids() {
+    let stack = stack().await;
+    let staff = organisation(&stack).await;
+    let (campaign_id, initiative_id) = staff.live_campaign(&stack, "Path invite").await;
+    let body = json!({"email": storyhive_local_stack::testkit::unique_email("path"), "firstName": "Chidi", "lastName": "Anagonye"});
+    for path in [
+        format!("/contributor/undefined/{initiative_id}/{campaign_id}/add"),
+        format!("/contributor/{}/null/{campaign_id}/add", staff.tenant_id),
+        format!("/contributor/{}/{initiative_id}/undefined/add", staff.tenant_id),
+    ] {
+        let (status, response) = staff.post(&stack, &path, body.clone()).await;
+        assert_eq!((status, detail(&response)), (StatusCode::BAD_REQUEST, "invalid params"), "{path}");
+    }
+    let (status, _) = staff.post(&stack, &format!("/contributor/{}/WRONGINITIATIVE/{campaign_id}/add", staff.tenant_id), body.clone()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, response) = staff.post(&stack, &format!("/contributor/{}/{initiative_id}/{campaign_id}/add", staff.tenant_id), body.clone()).await;
+    assert_eq!((status, response["message"].as_str()), (StatusCode::CREATED, Some("Collaborator successfully invited")));
+
+    // Another organisation's staff get nothing.
+    let stranger = organisation(&stack).await;
+    let (status, _) = stranger.post(&stack, &format!("/contributor/{}/{initiative_id}/{campaign_id}/add", staff.tenant_id), body.clone()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = stranger.post(&stack, "/campaign/add-contributor", json!({"campaignId": campaign_id, "email": "x@acme.org", "firstName": "Chidi", "lastName": "Anagonye"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    for path in [format!("/contributor/campaignContributorList/{campaign_id}"), format!("/contributor/{campaign_id}/all")] {
+        let (status, _) = stranger.get(&stack, &path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+    let (_, theirs) = stranger.get(&stack, "/contributor/all").await;
+    assert_eq!(theirs, json!([]));
+}
+
+#[tokio::test]
+async fn revoking_suspending_reinviting_and_removing() {
+    let stack = stack().await;
+    let invited = invited(&stack, &["Why?"]).await;
+    let staff = &invited.staff;
+    let view = invited.path("/contributor");
+    let (status, _) = invited.call(&stack, Method::GET, &view, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let refs = json!({"campaignId": invited.campaign_id, "contributorId": invited.contributor_id});
+
+    // Ids alone open nothing; another campaign's key opens nothing here.
+    let (status, body) = call_with_key(&stack, Method::GET, &view, None, None).await;
+    assert_eq!((status, detail(&body)), (StatusCode::FORBIDDEN, "This invitation link is no longer valid. Please ask the campaign team for a new one."));
+    let other = crate::common::invited(&stack, &["Other?"]).await;
+    let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&other.key), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let (status, body) = staff.post(&stack, "/contributor/revoke", refs.clone()).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Invitation revoked successfully")));
+    let (status, _) = invited.call(&stack, Method::GET, &view, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a revoked link stops working at once");
+    let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
+    assert_eq!((list[0]["linkRevoked"].as_bool(), list[0]["inviteLink"].is_null()), (Some(true), true));
+
+    let (status, body) = staff.post(&stack, "/contributor/reinvite", refs.clone()).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Invitation sent again successfully")));
+    let mail = stack.wait_for_mail(&invited.email, 2).await.unwrap();
+    let new_key = query_param(&mail[0].links()[0], "key");
+    assert_ne!(new_key, invited.key);
+    let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
+    assert_eq!(status, StatusCode::OK, "the new link works");
+
+    let (status, body) = staff.put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": true})).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator suspended successfully")));
+    let (status, body) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
+    assert_eq!((status, detail(&body)), (StatusCode::FORBIDDEN, "Your access to this campaign has been suspended."));
+    let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
+    assert_eq!(list[0]["status"], "suspended");
+    let (status, body) = staff.put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": false})).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator resumed successfully")));
+    let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, body) = staff.delete(&stack, &format!("/campaign/remove-contributor/{}/{}", invited.campaign_id, invited.contributor_id), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator removed successfully")));
+    let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
+    assert_eq!(list, json!([]));
+    let (_, everyone) = staff.get(&stack, "/contributor/all").await;
+    assert_eq!(everyone[0]["campaignCount"], 0);
+
+    let (status, body) = staff.delete(&stack, &format!("/contributor/delete/{}/{}", staff.tenant_id, invited.contributor_id), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator deleted successfully")));
+    let (_, everyone) = staff.get(&stack, "/contributor/all").await;
+    assert_eq!(everyone, json!([]));
+}
+
+#[tokio::test]
+async fn open_campaigns_let_visitors_ask_for_their_own_link() {
+    let stack = stack().await;
+    let staff = organisation(&stack).await;
+    let (campaign_id, _) = staff.live_campaign(&stack, "Open door").await;
+    let path = format!("/contributor/register/{}/{campaign_id}", staff.tenant_id);
+    let email = storyhive_local_stack::testkit::unique_email("visitor");
+    let visitor = json!({"email": email, "firstName": "Dana", "lastName": "Scully"});
+    let (status, body) = call(&stack, Method::POST, &path, None, Some(visitor.clone())).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Check your inbox: we have sent you your personal link to this campaign")));
+    assert!(body.get("key").is_none() && !body.to_string().contains("key="), "the link is only e-mailed");
+    let (status, again) = call(&stack, Method::POST, &path, None, Some(visitor)).await;
+    assert_eq!((status, again), (StatusCode::OK, body), "registering twice answers the same");
+    let mail = stack.wait_for_mail(&email, 2).await.unwrap();
+    assert_eq!(query_param(&mail[0].links()[0], "key"), query_param(&mail[1].links()[0], "key"), "the same link is sent again");
+
+    // A private or targeted campaign takes no registrations.
+    let (status, _) = staff.put(&stack, "/campaign/update", json!({"id": campaign_id, "version": staff.get(&stack, &format!("/campaign/{campaign_id}")).await.1["version"], "visibility": "private"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = call(&stack, Method::POST, &path, None, Some(json!({"email": "new@acme.org", "firstName": "Dana", "lastName": "Scully"}))).await;
+    assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"));
+}

@@ -1,0 +1,7 @@
+//! Every contributors route over HTTP against DynamoDB Local and moto, with the mail
+//! and upload workers run as SQS delivers their messages, and real videos made by ffmpeg.
+
+mod common;
+mod invitations;
+mod journey;
+mod uploads;

@@ -1,0 +1,46 @@
+"""moto's server, with its state dump made robust for the dev mailbox.
+
+The dev mailbox (and the tests) read the e-mails SES was asked to send from moto's
+`/moto-api/data.json`. moto 5.1 builds that dump by reading every attribute of every
+model it ever created, and some S3 objects (multipart parts) raise moto's own 404
+errors when read, which turns the whole dump into a 404. This launcher skips such
+attributes, as moto already does for attributes that are not JSON.
+
+Usage: python infra/emulators/moto_server.py -H 127.0.0.1 -p 4566
+"""
+
+import json
+import sys
+
+from moto.moto_api._internal import responses
+from moto.server import main
+
+
+def model_data(self, request, full_url, headers):
+    from moto.core.model_instances import model_data as models
+
+    results = {}
+    for service in sorted(models):
+        results[service] = {}
+        for name in sorted(models[service]):
+            instances = []
+            for instance in models[service][name].instances_tracked:
+                fields = {}
+                for attribute in dir(instance):
+                    if attribute.startswith("_"):
+                        continue
+                    try:
+                        value = getattr(instance, attribute)
+                        json.dumps(value)
+                    except Exception:  # not JSON, or moto raising for a vanished parent
+                        continue
+                    fields[attribute] = value
+                instances.append(fields)
+            results[service][name] = instances
+    return 200, {"Content-Type": "application/javascript"}, json.dumps(results)
+
+
+responses.MotoAPIResponse.model_data = model_data
+
+if __name__ == "__main__":
+    sys.exit(main())

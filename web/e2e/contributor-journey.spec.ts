@@ -1,0 +1,454 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, expect, request as playwrightRequest, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+
+/**
+ * The contributor journey against the running stack (E2E_BASE_URL, default http://localhost:3100),
+ * in Debian's Chromium with a fake camera and microphone.
+ */
+const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
+const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+const launchOptions = (extra: string[] = []) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...CHROMIUM_ARGS, ...extra],
+});
+
+if (process.env.E2E_DEBUG) {
+  test.beforeEach(({ page }) => {
+    page.on('response', async (res) => {
+      const u = res.url();
+      if (u.includes('/contributor') || u.includes(':4666/')) {
+        const body = u.includes(':4666/') ? '' : (await res.text().catch(() => '')).slice(0, 300);
+        console.log(`${res.request().method()} ${u.slice(0, 140)} -> ${res.status()} ${body}`);
+      }
+    });
+    page.on('requestfailed', (req) => console.log(`FAILED ${req.method()} ${req.url().slice(0, 140)} ${req.failure()?.errorText}`));
+    page.on('console', (m) => console.log(`console.${m.type()}: ${m.text()}`));
+  });
+}
+
+// Every test here runs with the fake camera and microphone (and no permission prompt).
+test.use({ launchOptions: launchOptions() });
+
+/** A page in a browser whose fake camera plays the noise video (launch flags differ from the file's). */
+async function withNoisyCamera(fn: (page: Page) => Promise<void>) {
+  const browser = await chromium.launch(launchOptions([`--use-file-for-fake-video-capture=${noiseCamera()}`]));
+  try {
+    const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
+    await fn(await context.newPage());
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A camera of random noise: the encoder cannot compress it, so a recording reaches the 8 Mbit/s
+ * bitrate and is sent in several 8 MiB parts while recording (the default test pattern compresses
+ * to under 1 Mbit/s: one part).
+ */
+function noiseCamera(): string {
+  const file = join(tmpdir(), 'storyhive-noise-720p-v1.y4m');
+  if (existsSync(file)) return file;
+  const [w, h, frames] = [1280, 720, 40];
+  const fd = openSync(`${file}.tmp`, 'w');
+  writeSync(fd, `YUV4MPEG2 W${w} H${h} F20:1 Ip A1:1 C420jpeg\n`);
+  for (let i = 0; i < frames; i += 1) {
+    writeSync(fd, 'FRAME\n');
+    writeSync(fd, randomBytes((w * h * 3) / 2));
+  }
+  closeSync(fd);
+  renameSync(`${file}.tmp`, file);
+  return file;
+}
+
+type Invitation = {
+  link: string;
+  campaignId: string;
+  tenantId: string;
+  contributorId: string;
+  questions: string[];
+  staff: APIRequestContext;
+};
+
+const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+
+async function staffApi(): Promise<APIRequestContext> {
+  const anon = await playwrightRequest.newContext();
+  const res = await anon.post(`${BASE}/api/auth/login`, { data: ADMIN });
+  expect(res.status(), await res.text()).toBe(200);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  await anon.dispose();
+  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** Initiative, tag, campaign with two questions, and an invited contributor: returns the e-mailed link. */
+async function invite(mode: 'landscape' | 'portrait' = 'landscape', questionCount = 2): Promise<Invitation> {
+  const staff = await staffApi();
+  const suffix = `${Date.now().toString(36)}${letters(4)}`;
+  const initiative = await ok<{ id: string }>(await staff.post(`${BASE}/api/initiative/add`, { data: { name: `E2E rec ${suffix}` } }));
+  const tag = await ok<{ id: string }>(await staff.post(`${BASE}/api/tags/add`, { data: { name: `rec-${suffix}`.slice(0, 30) } }));
+  const campaign = await ok<{ id: string; tenantId?: string }>(
+    await staff.post(`${BASE}/api/campaign/add`, {
+      data: {
+        title: `Recording ${suffix}`,
+        description: 'Stories recorded by the end-to-end test.',
+        initiativeId: initiative.id,
+        type: 'targeted',
+        visibility: 'public',
+        mode,
+        deadline: '2030-06-01',
+        expiryDate: '2030-06-30',
+        tags: [tag.id],
+      },
+    }),
+  );
+  const questions = ['Who are you and what do you do?', 'Why does this work matter to you?', 'What would you tell a newcomer?'].slice(
+    0,
+    questionCount,
+  );
+  for (const [i, question] of questions.entries()) {
+    await ok(await staff.post(`${BASE}/api/question/add`, { data: { campaignId: campaign.id, question, sequence: i + 1 } }));
+  }
+  const email = `rec-${suffix}@example.org`;
+  const invited = await ok<{ contributor: { contributorId: string } }>(
+    await staff.post(`${BASE}/api/campaign/add-contributor`, {
+      data: { campaignId: campaign.id, email, firstName: 'Robin', lastName: 'Recorder' },
+    }),
+  );
+  // The invitation e-mail, from the dev mailbox (newest first).
+  let link: string | null = null;
+  const deadline = Date.now() + 30_000;
+  while (!link && Date.now() < deadline) {
+    const body: unknown = await (await staff.get(`${BASE}/_dev/mailbox.json`)).json().catch(() => []);
+    const mails = (Array.isArray(body) ? body : []) as { to: string[]; body: string }[];
+    const mail = mails.find((m) => m.to.some((t) => t.toLowerCase() === email));
+    const href = mail?.body.match(/href="([^"]*\/contributor\/[^"]+)"/)?.[1];
+    if (href) link = href.replace(/&amp;/g, '&');
+    else await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(link, `an invitation e-mail to ${email}`).not.toBeNull();
+  const url = new URL(link!);
+  const [, , tenantId] = url.pathname.split('/');
+  return { link: link!, campaignId: campaign.id, tenantId: tenantId!, contributorId: invited.contributor.contributorId, questions, staff };
+}
+
+/** Opens the link, fills the details and consents: lands on the journey. */
+async function acceptInvitation(page: Page, inv: Invitation) {
+  await page.goto(inv.link);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Recording');
+  const first = page.getByLabel('First name');
+  if (await first.isVisible()) {
+    await first.fill('Ro');
+    await page.getByRole('button', { name: /Get started|Continue your journey/ }).click();
+    await expect(page.getByText('First name must be at least 3 characters')).toBeVisible();
+    await first.fill('Robin');
+    await page.getByLabel('Last name').fill('Recorder');
+  }
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Get started|Continue your journey/ }).click();
+  await expect(page).toHaveURL(/\/contributor-journey$/);
+  await expect(page.getByTestId('journey-question')).toHaveCount(inv.questions.length);
+}
+
+/** Records one take of about `seconds`; the review dialog is open afterwards. Returns the time Stop was pressed. */
+async function recordTake(page: Page, seconds: number): Promise<number> {
+  const start = page.getByRole('button', { name: 'Start recording' });
+  await expect(start).toBeEnabled({ timeout: 20_000 });
+  await start.click();
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await expect(page.getByTestId('recording-timer')).toBeVisible({ timeout: 10_000 });
+  await page.waitForTimeout(seconds * 1000);
+  const stoppedAt = Date.now();
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
+  return stoppedAt;
+}
+
+type Answers = {
+  answers: { campaignQuestionId: string; uploadStatus: string; video: { url: string; sizeBytes: number; durationSeconds: number } | null }[];
+}[];
+
+/** Staff see every answer with a stored, playable video. */
+async function expectStaffSeeVideos(inv: Invitation, count: number) {
+  const all = await ok<Answers>(await inv.staff.get(`${BASE}/api/contributor/${inv.campaignId}/all`));
+  const mine = all.flatMap((c) => c.answers);
+  expect(mine).toHaveLength(count);
+  for (const answer of mine) {
+    expect(answer.uploadStatus).toBe('stored');
+    expect(answer.video?.url).toBeTruthy();
+    const video = await inv.staff.get(answer.video!.url);
+    expect(video.status()).toBe(200);
+    expect((await video.body()).length).toBe(answer.video!.sizeBytes);
+  }
+  return mine;
+}
+
+const storedCount = (page: Page) => page.getByTestId('stored-count');
+
+test.describe('contributor journey, desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('from the e-mail link through the practice round and every question to submission; staff play every video', async ({ page }) => {
+    test.setTimeout(180_000);
+    const inv = await invite('landscape', 2);
+    const uploadCalls: string[] = [];
+    let phase: 'practice' | 'final' = 'practice';
+    const practiceUploads: string[] = [];
+    page.on('request', (req: Request) => {
+      const url = req.url();
+      if (url.includes('/contributor-upload/') || url.includes(':4666/')) {
+        uploadCalls.push(url);
+        if (phase === 'practice') practiceUploads.push(url);
+      }
+      // Contributor calls carry the invitation key and never a staff token.
+      if (url.includes('/api/contributor')) {
+        expect(req.headers()['authorization']).toBeUndefined();
+        expect(req.headers()['x-invite-key']).toBeTruthy();
+      }
+    });
+    await acceptInvitation(page, inv);
+    await expect(storedCount(page)).toHaveText(`0 of 2 answers safely stored`);
+
+    // Practice round: nothing is uploaded.
+    await page.getByRole('button', { name: 'Practice round' }).click();
+    await expect(page).toHaveURL(/record-video\?istest=true/);
+    await expect(page.getByTestId('practice-banner')).toHaveText('Practice Round');
+    await expect(page.getByRole('button', { name: 'Exit Practice Round' })).toBeVisible();
+    await recordTake(page, 3);
+    const review = page.getByRole('dialog');
+    await expect(review.getByRole('button', { name: 'Repeat Practice' })).toBeVisible();
+    await review.getByRole('button', { name: 'Repeat Practice' }).click();
+    await recordTake(page, 2);
+    await page.waitForTimeout(1500);
+    expect(practiceUploads).toEqual([]);
+    phase = 'final';
+    await page.getByRole('dialog').getByRole('button', { name: 'Start Final Recording' }).click();
+    await expect(page).toHaveURL(/record-video$/);
+    await expect(page.getByTestId('practice-banner')).toHaveCount(0);
+
+    // Final recording: every question; Next moves on at once.
+    await expect(page.getByTestId('studio-question')).toHaveText(inv.questions[0]!);
+    await recordTake(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Retake' }).click();
+    await recordTake(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Next Question' }).click();
+    await expect(page.getByTestId('studio-question')).toHaveText(inv.questions[1]!);
+    await recordTake(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(page).toHaveURL(/\/contributor-journey$/);
+
+    await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored', { timeout: 60_000 });
+    await expect(page.getByTestId('journey-question').and(page.locator('[data-status="stored"]'))).toHaveCount(2);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page).toHaveURL(/\/contributor\/goodJobContributor$/);
+    await expect(page.getByRole('heading', { name: 'Good job!' })).toBeVisible();
+
+    expect(uploadCalls.some((u) => u.includes('/contributor-upload/start'))).toBeTruthy();
+    const answers = await expectStaffSeeVideos(inv, 2);
+    for (const a of answers) expect(a.video!.durationSeconds).toBeGreaterThan(1.5);
+  });
+
+  test('a reload during an upload resumes it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const inv = await invite('landscape', 1);
+    let blocked = true;
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const m = /\/contributor-upload\/([a-z-]+)/.exec(req.url());
+      if (m) calls.push(m[1]!);
+    });
+    await page.route(/:4666\//, (route) => (blocked && route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await recordTake(page, 4);
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(page).toHaveURL(/\/contributor-journey$/);
+    await expect(page.getByTestId('question-status')).toContainText('Connection lost', { timeout: 20_000 });
+
+    await page.reload();
+    await expect(page.getByTestId('journey-question')).toHaveCount(1);
+    // Still held by this browser after the reload.
+    await expect(page.getByTestId('question-status')).toContainText(/Connection lost|Uploading/, { timeout: 20_000 });
+    const before = calls.length;
+    blocked = false;
+    await expect(storedCount(page)).toHaveText('1 of 1 answers safely stored', { timeout: 60_000 });
+    // Resumed from the server's parts: the upload was started once and completed once.
+    expect(calls.slice(before)).toContain('parts');
+    expect(calls.filter((c) => c === 'start')).toHaveLength(1);
+    expect(calls.filter((c) => c === 'complete')).toHaveLength(1);
+    await expectStaffSeeVideos(inv, 1);
+  });
+
+  test('what a contributor downloads before the camera opens: no staff code, gzip size logged', async ({ page }) => {
+    const inv = await invite('landscape', 1);
+    await page.addInitScript(() => {
+      const md = navigator.mediaDevices;
+      const original = md.getUserMedia.bind(md);
+      md.getUserMedia = (c) => {
+        (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt ??= performance.now();
+        return original(c);
+      };
+    });
+    const assets: { url: string; gzip: number; at: number }[] = [];
+    page.on('response', async (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
+      const at = Date.now();
+      const body = await res.body().catch(() => null);
+      if (body) assets.push({ url: res.url(), gzip: gzipSync(body).length, at });
+    });
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled({ timeout: 20_000 });
+    const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt);
+    expect(opened).toBeDefined();
+    const files = assets.map((a) => new URL(a.url).pathname);
+    // No staff code: no rich-text editor (TipTap), no staff layout or campaign screens.
+    expect(files.filter((f) => /CampaignEditor|RichText|tiptap|StaffLayout|staff|dashboard|campaigns|profile/i.test(f))).toEqual([]);
+    const js = assets.filter((a) => a.url.endsWith('.js'));
+    const css = assets.filter((a) => a.url.endsWith('.css'));
+    const kb = (list: { gzip: number }[]) => (list.reduce((n, a) => n + a.gzip, 0) / 1024).toFixed(1);
+    console.log(`BUNDLE before the camera opens: JS ${kb(js)} KB gzip in ${js.length} files, CSS ${kb(css)} KB gzip, HTML ${kb(assets.filter((a) => !a.url.match(/\.(js|css)$/)))} KB`);
+    for (const a of js.sort((x, y) => y.gzip - x.gzip)) console.log(`  ${(a.gzip / 1024).toFixed(1).padStart(6)} KB ${new URL(a.url).pathname}`);
+  });
+
+  test('the codec-missing message', async ({ page }) => {
+    const inv = await invite('landscape', 1);
+    await page.addInitScript(() => {
+      if (typeof MediaRecorder !== 'undefined') MediaRecorder.isTypeSupported = () => false;
+    });
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('codec-missing')).toHaveText('No supported video codec found');
+    await expect(page.getByRole('button', { name: 'Start recording' })).toBeDisabled();
+  });
+});
+
+test.describe('contributor journey, noisy camera (multipart while recording)', () => {
+  test('the connection is cut during an upload and restored: the take arrives once, complete, without recording again', async () => {
+    test.setTimeout(180_000);
+    await withNoisyCamera(async (page) => {
+    const inv = await invite('landscape', 1);
+    let cut = false;
+    let aborted = 0;
+    const puts: string[] = [];
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const m = /\/contributor-upload\/([a-z-]+)/.exec(req.url());
+      if (m) calls.push(m[1]!);
+    });
+    await page.route(/:4666\//, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const part = new URL(route.request().url()).searchParams.get('partNumber') ?? '?';
+      puts.push(part);
+      if (cut) {
+        aborted += 1;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    const start = page.getByRole('button', { name: 'Start recording' });
+    await expect(start).toBeEnabled({ timeout: 20_000 });
+    await start.click();
+    await expect(page.getByTestId('recording-timer')).toBeVisible({ timeout: 10_000 });
+    // The first part goes up while recording; then the connection drops for a while.
+    await expect.poll(() => puts.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    cut = true;
+    await page.waitForTimeout(12_000);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(page.getByTestId('question-status')).toContainText('Connection lost', { timeout: 20_000 });
+    expect(aborted).toBeGreaterThan(0);
+    cut = false;
+    await expect(storedCount(page)).toHaveText('1 of 1 answers safely stored', { timeout: 90_000 });
+    expect(calls.filter((c) => c === 'start')).toHaveLength(1);
+    expect(calls.filter((c) => c === 'complete')).toHaveLength(1);
+    const [answer] = await expectStaffSeeVideos(inv, 1);
+    // The whole take (about 14 s of at most 8 Mbit/s), not just the parts before the cut.
+    expect(answer!.video!.durationSeconds).toBeGreaterThan(10);
+    expect(answer!.video!.sizeBytes).toBeGreaterThan(8 * 1024 * 1024);
+    });
+  });
+});
+
+test.describe('contributor journey, phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a landscape campaign on a portrait phone: the orientation alert blocks the start until the phone turns', async ({ page }) => {
+    const inv = await invite('landscape', 1);
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('orientation-alert')).toContainText('turn to landscape');
+    await expect(page.getByRole('button', { name: 'Start recording' })).toBeDisabled();
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect(page.getByTestId('orientation-alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled({ timeout: 20_000 });
+  });
+
+  test('a portrait campaign recorded on a portrait phone, with the mobile teleprompter font', async ({ page }) => {
+    test.setTimeout(150_000);
+    const inv = await invite('portrait', 2);
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('orientation-alert')).toHaveCount(0);
+    await expect(page.getByRole('slider', { name: 'Font size' })).toHaveValue('24');
+    await recordTake(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Next Question' }).click();
+    await recordTake(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored', { timeout: 60_000 });
+    const answers = await expectStaffSeeVideos(inv, 2);
+    const all = await ok<{ answers: { video: { deviceType: string | null } | null }[] }[]>(
+      await inv.staff.get(`${BASE}/api/contributor/${inv.campaignId}/all`),
+    );
+    expect(answers).toHaveLength(2);
+    expect(all.flatMap((c) => c.answers).map((a) => a.video?.deviceType)).toEqual(['Mobile', 'Mobile']);
+  });
+});
+
+test.describe('timing', () => {
+  test.skip(!process.env.E2E_TIMING, 'set E2E_TIMING=1 to time a 60-second take');
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a 60-second take at the full bitrate (noise camera): time from Stop to stored', async () => {
+    test.setTimeout(240_000);
+    await withNoisyCamera(async (page) => {
+    const inv = await invite('landscape', 1);
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    const stoppedAt = await recordTake(page, 60);
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(storedCount(page)).toHaveText('1 of 1 answers safely stored', { timeout: 120_000 });
+    const storedAt = await page.evaluate(() => {
+      const m = (window as unknown as { __storyhiveUploads?: { snapshot(): { storedAt?: number }[] } }).__storyhiveUploads;
+      return m?.snapshot().find((s) => s.storedAt)?.storedAt ?? Date.now();
+    });
+    const [answer] = await expectStaffSeeVideos(inv, 1);
+    console.log(
+      `TIMING: stop -> stored ${((storedAt - stoppedAt) / 1000).toFixed(2)} s for ${answer!.video!.durationSeconds} s, ${answer!.video!.sizeBytes} bytes`,
+    );
+    });
+  });
+});
