@@ -22,6 +22,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
         .merge(storyhive_campaigns::api())
         .merge(storyhive_questions::api())
         .merge(storyhive_contributors::api())
+        .merge(storyhive_dashboard::api())
 }
 
 /// The OpenAPI document of the whole API (committed as `openapi.json`).

@@ -18,7 +18,8 @@ pub async fn stack() -> TestStack {
             .merge(storyhive_tags::router(context.clone()))
             .merge(storyhive_campaigns::router(context.clone()))
             .merge(storyhive_questions::router(context.clone()))
-            .merge(storyhive_contributors::router(context))
+            .merge(storyhive_contributors::router(context.clone()))
+            .merge(storyhive_dashboard::router(context))
     })
     .await;
     let mailer = SesMailer::new(stack.clients.ses.clone(), storyhive_local_stack::testkit::TEST_SES_SENDER);

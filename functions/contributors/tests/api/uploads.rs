@@ -75,6 +75,11 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
     assert_eq!((after.video_count, after.pending_video_responses, after.device_mobile), (2, 2, 2));
     assert!((after.video_seconds - before.video_seconds).abs() < 1e-9);
     assert_eq!(video_count(&invited, &stack).await, 2);
+    let (_, dashboard) = invited.staff.get(&stack, "/dashboard/details").await;
+    assert_eq!(dashboard["pendingVideoResponses"], 2);
+    assert_eq!(dashboard["deviceType"], json!([{"deviceType": "Mobile", "count": 2}]));
+    assert_eq!((dashboard["campaignAndVideo"][0]["campaignId"].as_str(), dashboard["campaignAndVideo"][0]["videoCount"].as_i64()), (Some(invited.campaign_id.as_str()), Some(2)));
+    assert_eq!(dashboard["hoursOfVideoSubmitted"].as_f64(), Some(0.0), "5 s is 0.00 hours");
 
     // Everything stored: the collaborator can submit, and staff see and play it all.
     let (status, body) = invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;

@@ -772,6 +772,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's figures (or, with `personalDashboard=true`, the lists narrowed to
+         *     the signed-in user's campaigns).
+         */
+        get: operations["details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/initiative/add": {
         parameters: {
             query?: never;
@@ -1314,6 +1334,13 @@ export interface components {
          * @enum {string}
          */
         CampaignType: "evergreen" | "targeted";
+        CampaignVideos: {
+            campaignId: string;
+            status: components["schemas"]["CampaignStatus"];
+            title: string;
+            /** Format: int64 */
+            videoCount: number;
+        };
         CompleteUpload: {
             /** @default  */
             campaignId: string;
@@ -1404,6 +1431,23 @@ export interface components {
             tenantUserId: string;
             termsNConditions?: string | null;
         };
+        DashboardDetails: {
+            /** @description Campaigns with their number of videos, most videos first. */
+            campaignAndVideo: components["schemas"]["CampaignVideos"][];
+            deviceType: components["schemas"]["DeviceCount"][];
+            /** @description Live campaigns whose expiry date falls within the next 7 days. */
+            expiringIn7Days: components["schemas"]["CampaignSummary"][];
+            /**
+             * Format: double
+             * @description Hours of stored video, to two decimals.
+             */
+            hoursOfVideoSubmitted: number;
+            /**
+             * Format: int64
+             * @description Stored answers no one has reviewed yet.
+             */
+            pendingVideoResponses: number;
+        };
         /** @description `DELETE /user/me`: the account's own address, typed again as confirmation. */
         DeleteMeRequest: {
             /** @default  */
@@ -1412,6 +1456,12 @@ export interface components {
         DeleteTag: {
             /** @default  */
             id: string;
+        };
+        DeviceCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description Mobile, Tablet, Desktop or Unknown. */
+            deviceType: string;
         };
         EmailRequest: {
             /** @default  */
@@ -3449,6 +3499,36 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    details: {
+        parameters: {
+            query?: {
+                /** @description Only the campaigns the signed-in user takes part in. */
+                personalDashboard?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardDetails"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

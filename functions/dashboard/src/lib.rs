@@ -1,0 +1,125 @@
+//! Dashboard route group: the figures of spec section 3 ("Dashboard details"), read
+//! from the totals the upload worker keeps exact and from the campaign list.
+
+use axum::{extract::State, Router};
+use serde::{Deserialize, Serialize};
+use storyhive_shared::{
+    auth::Principal,
+    campaigns::{
+        dto::CampaignSummary,
+        records::{CampaignStatus, ParticipantRecord},
+        repo::{self, TenantCatalog},
+        rules,
+    },
+    contributors::stats::TenantStats,
+    error::ErrorDetail,
+    http::{Json, Query},
+    permissions::Permission,
+    storage::{keys, Query as StoreQuery},
+    AppContext, ApiResult,
+};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn api() -> OpenApiRouter<AppContext> {
+    OpenApiRouter::new().routes(routes!(details))
+}
+
+pub fn router(context: AppContext) -> Router {
+    api().split_for_parts().0.with_state(context)
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DashboardParams {
+    /// Only the campaigns the signed-in user takes part in.
+    pub personal_dashboard: Option<bool>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceCount {
+    /// Mobile, Tablet, Desktop or Unknown.
+    pub device_type: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignVideos {
+    pub campaign_id: String,
+    pub title: String,
+    pub status: CampaignStatus,
+    pub video_count: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardDetails {
+    /// Live campaigns whose expiry date falls within the next 7 days.
+    pub expiring_in_7_days: Vec<CampaignSummary>,
+    /// Stored answers no one has reviewed yet.
+    pub pending_video_responses: i64,
+    /// Hours of stored video, to two decimals.
+    pub hours_of_video_submitted: f64,
+    pub device_type: Vec<DeviceCount>,
+    /// Campaigns with their number of videos, most videos first.
+    pub campaign_and_video: Vec<CampaignVideos>,
+}
+
+/// The organisation's figures (or, with `personalDashboard=true`, the lists narrowed to
+/// the signed-in user's campaigns).
+#[utoipa::path(get, path = "/dashboard/details", tag = "dashboard", security(("staffToken" = [])), params(DashboardParams),
+    responses((status = 200, body = DashboardDetails), (status = 401, body = ErrorDetail)))]
+pub async fn details(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Query(params): Query<DashboardParams>,
+) -> ApiResult<Json<DashboardDetails>> {
+    principal.require(Permission::UseStaffApp)?;
+    let store = &context.store;
+    let tenant_id = &principal.tenant_id;
+    let stats_key = keys::tenant_stats(tenant_id);
+    let (catalog, campaigns, stats) = tokio::try_join!(
+        TenantCatalog::load(store, tenant_id),
+        repo::campaigns_of_tenant(store, tenant_id),
+        store.get::<TenantStats>(&stats_key),
+    )?;
+    let stats = stats.unwrap_or_default();
+    let mut campaigns: Vec<_> = campaigns.into_iter().filter(|c| catalog.has_initiative(&c.initiative_id)).collect();
+    if params.personal_dashboard.unwrap_or(false) {
+        let mine: Vec<ParticipantRecord> = store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id))).await?;
+        campaigns.retain(|c| mine.iter().any(|p| p.campaign_id == c.campaign_id) || c.created_by == principal.user_id);
+    }
+    let today = rules::today();
+    let in_a_week = today + time::Duration::days(7);
+    let mut expiring: Vec<CampaignSummary> = campaigns
+        .iter()
+        .filter(|c| rules::effective_status(c, today) == CampaignStatus::Live)
+        .filter(|c| c.expiry_date.as_deref().and_then(|d| rules::parse_date(d).ok()).is_some_and(|d| d >= today && d <= in_a_week))
+        .map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today))
+        .collect();
+    expiring.sort_by(|a, b| a.expiry_date.cmp(&b.expiry_date));
+    let mut campaign_and_video: Vec<CampaignVideos> = campaigns
+        .iter()
+        .map(|c| CampaignVideos {
+            campaign_id: c.campaign_id.clone(),
+            title: c.title.clone(),
+            status: rules::effective_status(c, today),
+            video_count: c.video_count.max(0),
+        })
+        .collect();
+    campaign_and_video.sort_by(|a, b| b.video_count.cmp(&a.video_count).then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase())));
+    let device_type = [("Mobile", stats.device_mobile), ("Tablet", stats.device_tablet), ("Desktop", stats.device_desktop), ("Unknown", stats.device_unknown)]
+        .into_iter()
+        .filter(|(_, count)| *count > 0)
+        .map(|(device, count)| DeviceCount { device_type: device.into(), count })
+        .collect();
+    Ok(Json(DashboardDetails {
+        expiring_in_7_days: expiring,
+        pending_video_responses: stats.pending_video_responses.max(0),
+        hours_of_video_submitted: ((stats.video_seconds.max(0.0) / 3600.0) * 100.0).round() / 100.0,
+        device_type,
+        campaign_and_video,
+    }))
+}
