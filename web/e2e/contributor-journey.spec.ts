@@ -285,11 +285,11 @@ test.describe('contributor journey, desktop', () => {
     await expect(page).toHaveURL(/\/contributor-journey$/);
     await expect(page.getByTestId('question-status')).toContainText('Connection lost', { timeout: 20_000 });
 
+    const before = calls.length;
     await page.reload();
     await expect(page.getByTestId('journey-question')).toHaveCount(1);
     // Still held by this browser after the reload.
     await expect(page.getByTestId('question-status')).toContainText(/Connection lost|Uploading/, { timeout: 20_000 });
-    const before = calls.length;
     blocked = false;
     await expect(storedCount(page)).toHaveText('1 of 1 answers safely stored', { timeout: 60_000 });
     // Resumed from the server's parts: the upload was started once and completed once.
@@ -319,6 +319,7 @@ test.describe('contributor journey, desktop', () => {
     });
     await acceptInvitation(page, inv);
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('studio')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled({ timeout: 20_000 });
     const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt);
     expect(opened).toBeDefined();

@@ -5,7 +5,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::{
     provision::MAIL_QUEUE,
-    testkit::{unique_email, TestStack, TEST_APP_BASE_URL, TEST_SES_SENDER},
+    testkit::{client::call, unique_email, TestStack, TEST_APP_BASE_URL, TEST_SES_SENDER},
     worker,
 };
 use storyhive_shared::{
@@ -29,27 +29,6 @@ async fn stack() -> TestStack {
             async move { storyhive_mail_worker::handle(&mailer, event).await }
         }),
     )
-}
-
-/// One call; returns the status and the JSON body (Null when empty).
-async fn call(
-    stack: &TestStack,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut request = stack.http.request(method, stack.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    let text = response.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 async fn post(stack: &TestStack, path: &str, body: Value) -> (StatusCode, Value) {

@@ -9,7 +9,7 @@ use storyhive_shared::{
     },
     model,
     storage::{AttributeValue, StoreError},
-    AppContext, ApiResult,
+    ApiResult, AppContext,
 };
 
 /// Deletes the contributor's videos in the campaign. With `keep_records` their
@@ -27,7 +27,8 @@ pub async fn remove(
         if let Some(key) = &record.s3_video_key {
             ops.push(StatsDelta::removing(record).op(store, &campaign.tenant_id)?);
             ops.push(store.update_op(&campaign.key(), |u| {
-                u.update_expression("ADD videoCount :minus").expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+                u.update_expression("ADD videoCount :minus")
+                    .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
             })?);
             let condition_key = key.clone();
             if keep_records {
@@ -47,14 +48,25 @@ pub async fn remove(
                 let item = storyhive_shared::storage::to_item(&cleared)?;
                 ops.push(store.update_op(&record.key(), |mut u| {
                     let fields = [
-                        "s3VideoKey", "videoTakenAt", "durationSeconds", "sizeBytes", "width", "height", "container",
-                        "uploadedAt", "uploadStatus", "failureReason", "previousTakes", "updatedAt",
+                        "s3VideoKey",
+                        "videoTakenAt",
+                        "durationSeconds",
+                        "sizeBytes",
+                        "width",
+                        "height",
+                        "container",
+                        "uploadedAt",
+                        "uploadStatus",
+                        "failureReason",
+                        "previousTakes",
+                        "updatedAt",
                     ];
                     let mut sets = Vec::new();
                     for (index, field) in fields.iter().enumerate() {
-                        u = u
-                            .expression_attribute_names(format!("#f{index}"), *field)
-                            .expression_attribute_values(format!(":f{index}"), item.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
+                        u = u.expression_attribute_names(format!("#f{index}"), *field).expression_attribute_values(
+                            format!(":f{index}"),
+                            item.get(*field).cloned().unwrap_or(AttributeValue::Null(true)),
+                        );
                         sets.push(format!("#f{index} = :f{index}"));
                     }
                     u.update_expression(format!("SET {}", sets.join(", ")))
@@ -62,7 +74,11 @@ pub async fn remove(
                         .expression_attribute_values(":key", AttributeValue::S(condition_key.clone()))
                 })?);
             } else {
-                ops.push(store.update_op(&record.key(), |u| u.update_expression("REMOVE s3VideoKey").condition_expression("s3VideoKey = :key").expression_attribute_values(":key", AttributeValue::S(condition_key.clone())))?);
+                ops.push(store.update_op(&record.key(), |u| {
+                    u.update_expression("REMOVE s3VideoKey")
+                        .condition_expression("s3VideoKey = :key")
+                        .expression_attribute_values(":key", AttributeValue::S(condition_key.clone()))
+                })?);
             }
             match store.transact(ops).await {
                 // Already removed by a concurrent request: the counts moved once.
@@ -74,7 +90,10 @@ pub async fn remove(
             store.delete(&record.key()).await?;
         }
     }
-    let prefix = format!("{}{contributor_id}/", repo::campaign_video_prefix(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id));
+    let prefix = format!(
+        "{}{contributor_id}/",
+        repo::campaign_video_prefix(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id)
+    );
     repo::delete_objects_under(&context.s3, &context.config.video_bucket, &prefix).await?;
     Ok(())
 }

@@ -17,7 +17,7 @@ use storyhive_shared::{
     model,
     storage::{keys, StoreError},
     validation::{self, Errors},
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 
 pub struct Person {
@@ -33,15 +33,23 @@ pub fn checked_person(email: &str, first_name: &str, last_name: &str) -> ApiResu
     let first_name = errors.check("firstName", validation::person_name(first_name, "First name"));
     let last_name = errors.check("lastName", validation::person_name(last_name, "Last name"));
     errors.finish()?;
-    Ok(Person { email: email.unwrap_or_default(), first_name: first_name.unwrap_or_default(), last_name: last_name.unwrap_or_default() })
+    Ok(Person {
+        email: email.unwrap_or_default(),
+        first_name: first_name.unwrap_or_default(),
+        last_name: last_name.unwrap_or_default(),
+    })
 }
 
 /// The organisation's contributor with this address, created if new.
 pub async fn contributor_for(context: &AppContext, tenant_id: &str, person: &Person) -> ApiResult<ContributorRecord> {
     let store = &context.store;
     for _attempt in 0..3 {
-        if let Some(claim) = store.get::<ContributorEmailClaim>(&keys::contributor_email(tenant_id, &person.email)).await? {
-            if let Some(existing) = store.get::<ContributorRecord>(&keys::contributor(tenant_id, &claim.contributor_id)).await? {
+        if let Some(claim) =
+            store.get::<ContributorEmailClaim>(&keys::contributor_email(tenant_id, &person.email)).await?
+        {
+            if let Some(existing) =
+                store.get::<ContributorRecord>(&keys::contributor(tenant_id, &claim.contributor_id)).await?
+            {
                 return Ok(existing);
             }
         }
@@ -79,7 +87,12 @@ pub async fn contributor_for(context: &AppContext, tenant_id: &str, person: &Per
     Err(ApiError::Conflict("This address is being invited right now. Please try again.".into()))
 }
 
-pub fn invitation_mail(context: &AppContext, membership: &MembershipRecord, campaign_title: &str, company: Option<String>) -> Option<MailMessage> {
+pub fn invitation_mail(
+    context: &AppContext,
+    membership: &MembershipRecord,
+    campaign_title: &str,
+    company: Option<String>,
+) -> Option<MailMessage> {
     let key = membership.invite_key.as_deref()?;
     Some(MailMessage::Invitation {
         to: membership.email.clone(),
@@ -99,16 +112,17 @@ pub struct Invited {
 /// draft campaign makes it live (if it is ready to be).
 pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, person: &Person) -> ApiResult<Invited> {
     let store = &context.store;
-    let (parts, catalog) = tokio::try_join!(
-        CampaignParts::require(store, tenant_id, campaign_id),
-        async { Ok(TenantCatalog::load(store, tenant_id).await?) },
-    )?;
+    let (parts, catalog) = tokio::try_join!(CampaignParts::require(store, tenant_id, campaign_id), async {
+        Ok(TenantCatalog::load(store, tenant_id).await?)
+    },)?;
     if !catalog.has_initiative(&parts.campaign.initiative_id) {
         return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
     }
     let mut campaign = parts.campaign.clone();
     if campaign_rules::effective_status(&campaign, campaign_rules::today()) == CampaignStatus::Expired {
-        return Err(ApiError::BadRequest("This campaign has expired: extend its expiry date before inviting collaborators".into()));
+        return Err(ApiError::BadRequest(
+            "This campaign has expired: extend its expiry date before inviting collaborators".into(),
+        ));
     }
     let contributor = contributor_for(context, tenant_id, person).await?;
     if parts.memberships.iter().any(|m| m.contributor_id == contributor.contributor_id) {
@@ -122,7 +136,12 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         }
         write::go_live(&mut campaign);
         campaign.updated_at = model::timestamp(model::now());
-        ops.push(store.update_fields_versioned_op(&campaign.key(), &campaign, write::EDITABLE_FIELDS, campaign.version)?);
+        ops.push(store.update_fields_versioned_op(
+            &campaign.key(),
+            &campaign,
+            write::EDITABLE_FIELDS,
+            campaign.version,
+        )?);
     }
     let at = model::timestamp(model::now());
     let key = keys::membership(tenant_id, campaign_id, &contributor.contributor_id);
@@ -156,7 +175,9 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
     match store.transact(ops).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
-            return Err(ApiError::Conflict(if made_live { campaign_rules::CAMPAIGN_CHANGED } else { rules::ALREADY_INVITED }.into()))
+            return Err(ApiError::Conflict(
+                if made_live { campaign_rules::CAMPAIGN_CHANGED } else { rules::ALREADY_INVITED }.into(),
+            ))
         }
         Err(other) => return Err(other.into()),
     }
@@ -165,7 +186,13 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         context.mail.send(&mail).await?;
     }
     Ok(Invited {
-        contributor: CampaignContributor::new(&membership, Some(&contributor), 0, parts.questions.len(), &context.config.app_base_url),
+        contributor: CampaignContributor::new(
+            &membership,
+            Some(&contributor),
+            0,
+            parts.questions.len(),
+            &context.config.app_base_url,
+        ),
         made_live,
     })
 }

@@ -4,11 +4,7 @@ use std::time::Duration;
 
 use aws_sdk_s3::presigning::PresigningConfig;
 use storyhive_shared::{
-    campaigns::{
-        dto::{CampaignPreview, PreviewQuestion},
-        records::CampaignRecord,
-        repo::CampaignParts,
-    },
+    campaigns::{dto::CampaignPreview, repo::CampaignParts},
     contributors::{
         dto::{mark_questions_to_ask, Answer, Journey, JourneyQuestion, VideoInfo},
         records::{JourneyRecord, MembershipRecord},
@@ -48,7 +44,11 @@ pub fn journey_records<'a>(parts: &'a CampaignParts, contributor_id: &str) -> Ve
 }
 
 /// The contributor's questions with their answers' state, by sequence.
-pub async fn journey(context: &AppContext, parts: &CampaignParts, membership: &MembershipRecord) -> anyhow::Result<Journey> {
+pub async fn journey(
+    context: &AppContext,
+    parts: &CampaignParts,
+    membership: &MembershipRecord,
+) -> anyhow::Result<Journey> {
     let records = journey_records(parts, &membership.contributor_id);
     let mut questions = Vec::new();
     for question in &parts.questions {
@@ -80,7 +80,9 @@ pub async fn answers(context: &AppContext, parts: &CampaignParts, contributor_id
             campaign_question_id: question.question_id.clone(),
             question: question.question.clone(),
             sequence: question.sequence,
-            upload_status: record.map(|r| r.upload_status).unwrap_or(storyhive_shared::contributors::records::UploadStatus::None),
+            upload_status: record
+                .map(|r| r.upload_status)
+                .unwrap_or(storyhive_shared::contributors::records::UploadStatus::None),
             failure_reason: record.and_then(|r| r.failure_reason.clone()),
             sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
             video: match record {
@@ -102,29 +104,5 @@ pub fn answered_count(parts: &CampaignParts, contributor_id: &str) -> usize {
 
 /// What the contributor sees of the campaign (the same as the public preview).
 pub fn preview(parts: &CampaignParts, tenant: Option<&TenantRecord>) -> CampaignPreview {
-    let campaign: &CampaignRecord = &parts.campaign;
-    CampaignPreview {
-        id: campaign.campaign_id.clone(),
-        tenant_id: campaign.tenant_id.clone(),
-        title: campaign.title.clone(),
-        description: campaign.description.clone(),
-        brief: parts.brief_text(),
-        campaign_type: campaign.campaign_type,
-        visibility: campaign.visibility,
-        mode: campaign.mode,
-        deadline: campaign.deadline.clone(),
-        expiry_date: campaign.expiry_date.clone(),
-        company_name: tenant.and_then(|t| t.company_name.clone()),
-        company_logo: tenant.and_then(|t| t.company_logo.clone()),
-        questions: parts
-            .questions
-            .iter()
-            .map(|q| PreviewQuestion {
-                question_id: q.question_id.clone(),
-                question: q.question.clone(),
-                tips: q.tips.clone().filter(|t| !t.is_empty()),
-                sequence: q.sequence,
-            })
-            .collect(),
-    }
+    parts.preview(tenant)
 }

@@ -16,7 +16,7 @@ use storyhive_shared::{
     http::{Json, Query},
     permissions::Permission,
     storage::{keys, Query as StoreQuery},
-    AppContext, ApiResult,
+    ApiResult, AppContext,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -88,7 +88,8 @@ pub async fn details(
     let stats = stats.unwrap_or_default();
     let mut campaigns: Vec<_> = campaigns.into_iter().filter(|c| catalog.has_initiative(&c.initiative_id)).collect();
     if params.personal_dashboard.unwrap_or(false) {
-        let mine: Vec<ParticipantRecord> = store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id))).await?;
+        let mine: Vec<ParticipantRecord> =
+            store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id))).await?;
         campaigns.retain(|c| mine.iter().any(|p| p.campaign_id == c.campaign_id) || c.created_by == principal.user_id);
     }
     let today = rules::today();
@@ -96,7 +97,12 @@ pub async fn details(
     let mut expiring: Vec<CampaignSummary> = campaigns
         .iter()
         .filter(|c| rules::effective_status(c, today) == CampaignStatus::Live)
-        .filter(|c| c.expiry_date.as_deref().and_then(|d| rules::parse_date(d).ok()).is_some_and(|d| d >= today && d <= in_a_week))
+        .filter(|c| {
+            c.expiry_date
+                .as_deref()
+                .and_then(|d| rules::parse_date(d).ok())
+                .is_some_and(|d| d >= today && d <= in_a_week)
+        })
         .map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today))
         .collect();
     expiring.sort_by(|a, b| a.expiry_date.cmp(&b.expiry_date));
@@ -109,12 +115,19 @@ pub async fn details(
             video_count: c.video_count.max(0),
         })
         .collect();
-    campaign_and_video.sort_by(|a, b| b.video_count.cmp(&a.video_count).then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase())));
-    let device_type = [("Mobile", stats.device_mobile), ("Tablet", stats.device_tablet), ("Desktop", stats.device_desktop), ("Unknown", stats.device_unknown)]
-        .into_iter()
-        .filter(|(_, count)| *count > 0)
-        .map(|(device, count)| DeviceCount { device_type: device.into(), count })
-        .collect();
+    campaign_and_video.sort_by(|a, b| {
+        b.video_count.cmp(&a.video_count).then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase()))
+    });
+    let device_type = [
+        ("Mobile", stats.device_mobile),
+        ("Tablet", stats.device_tablet),
+        ("Desktop", stats.device_desktop),
+        ("Unknown", stats.device_unknown),
+    ]
+    .into_iter()
+    .filter(|(_, count)| *count > 0)
+    .map(|(device, count)| DeviceCount { device_type: device.into(), count })
+    .collect();
     Ok(Json(DashboardDetails {
         expiring_in_7_days: expiring,
         pending_video_responses: stats.pending_video_responses.max(0),

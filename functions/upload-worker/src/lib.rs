@@ -10,8 +10,8 @@ mod reader;
 
 use anyhow::Context;
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
-use serde::Deserialize;
 use percent_encoding::percent_decode_str;
+use serde::Deserialize;
 use storyhive_shared::{
     campaigns::records::CampaignRecord,
     contributors::{
@@ -97,7 +97,9 @@ struct S3Object {
 
 impl UploadWorker {
     pub async fn process(&self, key: &str) -> anyhow::Result<Outcome> {
-        let Some(parsed) = rules::parse_video_key(key) else { return Ok(Outcome::Ignored("not a contributor video key")) };
+        let Some(parsed) = rules::parse_video_key(key) else {
+            return Ok(Outcome::Ignored("not a contributor video key"));
+        };
         let head = match self.s3.head_object().bucket(&self.bucket).key(key).send().await {
             Ok(head) => head,
             Err(error) if error.as_service_error().is_some_and(|e| e.is_not_found()) => {
@@ -115,8 +117,12 @@ impl UploadWorker {
         let membership_key = keys::membership(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id);
         let campaign_key = keys::campaign(&parsed.tenant_id, &parsed.campaign_id);
         let mut found = self.store.batch_get(&[membership_key.clone(), campaign_key.clone()]).await?;
-        let membership: Option<MembershipRecord> = found.remove(&(membership_key.pk, membership_key.sk)).map(storyhive_shared::storage::from_item).transpose()?;
-        let campaign: Option<CampaignRecord> = found.remove(&(campaign_key.pk, campaign_key.sk)).map(storyhive_shared::storage::from_item).transpose()?;
+        let membership: Option<MembershipRecord> = found
+            .remove(&(membership_key.pk, membership_key.sk))
+            .map(storyhive_shared::storage::from_item)
+            .transpose()?;
+        let campaign: Option<CampaignRecord> =
+            found.remove(&(campaign_key.pk, campaign_key.sk)).map(storyhive_shared::storage::from_item).transpose()?;
         if membership.is_none() || campaign.is_none() {
             // The contributor or campaign was removed while uploading: keep nothing.
             self.delete_object(key).await?;
@@ -124,7 +130,14 @@ impl UploadWorker {
         }
 
         if size > self.max_bytes {
-            return self.reject(key, &parsed, &question_id, "The video is larger than 500 MB. Please record a shorter answer or upload a smaller file.").await;
+            return self
+                .reject(
+                    key,
+                    &parsed,
+                    &question_id,
+                    "The video is larger than 500 MB. Please record a shorter answer or upload a smaller file.",
+                )
+                .await;
         }
         let probed = {
             let s3 = self.s3.clone();
@@ -138,10 +151,23 @@ impl UploadWorker {
         let info = match probed {
             Ok(info) => info,
             Err(probe::ProbeError::Io(error)) => return Err(anyhow::Error::new(error).context("reading the object")),
-            Err(probe::ProbeError::NotAVideo) => return self.reject(key, &parsed, &question_id, "The file is not a video. Please upload a video file.").await,
-            Err(probe::ProbeError::NoVideoTrack) => return self.reject(key, &parsed, &question_id, "The file has no picture. Please upload a video.").await,
+            Err(probe::ProbeError::NotAVideo) => {
+                return self
+                    .reject(key, &parsed, &question_id, "The file is not a video. Please upload a video file.")
+                    .await
+            }
+            Err(probe::ProbeError::NoVideoTrack) => {
+                return self.reject(key, &parsed, &question_id, "The file has no picture. Please upload a video.").await
+            }
             Err(probe::ProbeError::Damaged(_)) => {
-                return self.reject(key, &parsed, &question_id, "The video file is damaged and could not be read. Please record it again.").await
+                return self
+                    .reject(
+                        key,
+                        &parsed,
+                        &question_id,
+                        "The video file is damaged and could not be read. Please record it again.",
+                    )
+                    .await
             }
         };
         let device = upload.as_ref().and_then(|u| u.device_type.clone());
@@ -158,20 +184,25 @@ impl UploadWorker {
     async fn reject(&self, key: &str, parsed: &VideoKey, question_id: &str, reason: &str) -> anyhow::Result<Outcome> {
         self.delete_object(key).await?;
         let journey_key = keys::journey(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id);
-        let fresh = JourneyRecord::new(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id, model::timestamp(model::now()));
-        let identity = to_item(&fresh)?;
-        let failed = to_item(&std::collections::HashMap::from([("s", UploadStatus::Failed)]))?.remove("s").expect("status");
+        let fresh = JourneyRecord::new(
+            &parsed.tenant_id,
+            &parsed.campaign_id,
+            &parsed.contributor_id,
+            question_id,
+            model::timestamp(model::now()),
+        );
+        let failed =
+            to_item(&std::collections::HashMap::from([("s", UploadStatus::Failed)]))?.remove("s").expect("status");
         let result = self
             .store
-            .update::<JourneyRecord>(&journey_key, |mut u| {
-                let mut sets = vec!["uploadStatus = :failed".to_string(), "failureReason = :reason".to_string(), "updatedAt = :at".to_string()];
-                for (index, field) in ["entityType", "tenantId", "campaignId", "contributorId", "campaignQuestionId", "sentForReRecording", "previousTakes"].iter().enumerate() {
-                    u = u
-                        .expression_attribute_names(format!("#i{index}"), *field)
-                        .expression_attribute_values(format!(":i{index}"), identity.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
-                    sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
-                }
-                u.update_expression(format!("SET {}", sets.join(", ")))
+            .update::<JourneyRecord>(&journey_key, |u| {
+                let sets = vec![
+                    "uploadStatus = :failed".to_string(),
+                    "failureReason = :reason".to_string(),
+                    "updatedAt = :at".to_string(),
+                ];
+                fresh
+                    .upsert(u, sets)
                     .condition_expression("attribute_not_exists(videoTakenAt) OR videoTakenAt < :taken")
                     .expression_attribute_values(":failed", failed.clone())
                     .expression_attribute_values(":reason", AttributeValue::S(reason.into()))
@@ -188,24 +219,38 @@ impl UploadWorker {
     /// Records the take once: the answer, the campaign's video count and the
     /// organisation's totals change in one transaction, conditioned on the answer's
     /// current take, so a duplicate delivery or a racing older take changes nothing.
-    async fn record(&self, key: &str, parsed: &VideoKey, question_id: &str, size: i64, info: &probe::VideoInfo, device: Option<String>) -> anyhow::Result<Outcome> {
+    async fn record(
+        &self,
+        key: &str,
+        parsed: &VideoKey,
+        question_id: &str,
+        size: i64,
+        info: &probe::VideoInfo,
+        device: Option<String>,
+    ) -> anyhow::Result<Outcome> {
         let journey_key = keys::journey(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id);
         for _attempt in 0..5 {
             let current = self.store.get::<JourneyRecord>(&journey_key).await?;
-            if current.as_ref().is_some_and(|c| c.s3_video_key.as_deref() == Some(key) || c.previous_takes.iter().any(|t| t == key)) {
+            if current
+                .as_ref()
+                .is_some_and(|c| c.s3_video_key.as_deref() == Some(key) || c.previous_takes.iter().any(|t| t == key))
+            {
                 return Ok(Outcome::AlreadyRecorded);
             }
-            let newer_recorded = current.as_ref().and_then(|c| c.video_taken_at).is_some_and(|t| t > parsed.taken_at_ms);
+            let newer_recorded =
+                current.as_ref().and_then(|c| c.video_taken_at).is_some_and(|t| t > parsed.taken_at_ms);
             if newer_recorded {
                 // An older take arrived after a newer one: keep it as a previous take.
                 let appended = self
                     .store
                     .update::<JourneyRecord>(&journey_key, |u| {
-                        u.update_expression("SET previousTakes = list_append(if_not_exists(previousTakes, :empty), :key)")
-                            .condition_expression("NOT contains(previousTakes, :k) AND s3VideoKey <> :k")
-                            .expression_attribute_values(":empty", AttributeValue::L(vec![]))
-                            .expression_attribute_values(":key", AttributeValue::L(vec![AttributeValue::S(key.into())]))
-                            .expression_attribute_values(":k", AttributeValue::S(key.into()))
+                        u.update_expression(
+                            "SET previousTakes = list_append(if_not_exists(previousTakes, :empty), :key)",
+                        )
+                        .condition_expression("NOT contains(previousTakes, :k) AND s3VideoKey <> :k")
+                        .expression_attribute_values(":empty", AttributeValue::L(vec![]))
+                        .expression_attribute_values(":key", AttributeValue::L(vec![AttributeValue::S(key.into())]))
+                        .expression_attribute_values(":k", AttributeValue::S(key.into()))
                     })
                     .await;
                 return match appended {
@@ -215,7 +260,13 @@ impl UploadWorker {
             }
             let at = model::timestamp(model::now());
             let mut next = current.clone().unwrap_or_else(|| {
-                JourneyRecord::new(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id, at.clone())
+                JourneyRecord::new(
+                    &parsed.tenant_id,
+                    &parsed.campaign_id,
+                    &parsed.contributor_id,
+                    question_id,
+                    at.clone(),
+                )
             });
             if let Some(previous) = next.s3_video_key.take() {
                 next.previous_takes.push(previous);
@@ -233,10 +284,13 @@ impl UploadWorker {
             next.failure_reason = None;
             next.sent_for_re_recording = false;
             next.updated_at = at;
-            let delta = StatsDelta::replacing(current.as_ref(), next.duration_seconds.unwrap_or(0.0), device.as_deref());
+            let delta =
+                StatsDelta::replacing(current.as_ref(), next.duration_seconds.unwrap_or(0.0), device.as_deref());
             let store = &self.store;
             let write = match current.as_ref().and_then(|c| c.video_taken_at) {
-                None => store.update_op(&journey_key, |u| put_all(u, &next).condition_expression("attribute_not_exists(videoTakenAt)"))?,
+                None => store.update_op(&journey_key, |u| {
+                    put_all(u, &next).condition_expression("attribute_not_exists(videoTakenAt)")
+                })?,
                 Some(previous) => store.update_op(&journey_key, |u| {
                     put_all(u, &next)
                         .condition_expression("videoTakenAt = :previous")
@@ -263,14 +317,13 @@ impl UploadWorker {
 }
 
 /// `SET` of every attribute of the record except its key.
-fn put_all(
-    mut update: aws_sdk_dynamodb_update::Builder,
-    record: &JourneyRecord,
-) -> aws_sdk_dynamodb_update::Builder {
+fn put_all(mut update: aws_sdk_dynamodb_update::Builder, record: &JourneyRecord) -> aws_sdk_dynamodb_update::Builder {
     let item = to_item(record).unwrap_or_default();
     let mut sets = Vec::new();
     for (index, (name, value)) in item.into_iter().filter(|(name, _)| name != "PK" && name != "SK").enumerate() {
-        update = update.expression_attribute_names(format!("#a{index}"), name).expression_attribute_values(format!(":a{index}"), value);
+        update = update
+            .expression_attribute_names(format!("#a{index}"), name)
+            .expression_attribute_values(format!(":a{index}"), value);
         sets.push(format!("#a{index} = :a{index}"));
     }
     update.update_expression(format!("SET {}", sets.join(", ")))

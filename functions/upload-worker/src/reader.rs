@@ -24,7 +24,8 @@ impl S3Reader {
     fn chunk(&mut self, start: u64) -> io::Result<&[u8]> {
         if self.cached.as_ref().map(|(s, _)| *s) != Some(start) {
             let end = (start + CHUNK).min(self.len) - 1;
-            let request = self.s3.get_object().bucket(&self.bucket).key(&self.key).range(format!("bytes={start}-{end}"));
+            let request =
+                self.s3.get_object().bucket(&self.bucket).key(&self.key).range(format!("bytes={start}-{end}"));
             let bytes = self.runtime.block_on(async move {
                 let output = request.send().await.map_err(io::Error::other)?;
                 output.body.collect().await.map(|b| b.into_bytes().to_vec()).map_err(io::Error::other)

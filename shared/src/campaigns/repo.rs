@@ -119,6 +119,35 @@ impl CampaignParts {
         self.script.as_ref().map(|s| rules::restore_emoji(&s.text)).unwrap_or_default()
     }
 
+    /// What a contributor sees of the campaign: nothing staff-only.
+    pub fn preview(&self, tenant: Option<&TenantRecord>) -> super::dto::CampaignPreview {
+        let campaign = &self.campaign;
+        super::dto::CampaignPreview {
+            id: campaign.campaign_id.clone(),
+            tenant_id: campaign.tenant_id.clone(),
+            title: campaign.title.clone(),
+            description: campaign.description.clone(),
+            brief: self.brief_text(),
+            campaign_type: campaign.campaign_type,
+            visibility: campaign.visibility,
+            mode: campaign.mode,
+            deadline: campaign.deadline.clone(),
+            expiry_date: campaign.expiry_date.clone(),
+            company_name: tenant.and_then(|t| t.company_name.clone()),
+            company_logo: tenant.and_then(|t| t.company_logo.clone()),
+            questions: self
+                .questions
+                .iter()
+                .map(|q| super::dto::PreviewQuestion {
+                    question_id: q.question_id.clone(),
+                    question: q.question.clone(),
+                    tips: q.tips.clone().filter(|t| !t.is_empty()),
+                    sequence: q.sequence,
+                })
+                .collect(),
+        }
+    }
+
     pub fn to_dto(&self, catalog: &TenantCatalog, today: time::Date) -> Campaign {
         let campaign = &self.campaign;
         Campaign {

@@ -4,9 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::records::JourneyRecord;
-use crate::{
-    storage::{keys, AttributeValue, Store, StoreResult, TransactWriteItem},
-};
+use crate::storage::{keys, AttributeValue, Store, StoreResult, TransactWriteItem};
 
 /// The organisation's running totals (`T#<tenantId>` / `STATS`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

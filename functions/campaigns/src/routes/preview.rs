@@ -3,7 +3,7 @@
 use axum::extract::State;
 use storyhive_shared::{
     campaigns::{
-        dto::{CampaignPreview, PreviewQuestion},
+        dto::CampaignPreview,
         records::CampaignStatus,
         repo::{CampaignParts, TenantCatalog},
         rules,
@@ -41,29 +41,5 @@ pub async fn preview(
     {
         return Err(not_available());
     }
-    let campaign = &parts.campaign;
-    Ok(Json(CampaignPreview {
-        id: campaign.campaign_id.clone(),
-        tenant_id: campaign.tenant_id.clone(),
-        title: campaign.title.clone(),
-        description: campaign.description.clone(),
-        brief: parts.brief_text(),
-        campaign_type: campaign.campaign_type,
-        visibility: campaign.visibility,
-        mode: campaign.mode,
-        deadline: campaign.deadline.clone(),
-        expiry_date: campaign.expiry_date.clone(),
-        company_name: tenant.company_name.clone(),
-        company_logo: tenant.company_logo.clone(),
-        questions: parts
-            .questions
-            .iter()
-            .map(|q| PreviewQuestion {
-                question_id: q.question_id.clone(),
-                question: q.question.clone(),
-                tips: q.tips.clone().filter(|t| !t.is_empty()),
-                sequence: q.sequence,
-            })
-            .collect(),
-    }))
+    Ok(Json(parts.preview(Some(tenant))))
 }

@@ -16,9 +16,9 @@ use storyhive_shared::{
     error::{ErrorDetail, FieldError},
     http::{Json, Message, Path, Query},
     model,
-    storage::{keys, to_item, AttributeValue},
+    storage::{keys, AttributeValue},
     validation::{self, Errors},
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 
 use super::{dto::*, require_ids, staff_from_headers};
@@ -50,7 +50,12 @@ fn membership_in<'a>(parts: &'a CampaignParts, contributor_id: &str) -> ApiResul
         .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))
 }
 
-async fn contributor_campaign(context: &AppContext, parts: &CampaignParts, membership: &MembershipRecord, suspended: bool) -> ApiResult<ContributorCampaign> {
+async fn contributor_campaign(
+    context: &AppContext,
+    parts: &CampaignParts,
+    membership: &MembershipRecord,
+    suspended: bool,
+) -> ApiResult<ContributorCampaign> {
     let catalog = TenantCatalog::load(&context.store, &parts.campaign.tenant_id).await?;
     Ok(ContributorCampaign {
         contributor: ContributorDetails {
@@ -83,7 +88,11 @@ pub async fn contributor_campaign_view(
 ) -> ApiResult<Json<ContributorCampaign>> {
     if params.admin_access.unwrap_or(false) {
         let principal = staff_from_headers(&context, &headers).await?;
-        require_ids(&[("Tenant ID", &tenant_id), ("Campaign ID", &campaign_id), ("Contributor Details", &contributor_id)])?;
+        require_ids(&[
+            ("Tenant ID", &tenant_id),
+            ("Campaign ID", &campaign_id),
+            ("Contributor Details", &contributor_id),
+        ])?;
         if principal.tenant_id != tenant_id {
             return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
         }
@@ -96,7 +105,10 @@ pub async fn contributor_campaign_view(
             .clone();
         let suspended = context
             .store
-            .get::<storyhive_shared::contributors::records::ContributorRecord>(&keys::contributor(&tenant_id, &contributor_id))
+            .get::<storyhive_shared::contributors::records::ContributorRecord>(&keys::contributor(
+                &tenant_id,
+                &contributor_id,
+            ))
             .await?
             .is_some_and(|c| c.is_suspended);
         return Ok(Json(contributor_campaign(&context, &parts, &membership, suspended).await?));
@@ -106,12 +118,15 @@ pub async fn contributor_campaign_view(
     Ok(Json(contributor_campaign(&context, &parts, &access.membership, false).await?))
 }
 
-
 /// The collaborator's details (first and last name) before they start.
 #[utoipa::path(post, path = "/contributor/save", tag = TAG, request_body = SaveDetails,
     params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = ContributorCampaign), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail)))]
-pub async fn save_details(State(context): State<AppContext>, key: InviteKey, Json(body): Json<SaveDetails>) -> ApiResult<Json<ContributorCampaign>> {
+pub async fn save_details(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<SaveDetails>,
+) -> ApiResult<Json<ContributorCampaign>> {
     let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
     let mut errors = Errors::default();
     let first = errors.check("firstName", validation::person_name(&body.first_name, "First name"));
@@ -174,7 +189,11 @@ pub async fn all_questions(
 ) -> ApiResult<Json<Vec<JourneyQuestion>>> {
     if params.except_collaborator.unwrap_or(false) {
         let principal = staff_from_headers(&context, &headers).await?;
-        require_ids(&[("Tenant ID", &tenant_id), ("Campaign ID", &campaign_id), ("Contributor Details", &contributor_id)])?;
+        require_ids(&[
+            ("Tenant ID", &tenant_id),
+            ("Campaign ID", &campaign_id),
+            ("Contributor Details", &contributor_id),
+        ])?;
         if principal.tenant_id != tenant_id {
             return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
         }
@@ -196,7 +215,11 @@ pub async fn all_questions(
 /// Save an answer's script, teleprompter settings or re-recording status.
 #[utoipa::path(post, path = "/contributor-journey/save", tag = TAG, request_body = SaveJourney, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = JourneyQuestion), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail)))]
-pub async fn save_journey(State(context): State<AppContext>, key: InviteKey, Json(body): Json<SaveJourney>) -> ApiResult<Json<JourneyQuestion>> {
+pub async fn save_journey(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<SaveJourney>,
+) -> ApiResult<Json<JourneyQuestion>> {
     require_ids(&[
         ("Tenant ID", &body.tenant_id),
         ("Campaign ID", &body.campaign_id),
@@ -221,23 +244,19 @@ pub async fn save_journey(State(context): State<AppContext>, key: InviteKey, Jso
         .find(|q| q.question_id == body.campaign_question_id.trim())
         .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
     let at = model::timestamp(model::now());
-    let fresh = JourneyRecord::new(&access.membership.tenant_id, &access.membership.campaign_id, &access.membership.contributor_id, &question.question_id, at.clone());
-    let identity = to_item(&fresh)?;
+    let fresh = JourneyRecord::new(
+        &access.membership.tenant_id,
+        &access.membership.campaign_id,
+        &access.membership.contributor_id,
+        &question.question_id,
+        at.clone(),
+    );
     let script = body.contributor_script.as_deref().map(campaign_rules::escape_emoji);
     let config_item = body.video_config.map(|c| storyhive_shared::storage::to_item(&c)).transpose()?;
     let record: JourneyRecord = context
         .store
         .update(&fresh.key(), |mut u| {
             let mut sets = vec!["updatedAt = :at".to_string()];
-            for (index, field) in ["entityType", "tenantId", "campaignId", "contributorId", "campaignQuestionId", "uploadStatus", "sentForReRecording", "previousTakes"]
-                .iter()
-                .enumerate()
-            {
-                u = u
-                    .expression_attribute_names(format!("#i{index}"), *field)
-                    .expression_attribute_values(format!(":i{index}"), identity.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
-                sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
-            }
             if let Some(script) = &script {
                 sets.push("contributorScript = :script".into());
                 u = u.expression_attribute_values(":script", AttributeValue::S(script.clone()));
@@ -248,9 +267,12 @@ pub async fn save_journey(State(context): State<AppContext>, key: InviteKey, Jso
             }
             if let Some(status) = &body.collaborator_re_recording_status {
                 sets.push("collaboratorReRecordingStatus = :status".into());
-                u = u.expression_attribute_values(":status", AttributeValue::S(status.trim().chars().take(100).collect()));
+                u = u.expression_attribute_values(
+                    ":status",
+                    AttributeValue::S(status.trim().chars().take(100).collect()),
+                );
             }
-            u.update_expression(format!("SET {}", sets.join(", "))).expression_attribute_values(":at", AttributeValue::S(at.clone()))
+            fresh.upsert(u, sets).expression_attribute_values(":at", AttributeValue::S(at.clone()))
         })
         .await?;
     if let Some(config) = body.video_config {
@@ -260,7 +282,10 @@ pub async fn save_journey(State(context): State<AppContext>, key: InviteKey, Jso
             .update::<MembershipRecord>(&access.membership.key(), |u| {
                 u.update_expression("SET videoConfig = :config")
                     .condition_expression("attribute_exists(PK)")
-                    .expression_attribute_values(":config", AttributeValue::M(storyhive_shared::storage::to_item(&config).unwrap_or_default()))
+                    .expression_attribute_values(
+                        ":config",
+                        AttributeValue::M(storyhive_shared::storage::to_item(&config).unwrap_or_default()),
+                    )
             })
             .await?;
     }
@@ -272,7 +297,11 @@ pub async fn save_journey(State(context): State<AppContext>, key: InviteKey, Jso
 /// The server's probe of the object stays authoritative.
 #[utoipa::path(post, path = "/contributor/addVideo", tag = TAG, request_body = AddVideo, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = Message), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
-pub async fn add_video(State(context): State<AppContext>, key: InviteKey, Json(body): Json<AddVideo>) -> ApiResult<Json<Message>> {
+pub async fn add_video(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<AddVideo>,
+) -> ApiResult<Json<Message>> {
     require_ids(&[
         ("Tenant ID", &body.tenant_id),
         ("Campaign ID", &body.campaign_id),
@@ -282,9 +311,16 @@ pub async fn add_video(State(context): State<AppContext>, key: InviteKey, Json(b
     let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
     let upload = context
         .store
-        .get::<UploadRecord>(&keys::upload(&access.membership.tenant_id, &access.membership.campaign_id, body.s3_video_key.trim()))
+        .get::<UploadRecord>(&keys::upload(
+            &access.membership.tenant_id,
+            &access.membership.campaign_id,
+            body.s3_video_key.trim(),
+        ))
         .await?
-        .filter(|u| u.contributor_id == access.membership.contributor_id && u.campaign_question_id == body.campaign_question_id.trim())
+        .filter(|u| {
+            u.contributor_id == access.membership.contributor_id
+                && u.campaign_question_id == body.campaign_question_id.trim()
+        })
         .ok_or_else(|| ApiError::BadRequest("Bucket key not found".into()))?;
     let device = rules::device_type(body.device_type.as_deref());
     let hours = body.video_duration.filter(|h| h.is_finite() && *h >= 0.0 && *h < 24.0);
@@ -312,7 +348,11 @@ pub async fn add_video(State(context): State<AppContext>, key: InviteKey, Json(b
 /// The collaborator's stored takes ('invalid params' when an id is missing).
 #[utoipa::path(post, path = "/contributor/campaign/videos", tag = TAG, request_body = ContributorIds, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = StoredVideos), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
-pub async fn campaign_videos(State(context): State<AppContext>, key: InviteKey, Json(body): Json<ContributorIds>) -> ApiResult<Json<StoredVideos>> {
+pub async fn campaign_videos(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<ContributorIds>,
+) -> ApiResult<Json<StoredVideos>> {
     super::require_params(&[&body.tenant_id, &body.campaign_id, &body.contributor_id])?;
     let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
     let parts = parts_of(&context, &access).await?;

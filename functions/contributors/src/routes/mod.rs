@@ -9,7 +9,7 @@ use storyhive_shared::{
     auth::{self, Principal},
     contributors::rules,
     permissions::Permission,
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 
 /// The staff member behind a `Authorization` header, for calls that switch to staff
@@ -27,7 +27,8 @@ pub async fn staff_from_headers(context: &AppContext, headers: &HeaderMap) -> Ap
 
 /// The spec's missing-ids check for contributor calls.
 pub fn require_ids(ids: &[(&str, &str)]) -> ApiResult<()> {
-    let missing: Vec<&str> = ids.iter().filter(|(_, value)| rules::present(value).is_none()).map(|(name, _)| *name).collect();
+    let missing: Vec<&str> =
+        ids.iter().filter(|(_, value)| rules::present(value).is_none()).map(|(name, _)| *name).collect();
     match rules::missing(&missing) {
         Some(message) => Err(ApiError::BadRequest(message)),
         None => Ok(()),

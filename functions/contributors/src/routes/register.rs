@@ -9,7 +9,7 @@ use storyhive_shared::{
     },
     error::{ErrorDetail, FieldError},
     http::{Json, Message, Path},
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 
 use super::dto::Invitee;

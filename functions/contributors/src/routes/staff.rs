@@ -15,7 +15,7 @@ use storyhive_shared::{
     model,
     permissions::Permission,
     storage::{from_item, keys, AttributeValue, Query as StoreQuery, StoreError},
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 
 use super::{dto::*, require_params};
@@ -24,8 +24,19 @@ use crate::{answers, invite, views};
 const TAG: &str = "contributors";
 
 fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
-    let message = if result.made_live { storyhive_shared::contributors::rules::INVITED_AND_LIVE } else { storyhive_shared::contributors::rules::INVITED };
-    (StatusCode::CREATED, Json(InviteResult { message: message.into(), contributor: result.contributor, campaign_live: result.made_live }))
+    let message = if result.made_live {
+        storyhive_shared::contributors::rules::INVITED_AND_LIVE
+    } else {
+        storyhive_shared::contributors::rules::INVITED
+    };
+    (
+        StatusCode::CREATED,
+        Json(InviteResult {
+            message: message.into(),
+            contributor: result.contributor,
+            campaign_live: result.made_live,
+        }),
+    )
 }
 
 /// Invite a collaborator to a campaign by e-mail. The first invitation of a draft
@@ -74,7 +85,11 @@ pub async fn add_contributor_by_path(
 }
 
 /// The organisation's contributors for the given memberships, by id.
-async fn contributors_of(context: &AppContext, tenant_id: &str, memberships: &[MembershipRecord]) -> ApiResult<Vec<ContributorRecord>> {
+async fn contributors_of(
+    context: &AppContext,
+    tenant_id: &str,
+    memberships: &[MembershipRecord],
+) -> ApiResult<Vec<ContributorRecord>> {
     let keys: Vec<keys::Key> = memberships.iter().map(|m| keys::contributor(tenant_id, &m.contributor_id)).collect();
     let mut found = Vec::new();
     for chunk in keys.chunks(100) {
@@ -92,7 +107,13 @@ async fn campaign_contributors(context: &AppContext, parts: &CampaignParts) -> A
         .iter()
         .map(|m| {
             let contributor = contributors.iter().find(|c| c.contributor_id == m.contributor_id);
-            CampaignContributor::new(m, contributor, views::answered_count(parts, &m.contributor_id), parts.questions.len(), &context.config.app_base_url)
+            CampaignContributor::new(
+                m,
+                contributor,
+                views::answered_count(parts, &m.contributor_id),
+                parts.questions.len(),
+                &context.config.app_base_url,
+            )
         })
         .collect();
     list.sort_by(|a, b| b.invited_at.cmp(&a.invited_at));
@@ -100,10 +121,10 @@ async fn campaign_contributors(context: &AppContext, parts: &CampaignParts) -> A
 }
 
 async fn staff_campaign(context: &AppContext, principal: &Principal, campaign_id: &str) -> ApiResult<CampaignParts> {
-    let (parts, catalog) = tokio::try_join!(
-        CampaignParts::require(&context.store, &principal.tenant_id, campaign_id),
-        async { Ok(TenantCatalog::load(&context.store, &principal.tenant_id).await?) },
-    )?;
+    let (parts, catalog) =
+        tokio::try_join!(CampaignParts::require(&context.store, &principal.tenant_id, campaign_id), async {
+            Ok(TenantCatalog::load(&context.store, &principal.tenant_id).await?)
+        },)?;
     if !catalog.has_initiative(&parts.campaign.initiative_id) {
         return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
     }
@@ -178,7 +199,11 @@ pub async fn all_contributors(
     Ok(Json(list))
 }
 
-async fn contributor_record(context: &AppContext, tenant_id: &str, contributor_id: &str) -> ApiResult<ContributorRecord> {
+async fn contributor_record(
+    context: &AppContext,
+    tenant_id: &str,
+    contributor_id: &str,
+) -> ApiResult<ContributorRecord> {
     context
         .store
         .get::<ContributorRecord>(&keys::contributor(tenant_id, contributor_id))
@@ -210,12 +235,21 @@ pub async fn update_contributor(
                 .expression_attribute_values(":at", AttributeValue::S(at))
         })
         .await?;
-    let message = if body.is_suspended { "Collaborator suspended successfully" } else { "Collaborator resumed successfully" };
-    Ok(Json(ContributorUpdated { message: message.into(), contributor: Contributor::new(&record, record.campaign_count.max(0) as usize) }))
+    let message =
+        if body.is_suspended { "Collaborator suspended successfully" } else { "Collaborator resumed successfully" };
+    Ok(Json(ContributorUpdated {
+        message: message.into(),
+        contributor: Contributor::new(&record, record.campaign_count.max(0) as usize),
+    }))
 }
 
 /// Removes one membership (the link stops working), optionally with the answers.
-async fn remove_membership(context: &AppContext, parts: &CampaignParts, membership: &MembershipRecord, delete_journey: bool) -> ApiResult<()> {
+async fn remove_membership(
+    context: &AppContext,
+    parts: &CampaignParts,
+    membership: &MembershipRecord,
+    delete_journey: bool,
+) -> ApiResult<()> {
     if delete_journey {
         answers::remove(context, &parts.campaign, &parts.journeys, &membership.contributor_id, false).await?;
     }
@@ -254,7 +288,12 @@ pub async fn delete_contributor(
         }
     }
     let store = &context.store;
-    store.transact(vec![store.delete_op(&record.key())?, store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?]).await?;
+    store
+        .transact(vec![
+            store.delete_op(&record.key())?,
+            store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?,
+        ])
+        .await?;
     Ok(Message::new("Collaborator deleted successfully"))
 }
 
@@ -386,21 +425,21 @@ pub async fn send_back_for_re_recording(
             .iter()
             .find(|j| j.contributor_id == membership.contributor_id && &j.campaign_question_id == question_id)
             .cloned()
-            .unwrap_or_else(|| JourneyRecord::new(&membership.tenant_id, &membership.campaign_id, &membership.contributor_id, question_id, at.clone()));
-        let item = storyhive_shared::storage::to_item(&record)?;
+            .unwrap_or_else(|| {
+                JourneyRecord::new(
+                    &membership.tenant_id,
+                    &membership.campaign_id,
+                    &membership.contributor_id,
+                    question_id,
+                    at.clone(),
+                )
+            });
         context
             .store
-            .update::<JourneyRecord>(&record.key(), |mut u| {
-                // Create the answer if it does not exist yet, then flag it.
-                let identity = ["entityType", "tenantId", "campaignId", "contributorId", "campaignQuestionId", "uploadStatus", "previousTakes"];
-                let mut sets = vec!["sentForReRecording = :yes".to_string(), "updatedAt = :at".to_string()];
-                for (index, field) in identity.iter().enumerate() {
-                    u = u
-                        .expression_attribute_names(format!("#i{index}"), *field)
-                        .expression_attribute_values(format!(":i{index}"), item.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
-                    sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
-                }
-                u.update_expression(format!("SET {}", sets.join(", ")))
+            .update::<JourneyRecord>(&record.key(), |u| {
+                // Creates the answer if it does not exist yet, then flags it.
+                record
+                    .upsert(u, vec!["sentForReRecording = :yes".to_string(), "updatedAt = :at".to_string()])
                     .expression_attribute_values(":yes", AttributeValue::Bool(true))
                     .expression_attribute_values(":at", AttributeValue::S(at.clone()))
             })

@@ -19,7 +19,7 @@ use storyhive_shared::{
     http::{Json, Message},
     model,
     storage::{keys, to_item, AttributeValue},
-    AppContext, ApiError, ApiResult,
+    ApiError, ApiResult, AppContext,
 };
 
 use super::{dto::*, journey::open, require_ids};
@@ -33,7 +33,12 @@ fn invalid_file() -> ApiError {
 }
 
 /// The upload started for `key` by this collaborator, or 404.
-async fn upload_of(context: &AppContext, access: &ContributorAccess, key: &str, upload_id: &str) -> ApiResult<UploadRecord> {
+async fn upload_of(
+    context: &AppContext,
+    access: &ContributorAccess,
+    key: &str,
+    upload_id: &str,
+) -> ApiResult<UploadRecord> {
     context
         .store
         .get::<UploadRecord>(&keys::upload(&access.membership.tenant_id, &access.membership.campaign_id, key.trim()))
@@ -42,30 +47,43 @@ async fn upload_of(context: &AppContext, access: &ContributorAccess, key: &str, 
         .ok_or_else(|| ApiError::NotFound("Bucket key not found".into()))
 }
 
-async fn opened(context: &AppContext, key: &InviteKey, tenant_id: &str, campaign_id: &str, contributor_id: &str) -> ApiResult<ContributorAccess> {
+async fn opened(
+    context: &AppContext,
+    key: &InviteKey,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> ApiResult<ContributorAccess> {
     open(context, tenant_id, campaign_id, contributor_id, key).await
 }
 
 /// Sets the answer's upload state without touching what the upload worker writes.
-async fn mark_answer(context: &AppContext, access: &ContributorAccess, question_id: &str, status: UploadStatus) -> ApiResult<()> {
+async fn mark_answer(
+    context: &AppContext,
+    access: &ContributorAccess,
+    question_id: &str,
+    status: UploadStatus,
+) -> ApiResult<()> {
     let at = model::timestamp(model::now());
-    let fresh = JourneyRecord::new(&access.membership.tenant_id, &access.membership.campaign_id, &access.membership.contributor_id, question_id, at.clone());
-    let identity = to_item(&fresh)?;
-    let status_value = to_item(&std::collections::HashMap::from([("s", status)]))?.remove("s").unwrap_or(AttributeValue::Null(true));
+    let fresh = JourneyRecord::new(
+        &access.membership.tenant_id,
+        &access.membership.campaign_id,
+        &access.membership.contributor_id,
+        question_id,
+        at.clone(),
+    );
+    let status_value =
+        to_item(&std::collections::HashMap::from([("s", status)]))?.remove("s").unwrap_or(AttributeValue::Null(true));
     context
         .store
-        .update::<JourneyRecord>(&fresh.key(), |mut u| {
-            let mut sets = vec!["uploadStatus = :status".to_string(), "failureReason = :none".to_string(), "updatedAt = :at".to_string()];
-            for (index, field) in ["entityType", "tenantId", "campaignId", "contributorId", "campaignQuestionId", "sentForReRecording", "previousTakes"]
-                .iter()
-                .enumerate()
-            {
-                u = u
-                    .expression_attribute_names(format!("#i{index}"), *field)
-                    .expression_attribute_values(format!(":i{index}"), identity.get(*field).cloned().unwrap_or(AttributeValue::Null(true)));
-                sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
-            }
-            u.update_expression(format!("SET {}", sets.join(", ")))
+        .update::<JourneyRecord>(&fresh.key(), |u| {
+            let sets = vec![
+                "uploadStatus = :status".to_string(),
+                "failureReason = :none".to_string(),
+                "updatedAt = :at".to_string(),
+            ];
+            fresh
+                .upsert(u, sets)
                 .expression_attribute_values(":status", status_value.clone())
                 .expression_attribute_values(":none", AttributeValue::Null(true))
                 .expression_attribute_values(":at", AttributeValue::S(at.clone()))
@@ -81,7 +99,11 @@ async fn mark_answer(context: &AppContext, access: &ContributorAccess, question_
         (status = 400, description = "'Please upload valid file', or a missing id", body = ErrorDetail),
         (status = 403, body = ErrorDetail),
     ))]
-pub async fn start_upload(State(context): State<AppContext>, key: InviteKey, Json(body): Json<StartUpload>) -> ApiResult<Json<UploadStarted>> {
+pub async fn start_upload(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<StartUpload>,
+) -> ApiResult<Json<UploadStarted>> {
     require_ids(&[
         ("Tenant ID", &body.tenant_id),
         ("Campaign ID", &body.campaign_id),
@@ -97,13 +119,23 @@ pub async fn start_upload(State(context): State<AppContext>, key: InviteKey, Jso
     let question_id = body.campaign_question_id.trim();
     let question = context
         .store
-        .get::<storyhive_shared::campaigns::records::QuestionRecord>(&keys::question(&campaign.tenant_id, &campaign.campaign_id, question_id))
+        .get::<storyhive_shared::campaigns::records::QuestionRecord>(&keys::question(
+            &campaign.tenant_id,
+            &campaign.campaign_id,
+            question_id,
+        ))
         .await?
         .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
     let taken_at = model::now();
     let taken_ms = (taken_at.unix_timestamp_nanos() / 1_000_000) as i64;
-    let object_key =
-        rules::video_key(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id, &access.membership.contributor_id, taken_ms, extension);
+    let object_key = rules::video_key(
+        &campaign.tenant_id,
+        &campaign.initiative_id,
+        &campaign.campaign_id,
+        &access.membership.contributor_id,
+        taken_ms,
+        extension,
+    );
     let essence = body.content_type.split(';').next().unwrap_or_default().trim().to_lowercase();
     let created = context
         .s3
@@ -149,7 +181,11 @@ pub async fn start_upload(State(context): State<AppContext>, key: InviteKey, Jso
 /// A URL to PUT one part to, signed now and valid for an hour.
 #[utoipa::path(post, path = "/contributor-upload/sign-part", tag = TAG, request_body = SignPart, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = SignedPart), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
-pub async fn sign_part(State(context): State<AppContext>, key: InviteKey, Json(body): Json<SignPart>) -> ApiResult<Json<SignedPart>> {
+pub async fn sign_part(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<SignPart>,
+) -> ApiResult<Json<SignedPart>> {
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     if !(1..=rules::MAX_PARTS as i32).contains(&body.part_number) {
         return Err(ApiError::field("partNumber", format!("Part numbers go from 1 to {}", rules::MAX_PARTS)));
@@ -162,7 +198,10 @@ pub async fn sign_part(State(context): State<AppContext>, key: InviteKey, Json(b
         .key(&upload.object_key)
         .upload_id(&upload.upload_id)
         .part_number(body.part_number)
-        .presigned(PresigningConfig::expires_in(Duration::from_secs(rules::PART_URL_SECONDS)).map_err(|e| ApiError::Internal(e.into()))?)
+        .presigned(
+            PresigningConfig::expires_in(Duration::from_secs(rules::PART_URL_SECONDS))
+                .map_err(|e| ApiError::Internal(e.into()))?,
+        )
         .await
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("presigning UploadPart")))?
         .uri()
@@ -209,7 +248,11 @@ async fn parts_received(context: &AppContext, upload: &UploadRecord) -> ApiResul
 /// The parts S3 already has: an interrupted upload resumes after them.
 #[utoipa::path(post, path = "/contributor-upload/parts", tag = TAG, request_body = UploadRef, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = UploadedParts), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
-pub async fn list_parts(State(context): State<AppContext>, key: InviteKey, Json(body): Json<UploadRef>) -> ApiResult<Json<UploadedParts>> {
+pub async fn list_parts(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<UploadRef>,
+) -> ApiResult<Json<UploadedParts>> {
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
     Ok(Json(UploadedParts { parts: parts_received(&context, &upload).await? }))
@@ -218,11 +261,16 @@ pub async fn list_parts(State(context): State<AppContext>, key: InviteKey, Json(
 /// Join the parts into the video. Repeating it after a lost answer is harmless.
 #[utoipa::path(post, path = "/contributor-upload/complete", tag = TAG, request_body = CompleteUpload, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = UploadCompleted), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
-pub async fn complete_upload(State(context): State<AppContext>, key: InviteKey, Json(body): Json<CompleteUpload>) -> ApiResult<Json<UploadCompleted>> {
+pub async fn complete_upload(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<CompleteUpload>,
+) -> ApiResult<Json<UploadCompleted>> {
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
     let bucket = &context.config.video_bucket;
-    let done = || Json(UploadCompleted { key: upload.object_key.clone(), message: "Video uploaded successfully".into() });
+    let done =
+        || Json(UploadCompleted { key: upload.object_key.clone(), message: "Video uploaded successfully".into() });
     // Already joined (the browser retried after losing our answer).
     if context.s3.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
         return Ok(done());
@@ -250,7 +298,9 @@ pub async fn complete_upload(State(context): State<AppContext>, key: InviteKey, 
             return Ok(done());
         }
         tracing::warn!(error = ?error, key = %upload.object_key, "CompleteMultipartUpload refused");
-        return Err(ApiError::BadRequest("The upload is incomplete: some parts are missing or damaged. Please resume it.".into()));
+        return Err(ApiError::BadRequest(
+            "The upload is incomplete: some parts are missing or damaged. Please resume it.".into(),
+        ));
     }
     Ok(done())
 }
@@ -258,7 +308,11 @@ pub async fn complete_upload(State(context): State<AppContext>, key: InviteKey, 
 /// Cancel an upload (its parts are discarded).
 #[utoipa::path(post, path = "/contributor-upload/abort", tag = TAG, request_body = UploadRef, params(("X-Invite-Key" = String, Header)),
     responses((status = 200, body = Message), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
-pub async fn abort_upload(State(context): State<AppContext>, key: InviteKey, Json(body): Json<UploadRef>) -> ApiResult<Json<Message>> {
+pub async fn abort_upload(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<UploadRef>,
+) -> ApiResult<Json<Message>> {
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
     context
@@ -272,9 +326,15 @@ pub async fn abort_upload(State(context): State<AppContext>, key: InviteKey, Jso
         .ok();
     let record = context
         .store
-        .get::<JourneyRecord>(&keys::journey(&upload.tenant_id, &upload.campaign_id, &upload.contributor_id, &upload.campaign_question_id))
+        .get::<JourneyRecord>(&keys::journey(
+            &upload.tenant_id,
+            &upload.campaign_id,
+            &upload.contributor_id,
+            &upload.campaign_question_id,
+        ))
         .await?;
-    let status = if record.is_some_and(|r| r.s3_video_key.is_some()) { UploadStatus::Stored } else { UploadStatus::None };
+    let status =
+        if record.is_some_and(|r| r.s3_video_key.is_some()) { UploadStatus::Stored } else { UploadStatus::None };
     mark_answer(&context, &access, &upload.campaign_question_id, status).await?;
     Ok(Message::new("Upload cancelled"))
 }

@@ -76,7 +76,11 @@ pub struct Invited {
 /// Reads `name=value` from a link's query.
 pub fn query_param(link: &str, name: &str) -> String {
     let query = link.split_once('?').map(|(_, q)| q).unwrap_or_default();
-    query.split('&').find_map(|pair| pair.strip_prefix(&format!("{name}="))).unwrap_or_else(|| panic!("{name} not in {link}")).to_string()
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("{name} not in {link}"))
+        .to_string()
 }
 
 pub async fn invited(stack: &TestStack, questions: &[&str]) -> Invited {
@@ -92,7 +96,11 @@ pub async fn invited(stack: &TestStack, questions: &[&str]) -> Invited {
     }
     let email = storyhive_local_stack::testkit::unique_email("collab");
     let (status, body) = staff
-        .post(stack, "/campaign/add-contributor", json!({"campaignId": campaign_id, "email": email, "firstName": "Amara", "lastName": "Okafor"}))
+        .post(
+            stack,
+            "/campaign/add-contributor",
+            json!({"campaignId": campaign_id, "email": email, "firstName": "Amara", "lastName": "Okafor"}),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let link = body["contributor"]["inviteLink"].as_str().unwrap().to_string();
@@ -109,7 +117,13 @@ pub async fn invited(stack: &TestStack, questions: &[&str]) -> Invited {
 
 impl Invited {
     /// A contributor call with the invitation key.
-    pub async fn call(&self, stack: &TestStack, method: Method, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+    pub async fn call(
+        &self,
+        stack: &TestStack,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
         call_with_key(stack, method, path, Some(&self.key), body).await
     }
 
@@ -130,7 +144,13 @@ impl Invited {
     }
 }
 
-pub async fn call_with_key(stack: &TestStack, method: Method, path: &str, key: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+pub async fn call_with_key(
+    stack: &TestStack,
+    method: Method,
+    path: &str,
+    key: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let mut request = stack.http.request(method, stack.url(path));
     if let Some(key) = key {
         request = request.header("X-Invite-Key", key);
@@ -152,7 +172,10 @@ pub fn make_video(kind: &str, seconds: u32, padding_bytes: usize) -> Vec<u8> {
     let (file, args): (PathBuf, Vec<&str>) = match kind {
         "webm" => (dir.join("v.webm"), vec!["-c:v", "libvpx", "-b:v", "200k", "-c:a", "libopus"]),
         "mp4-plain" => (dir.join("v.mp4"), vec!["-c:v", "mpeg4", "-c:a", "aac"]),
-        _ => (dir.join("v.mp4"), vec!["-c:v", "mpeg4", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov+default_base_moof"]),
+        _ => (
+            dir.join("v.mp4"),
+            vec!["-c:v", "mpeg4", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov+default_base_moof"],
+        ),
     };
     let duration = seconds.to_string();
     let status = Command::new("ffmpeg")
@@ -178,7 +201,13 @@ pub fn make_video(kind: &str, seconds: u32, padding_bytes: usize) -> Vec<u8> {
 }
 
 /// Uploads `bytes` for a question through the presigned multipart flow; returns the key.
-pub async fn upload(stack: &TestStack, invited: &Invited, question_id: &str, bytes: &[u8], content_type: &str) -> String {
+pub async fn upload(
+    stack: &TestStack,
+    invited: &Invited,
+    question_id: &str,
+    bytes: &[u8],
+    content_type: &str,
+) -> String {
     let (status, started) = invited
         .call(
             stack,
@@ -195,14 +224,26 @@ pub async fn upload(stack: &TestStack, invited: &Invited, question_id: &str, byt
         put_part(stack, invited, &key, &upload_id, index as i32 + 1, part).await;
     }
     let (status, body) = invited
-        .call(stack, Method::POST, "/contributor-upload/complete", Some(invited.with_ids(json!({"key": key, "uploadId": upload_id}))))
+        .call(
+            stack,
+            Method::POST,
+            "/contributor-upload/complete",
+            Some(invited.with_ids(json!({"key": key, "uploadId": upload_id}))),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     key
 }
 
 /// Signs and PUTs one part as a browser would; returns its ETag.
-pub async fn put_part(stack: &TestStack, invited: &Invited, key: &str, upload_id: &str, part_number: i32, bytes: &[u8]) -> String {
+pub async fn put_part(
+    stack: &TestStack,
+    invited: &Invited,
+    key: &str,
+    upload_id: &str,
+    part_number: i32,
+    bytes: &[u8],
+) -> String {
     let (status, signed) = invited
         .call(
             stack,

@@ -13,7 +13,11 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     let id = campaign["id"].as_str().unwrap();
     let email = storyhive_local_stack::testkit::unique_email("first");
     let invite = |email: &str, first: &str, last: &str| {
-        staff.post(&stack, "/campaign/add-contributor", json!({"campaignId": id, "email": email, "firstName": first, "lastName": last}))
+        staff.post(
+            &stack,
+            "/campaign/add-contributor",
+            json!({"campaignId": id, "email": email, "firstName": first, "lastName": last}),
+        )
     };
 
     for (first, last, message) in [
@@ -39,7 +43,10 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     assert_eq!((campaign["status"].as_str(), campaign["madeLive"].as_bool()), (Some("live"), Some(true)));
 
     let (status, body) = invite(&email.to_uppercase(), "Amara", "Okafor").await;
-    assert_eq!((status, detail(&body)), (StatusCode::CONFLICT, "This collaborator is already invited to this campaign"));
+    assert_eq!(
+        (status, detail(&body)),
+        (StatusCode::CONFLICT, "This collaborator is already invited to this campaign")
+    );
     let second = storyhive_local_stack::testkit::unique_email("second");
     let (status, body) = invite(&second, "Bruno", "Silva").await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::CREATED, Some("Collaborator successfully invited")));
@@ -48,13 +55,20 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     let mail = stack.wait_for_mail(&email, 1).await.unwrap();
     assert_eq!(mail[0].subject, "You are invited to share your story");
     let link = &mail[0].links()[0];
-    let expected = format!("{}/contributor/{}/{id}?contributorId=", storyhive_local_stack::testkit::TEST_APP_BASE_URL, staff.tenant_id);
+    let expected = format!(
+        "{}/contributor/{}/{id}?contributorId=",
+        storyhive_local_stack::testkit::TEST_APP_BASE_URL,
+        staff.tenant_id
+    );
     assert!(link.starts_with(&expected), "{link}");
     let contributor_id = query_param(link, "contributorId");
     let path = format!("/contributor/{}/{id}/{contributor_id}", staff.tenant_id);
     let (status, view) = call_with_key(&stack, Method::GET, &path, Some(&query_param(link, "key")), None).await;
     assert_eq!(status, StatusCode::OK, "{view}");
-    assert_eq!((view["campaign"]["title"].as_str(), view["contributor"]["email"].as_str()), (Some("First day"), Some(email.as_str())));
+    assert_eq!(
+        (view["campaign"]["title"].as_str(), view["contributor"]["email"].as_str()),
+        (Some("First day"), Some(email.as_str()))
+    );
     assert_eq!(view["videoConfig"], json!({"speed": 20, "contrast": 50, "fontSize": null}));
 
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
@@ -77,18 +91,35 @@ async fn the_path_variant_checks_its_ids() {
         let (status, response) = staff.post(&stack, &path, body.clone()).await;
         assert_eq!((status, detail(&response)), (StatusCode::BAD_REQUEST, "invalid params"), "{path}");
     }
-    let (status, _) = staff.post(&stack, &format!("/contributor/{}/WRONGINITIATIVE/{campaign_id}/add", staff.tenant_id), body.clone()).await;
+    let (status, _) = staff
+        .post(&stack, &format!("/contributor/{}/WRONGINITIATIVE/{campaign_id}/add", staff.tenant_id), body.clone())
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, response) = staff.post(&stack, &format!("/contributor/{}/{initiative_id}/{campaign_id}/add", staff.tenant_id), body.clone()).await;
-    assert_eq!((status, response["message"].as_str()), (StatusCode::CREATED, Some("Collaborator successfully invited")));
+    let (status, response) = staff
+        .post(&stack, &format!("/contributor/{}/{initiative_id}/{campaign_id}/add", staff.tenant_id), body.clone())
+        .await;
+    assert_eq!(
+        (status, response["message"].as_str()),
+        (StatusCode::CREATED, Some("Collaborator successfully invited"))
+    );
 
     // Another organisation's staff get nothing.
     let stranger = organisation(&stack).await;
-    let (status, _) = stranger.post(&stack, &format!("/contributor/{}/{initiative_id}/{campaign_id}/add", staff.tenant_id), body.clone()).await;
+    let (status, _) = stranger
+        .post(&stack, &format!("/contributor/{}/{initiative_id}/{campaign_id}/add", staff.tenant_id), body.clone())
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = stranger.post(&stack, "/campaign/add-contributor", json!({"campaignId": campaign_id, "email": "x@acme.org", "firstName": "Chidi", "lastName": "Anagonye"})).await;
+    let (status, _) = stranger
+        .post(
+            &stack,
+            "/campaign/add-contributor",
+            json!({"campaignId": campaign_id, "email": "x@acme.org", "firstName": "Chidi", "lastName": "Anagonye"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    for path in [format!("/contributor/campaignContributorList/{campaign_id}"), format!("/contributor/{campaign_id}/all")] {
+    for path in
+        [format!("/contributor/campaignContributorList/{campaign_id}"), format!("/contributor/{campaign_id}/all")]
+    {
         let (status, _) = stranger.get(&stack, &path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
     }
@@ -108,7 +139,10 @@ async fn revoking_suspending_reinviting_and_removing() {
 
     // Ids alone open nothing; another campaign's key opens nothing here.
     let (status, body) = call_with_key(&stack, Method::GET, &view, None, None).await;
-    assert_eq!((status, detail(&body)), (StatusCode::FORBIDDEN, "This invitation link is no longer valid. Please ask the campaign team for a new one."));
+    assert_eq!(
+        (status, detail(&body)),
+        (StatusCode::FORBIDDEN, "This invitation link is no longer valid. Please ask the campaign team for a new one.")
+    );
     let other = crate::common::invited(&stack, &["Other?"]).await;
     let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&other.key), None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -128,18 +162,28 @@ async fn revoking_suspending_reinviting_and_removing() {
     let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!(status, StatusCode::OK, "the new link works");
 
-    let (status, body) = staff.put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": true})).await;
+    let (status, body) = staff
+        .put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": true}))
+        .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator suspended successfully")));
     let (status, body) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!((status, detail(&body)), (StatusCode::FORBIDDEN, "Your access to this campaign has been suspended."));
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
     assert_eq!(list[0]["status"], "suspended");
-    let (status, body) = staff.put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": false})).await;
+    let (status, body) = staff
+        .put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": false}))
+        .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator resumed successfully")));
     let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!(status, StatusCode::OK);
 
-    let (status, body) = staff.delete(&stack, &format!("/campaign/remove-contributor/{}/{}", invited.campaign_id, invited.contributor_id), None).await;
+    let (status, body) = staff
+        .delete(
+            &stack,
+            &format!("/campaign/remove-contributor/{}/{}", invited.campaign_id, invited.contributor_id),
+            None,
+        )
+        .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator removed successfully")));
     let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -148,7 +192,9 @@ async fn revoking_suspending_reinviting_and_removing() {
     let (_, everyone) = staff.get(&stack, "/contributor/all").await;
     assert_eq!(everyone[0]["campaignCount"], 0);
 
-    let (status, body) = staff.delete(&stack, &format!("/contributor/delete/{}/{}", staff.tenant_id, invited.contributor_id), None).await;
+    let (status, body) = staff
+        .delete(&stack, &format!("/contributor/delete/{}/{}", staff.tenant_id, invited.contributor_id), None)
+        .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator deleted successfully")));
     let (_, everyone) = staff.get(&stack, "/contributor/all").await;
     assert_eq!(everyone, json!([]));
@@ -163,16 +209,30 @@ async fn open_campaigns_let_visitors_ask_for_their_own_link() {
     let email = storyhive_local_stack::testkit::unique_email("visitor");
     let visitor = json!({"email": email, "firstName": "Dana", "lastName": "Scully"});
     let (status, body) = call(&stack, Method::POST, &path, None, Some(visitor.clone())).await;
-    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Check your inbox: we have sent you your personal link to this campaign")));
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::OK, Some("Check your inbox: we have sent you your personal link to this campaign"))
+    );
     assert!(body.get("key").is_none() && !body.to_string().contains("key="), "the link is only e-mailed");
     let (status, again) = call(&stack, Method::POST, &path, None, Some(visitor)).await;
     assert_eq!((status, again), (StatusCode::OK, body), "registering twice answers the same");
     let mail = stack.wait_for_mail(&email, 2).await.unwrap();
-    assert_eq!(query_param(&mail[0].links()[0], "key"), query_param(&mail[1].links()[0], "key"), "the same link is sent again");
+    assert_eq!(
+        query_param(&mail[0].links()[0], "key"),
+        query_param(&mail[1].links()[0], "key"),
+        "the same link is sent again"
+    );
 
     // A private or targeted campaign takes no registrations.
     let (status, _) = staff.put(&stack, "/campaign/update", json!({"id": campaign_id, "version": staff.get(&stack, &format!("/campaign/{campaign_id}")).await.1["version"], "visibility": "private"})).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = call(&stack, Method::POST, &path, None, Some(json!({"email": "new@acme.org", "firstName": "Dana", "lastName": "Scully"}))).await;
+    let (status, body) = call(
+        &stack,
+        Method::POST,
+        &path,
+        None,
+        Some(json!({"email": "new@acme.org", "firstName": "Dana", "lastName": "Scully"})),
+    )
+    .await;
     assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"));
 }

@@ -9,15 +9,29 @@ async fn details_journey_settings_and_missing_ids() {
     let invited = invited(&stack, &["Who are you?", "What happened?"]).await;
 
     let (status, body) = invited
-        .call(&stack, Method::POST, "/contributor/save", Some(invited.with_ids(json!({"firstName": "Am", "lastName": "Okafor"}))))
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor/save",
+            Some(invited.with_ids(json!({"firstName": "Am", "lastName": "Okafor"}))),
+        )
         .await;
     assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, "First name must be at least 3 characters"));
     let (status, body) = invited
-        .call(&stack, Method::POST, "/contributor/save", Some(invited.with_ids(json!({"firstName": "Amara", "lastName": "Okafor-Ade"}))))
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor/save",
+            Some(invited.with_ids(json!({"firstName": "Amara", "lastName": "Okafor-Ade"}))),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!((body["contributor"]["isDetailSubmitted"].as_bool(), body["startedJourney"].as_bool()), (Some(true), Some(true)));
-    let (_, list) = invited.staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
+    assert_eq!(
+        (body["contributor"]["isDetailSubmitted"].as_bool(), body["startedJourney"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let (_, list) =
+        invited.staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
     assert_eq!((list[0]["status"].as_str(), list[0]["lastName"].as_str()), (Some("activated"), Some("Okafor-Ade")));
 
     let (status, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
@@ -29,15 +43,39 @@ async fn details_journey_settings_and_missing_ids() {
 
     let q1 = &invited.question_ids[0];
     let (status, body) = invited
-        .call(&stack, Method::POST, "/contributor-journey/save", Some(json!({"tenantId": invited.staff.tenant_id, "campaignId": "", "contributorId": invited.contributor_id})))
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor-journey/save",
+            Some(
+                json!({"tenantId": invited.staff.tenant_id, "campaignId": "", "contributorId": invited.contributor_id}),
+            ),
+        )
         .await;
-    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Error: Campaign ID, campaignQuestionId is missing. Please check your details."));
+    assert_eq!(
+        (status, detail(&body)),
+        (StatusCode::BAD_REQUEST, "Error: Campaign ID, campaignQuestionId is missing. Please check your details.")
+    );
     let (status, body) = invited
-        .call(&stack, Method::POST, "/contributor-journey/save", Some(invited.with_ids(json!({"campaignQuestionId": q1, "videoConfig": {"speed": 0, "contrast": 101, "fontSize": 13}}))))
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor-journey/save",
+            Some(invited.with_ids(
+                json!({"campaignQuestionId": q1, "videoConfig": {"speed": 0, "contrast": 101, "fontSize": 13}}),
+            )),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let messages: Vec<&str> = body.as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
-    assert_eq!(messages, vec!["Speed must be between 1 and 100", "Contrast must be between 0 and 100", "Font size must be between 12 and 64 in steps of 2"]);
+    assert_eq!(
+        messages,
+        vec![
+            "Speed must be between 1 and 100",
+            "Contrast must be between 0 and 100",
+            "Font size must be between 12 and 64 in steps of 2"
+        ]
+    );
     let script = "I started here 🙂\n\nThen it changed.";
     let (status, saved) = invited
         .call(
@@ -50,28 +88,51 @@ async fn details_journey_settings_and_missing_ids() {
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!((saved["contributorScript"].as_str(), saved["videoConfig"]["speed"].as_u64()), (Some(script), Some(35)));
     let (_, view) = invited.call(&stack, Method::GET, &invited.path("/contributor"), None).await;
-    assert_eq!(view["videoConfig"], json!({"speed": 35, "contrast": 70, "fontSize": 32}), "the latest settings carry over");
+    assert_eq!(
+        view["videoConfig"],
+        json!({"speed": 35, "contrast": 70, "fontSize": 32}),
+        "the latest settings carry over"
+    );
 
     // Submitting before every answer is stored is refused.
-    let (status, body) = invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
+    let (status, body) =
+        invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please record every question before submitting"));
 
     // Missing ids in a path read as missing, in the spec's words.
     let (status, body) = invited
-        .call(&stack, Method::GET, &format!("/contributor-journey/undefined/{}/{}", invited.campaign_id, invited.contributor_id), None)
+        .call(
+            &stack,
+            Method::GET,
+            &format!("/contributor-journey/undefined/{}/{}", invited.campaign_id, invited.contributor_id),
+            None,
+        )
         .await;
-    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Error: Tenant ID is missing. Please check your details."));
-    let (status, body) = invited.call(&stack, Method::POST, "/contributor/campaign/videos", Some(json!({"tenantId": invited.staff.tenant_id}))).await;
+    assert_eq!(
+        (status, detail(&body)),
+        (StatusCode::BAD_REQUEST, "Error: Tenant ID is missing. Please check your details.")
+    );
+    let (status, body) = invited
+        .call(&stack, Method::POST, "/contributor/campaign/videos", Some(json!({"tenantId": invited.staff.tenant_id})))
+        .await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "invalid params"));
 
     // Staff may look with their own token through the flags.
-    let (status, admin_view) = invited.staff.get(&stack, &format!("{}?adminAccess=true", invited.path("/contributor"))).await;
-    assert_eq!((status, admin_view["contributor"]["id"].as_str()), (StatusCode::OK, Some(invited.contributor_id.as_str())));
-    let (status, all) = invited.staff.get(&stack, &format!("{}?exceptCollaborator=true", invited.path("/contributor-journey/all-questions"))).await;
+    let (status, admin_view) =
+        invited.staff.get(&stack, &format!("{}?adminAccess=true", invited.path("/contributor"))).await;
+    assert_eq!(
+        (status, admin_view["contributor"]["id"].as_str()),
+        (StatusCode::OK, Some(invited.contributor_id.as_str()))
+    );
+    let (status, all) = invited
+        .staff
+        .get(&stack, &format!("{}?exceptCollaborator=true", invited.path("/contributor-journey/all-questions")))
+        .await;
     assert_eq!((status, all.as_array().unwrap().len()), (StatusCode::OK, 2));
     let stranger = organisation(&stack).await;
     let (status, _) = stranger.get(&stack, &format!("{}?adminAccess=true", invited.path("/contributor"))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = call(&stack, Method::GET, &format!("{}?adminAccess=true", invited.path("/contributor")), None, None).await;
+    let (status, _) =
+        call(&stack, Method::GET, &format!("{}?adminAccess=true", invited.path("/contributor")), None, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

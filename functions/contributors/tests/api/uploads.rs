@@ -1,10 +1,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::TestStack;
-use storyhive_shared::{
-    contributors::stats::TenantStats,
-    storage::keys,
-};
+use storyhive_shared::{contributors::stats::TenantStats, storage::keys};
 
 use crate::common::*;
 
@@ -39,18 +36,28 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
     // A fragmented MP4 like MediaRecorder's, and a WebM.
     let mp4 = make_video("mp4", 2, 0);
     let key1 = upload(&stack, &invited, &q1, &mp4, "video/mp4;codecs=avc1,opus").await;
-    assert!(key1.starts_with(&format!("{}/{}/{}/{}/", invited.staff.tenant_id, invited.initiative_id, invited.campaign_id, invited.contributor_id)));
+    assert!(key1.starts_with(&format!(
+        "{}/{}/{}/{}/",
+        invited.staff.tenant_id, invited.initiative_id, invited.campaign_id, invited.contributor_id
+    )));
     assert!(key1.ends_with("-recorded_video.mp4"), "{key1}");
     let webm = make_video("webm", 3, 0);
     upload(&stack, &invited, &q2, &webm, "video/webm").await;
     let journey = settle(&stack, &invited).await;
     for (id, seconds, size) in [(&q1, 2.0, mp4.len()), (&q2, 3.0, webm.len())] {
         let answer = question(&journey, id);
-        assert_eq!((answer["uploadStatus"].as_str(), answer["stored"].as_bool()), (Some("stored"), Some(true)), "{answer}");
+        assert_eq!(
+            (answer["uploadStatus"].as_str(), answer["stored"].as_bool()),
+            (Some("stored"), Some(true)),
+            "{answer}"
+        );
         let video = &answer["video"];
         let duration = video["durationSeconds"].as_f64().unwrap();
         assert!((duration - seconds).abs() < 0.2, "{duration} vs {seconds}");
-        assert_eq!((video["sizeBytes"].as_u64(), video["width"].as_u64(), video["height"].as_u64()), (Some(size as u64), Some(320), Some(240)));
+        assert_eq!(
+            (video["sizeBytes"].as_u64(), video["width"].as_u64(), video["height"].as_u64()),
+            (Some(size as u64), Some(320), Some(240))
+        );
         assert_eq!(video["deviceType"], "Mobile");
         // The playback URL serves the very bytes.
         let fetched = stack.http.get(video["url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
@@ -78,12 +85,22 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
     let (_, dashboard) = invited.staff.get(&stack, "/dashboard/details").await;
     assert_eq!(dashboard["pendingVideoResponses"], 2);
     assert_eq!(dashboard["deviceType"], json!([{"deviceType": "Mobile", "count": 2}]));
-    assert_eq!((dashboard["campaignAndVideo"][0]["campaignId"].as_str(), dashboard["campaignAndVideo"][0]["videoCount"].as_i64()), (Some(invited.campaign_id.as_str()), Some(2)));
+    assert_eq!(
+        (
+            dashboard["campaignAndVideo"][0]["campaignId"].as_str(),
+            dashboard["campaignAndVideo"][0]["videoCount"].as_i64()
+        ),
+        (Some(invited.campaign_id.as_str()), Some(2))
+    );
     assert_eq!(dashboard["hoursOfVideoSubmitted"].as_f64(), Some(0.0), "5 s is 0.00 hours");
 
     // Everything stored: the collaborator can submit, and staff see and play it all.
-    let (status, body) = invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
-    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Your videos have been submitted successfully")));
+    let (status, body) =
+        invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::OK, Some("Your videos have been submitted successfully"))
+    );
     let (_, all) = invited.staff.get(&stack, &format!("/contributor/{}/all", invited.campaign_id)).await;
     assert!(all[0]["answers"].as_array().unwrap().iter().all(|a| a["video"]["url"].is_string()));
     assert!(all[0]["contributor"]["submittedAt"].is_string());
@@ -131,27 +148,42 @@ async fn an_interrupted_multipart_upload_resumes_from_the_parts_received() {
     let (_, started) = invited
         .call(&stack, Method::POST, "/contributor-upload/start", Some(invited.with_ids(json!({"campaignQuestionId": q, "contentType": "video/mp4", "sizeBytes": bytes.len(), "deviceType": "Desktop"}))))
         .await;
-    let (key, upload_id) = (started["key"].as_str().unwrap().to_string(), started["uploadId"].as_str().unwrap().to_string());
+    let (key, upload_id) =
+        (started["key"].as_str().unwrap().to_string(), started["uploadId"].as_str().unwrap().to_string());
     let part_size = started["partSize"].as_u64().unwrap() as usize;
     assert_eq!(part_size, 8 * 1024 * 1024);
     put_part(&stack, &invited, &key, &upload_id, 1, &bytes[..part_size]).await;
     // The connection drops here; later (another tab, a reload) the browser asks what arrived.
     let (_, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
     assert_eq!(question(&journey, &q)["uploadStatus"], "uploading");
-    let (status, parts) = invited.call(&stack, Method::POST, "/contributor-upload/parts", Some(invited.with_ids(json!({"key": key, "uploadId": upload_id})))).await;
+    let (status, parts) = invited
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor-upload/parts",
+            Some(invited.with_ids(json!({"key": key, "uploadId": upload_id}))),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(parts["parts"].as_array().unwrap().iter().map(|p| p["partNumber"].as_i64().unwrap()).collect::<Vec<_>>(), vec![1]);
+    assert_eq!(
+        parts["parts"].as_array().unwrap().iter().map(|p| p["partNumber"].as_i64().unwrap()).collect::<Vec<_>>(),
+        vec![1]
+    );
     assert_eq!(parts["parts"][0]["sizeBytes"].as_u64(), Some(part_size as u64));
     put_part(&stack, &invited, &key, &upload_id, 2, &bytes[part_size..]).await;
     let complete = invited.with_ids(json!({"key": key, "uploadId": upload_id}));
-    let (status, body) = invited.call(&stack, Method::POST, "/contributor-upload/complete", Some(complete.clone())).await;
+    let (status, body) =
+        invited.call(&stack, Method::POST, "/contributor-upload/complete", Some(complete.clone())).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // The answer to "complete" was lost; the browser completes again: harmless.
     let (status, _) = invited.call(&stack, Method::POST, "/contributor-upload/complete", Some(complete)).await;
     assert_eq!(status, StatusCode::OK);
     let journey = settle(&stack, &invited).await;
     let answer = question(&journey, &q);
-    assert_eq!((answer["uploadStatus"].as_str(), answer["video"]["sizeBytes"].as_u64()), (Some("stored"), Some(bytes.len() as u64)));
+    assert_eq!(
+        (answer["uploadStatus"].as_str(), answer["video"]["sizeBytes"].as_u64()),
+        (Some("stored"), Some(bytes.len() as u64))
+    );
     assert_eq!(answer["video"]["deviceType"], "Desktop");
     assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 1);
 }
@@ -163,11 +195,23 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
     let (q1, q2) = (invited.question_ids[0].clone(), invited.question_ids[1].clone());
 
     let (status, body) = invited
-        .call(&stack, Method::POST, "/contributor-upload/start", Some(invited.with_ids(json!({"campaignQuestionId": q1, "contentType": "image/png"}))))
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor-upload/start",
+            Some(invited.with_ids(json!({"campaignQuestionId": q1, "contentType": "image/png"}))),
+        )
         .await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please upload valid file"));
     let (status, body) = invited
-        .call(&stack, Method::POST, "/contributor-upload/start", Some(invited.with_ids(json!({"campaignQuestionId": q1, "contentType": "video/mp4", "sizeBytes": 501i64 * 1024 * 1024}))))
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor-upload/start",
+            Some(invited.with_ids(
+                json!({"campaignQuestionId": q1, "contentType": "video/mp4", "sizeBytes": 501i64 * 1024 * 1024}),
+            )),
+        )
         .await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please upload valid file"));
 
@@ -176,14 +220,18 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
     // A real video over the limit (the limit is lowered for the test; the constant is 500 MB).
     let big = make_video("mp4-plain", 1, 0);
     let big_key = upload(&stack, &invited, &q2, &big, "video/mp4").await;
-    let small_limit = storyhive_upload_worker::UploadWorker { max_bytes: (big.len() - 1) as i64, ..upload_worker(&stack) };
+    let small_limit =
+        storyhive_upload_worker::UploadWorker { max_bytes: (big.len() - 1) as i64, ..upload_worker(&stack) };
     assert!(matches!(small_limit.process(&big_key).await.unwrap(), storyhive_upload_worker::Outcome::Rejected(_)));
 
     let journey = settle(&stack, &invited).await;
     assert_eq!(question(&journey, &q1)["uploadStatus"], "failed");
     assert_eq!(question(&journey, &q1)["failureReason"], "The file is not a video. Please upload a video file.");
     assert_eq!(question(&journey, &q2)["uploadStatus"], "failed");
-    assert_eq!(question(&journey, &q2)["failureReason"], "The video is larger than 500 MB. Please record a shorter answer or upload a smaller file.");
+    assert_eq!(
+        question(&journey, &q2)["failureReason"],
+        "The video is larger than 500 MB. Please record a shorter answer or upload a smaller file."
+    );
     for key in [&text_key, &big_key] {
         let head = stack.clients.s3.head_object().bucket(&stack.context.config.video_bucket).key(key).send().await;
         assert!(head.is_err(), "{key} was not removed");
@@ -200,7 +248,8 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     upload(&stack, &invited, &q1, &make_video("mp4-plain", 1, 0), "video/mp4").await;
     upload(&stack, &invited, &q2, &make_video("mp4-plain", 1, 0), "video/mp4").await;
     settle(&stack, &invited).await;
-    let (status, _) = invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
+    let (status, _) =
+        invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
     assert_eq!(status, StatusCode::OK);
 
     let (status, body) = invited
@@ -210,8 +259,10 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Sent back for re-recording successfully")));
     let mail = stack.wait_for_mail(&invited.email, 2).await.unwrap();
     assert_eq!(mail[0].subject, "Please record a few answers again");
-    let (_, to_ask) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey/all-questions"), None).await;
-    let asked: Vec<&str> = to_ask.as_array().unwrap().iter().map(|q| q["campaignQuestionId"].as_str().unwrap()).collect();
+    let (_, to_ask) =
+        invited.call(&stack, Method::GET, &invited.path("/contributor-journey/all-questions"), None).await;
+    let asked: Vec<&str> =
+        to_ask.as_array().unwrap().iter().map(|q| q["campaignQuestionId"].as_str().unwrap()).collect();
     assert_eq!(asked, vec![q2.as_str()]);
     let (_, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
     assert_eq!((journey["reRecording"].as_bool(), journey["submitted"].as_bool()), (Some(true), Some(false)));
@@ -224,15 +275,33 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
 
     let (status, body) = invited
         .staff
-        .delete(&stack, &format!("/contributor/{}/{}/{}/videos", invited.initiative_id, invited.campaign_id, invited.contributor_id), None)
+        .delete(
+            &stack,
+            &format!(
+                "/contributor/{}/{}/{}/videos",
+                invited.initiative_id, invited.campaign_id, invited.contributor_id
+            ),
+            None,
+        )
         .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Videos deleted successfully")));
     let figures = stats(&stack, &invited.staff.tenant_id).await;
     assert_eq!((figures.video_count, figures.pending_video_responses), (0, 0));
     assert!(figures.video_seconds.abs() < 1e-6, "{}", figures.video_seconds);
     assert_eq!(video_count(&invited, &stack).await, 0);
-    let prefix = format!("{}/{}/{}/{}/", invited.staff.tenant_id, invited.initiative_id, invited.campaign_id, invited.contributor_id);
-    let listing = stack.clients.s3.list_objects_v2().bucket(&stack.context.config.video_bucket).prefix(&prefix).send().await.unwrap();
+    let prefix = format!(
+        "{}/{}/{}/{}/",
+        invited.staff.tenant_id, invited.initiative_id, invited.campaign_id, invited.contributor_id
+    );
+    let listing = stack
+        .clients
+        .s3
+        .list_objects_v2()
+        .bucket(&stack.context.config.video_bucket)
+        .prefix(&prefix)
+        .send()
+        .await
+        .unwrap();
     assert!(listing.contents.unwrap_or_default().is_empty(), "every take, earlier ones included, is gone");
     let (_, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
     assert!(journey["questions"].as_array().unwrap().iter().all(|q| q["toAsk"] == true));
@@ -266,5 +335,8 @@ async fn a_poison_message_is_reported_failed_and_the_queue_sends_it_to_its_dead_
         .await
         .unwrap();
     let policy: Value = serde_json::from_str(attributes.attributes.unwrap().values().next().unwrap()).unwrap();
-    assert_eq!((policy["deadLetterTargetArn"].as_str(), policy["maxReceiveCount"].as_i64()), (Some(dead.arn.as_str()), Some(5)));
+    assert_eq!(
+        (policy["deadLetterTargetArn"].as_str(), policy["maxReceiveCount"].as_i64()),
+        (Some(dead.arn.as_str()), Some(5))
+    );
 }

@@ -134,10 +134,10 @@ impl TestStack {
             .collect())
     }
 
-    /// Runs the workers until `count` e-mails to `to` have been sent (30 s at most);
+    /// Runs the workers until `count` e-mails to `to` have been sent (60 s at most);
     /// returns them newest first.
     pub async fn wait_for_mail(&self, to: &str, count: usize) -> anyhow::Result<Vec<SentMail>> {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         loop {
             let mail = self.mail_to(to).await?;
             if mail.len() >= count {
