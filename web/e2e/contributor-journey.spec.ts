@@ -57,19 +57,28 @@ async function withNoisyCamera(fn: (page: Page) => Promise<void>) {
 }
 
 /**
- * A camera of random noise: the encoder cannot compress it, so a recording reaches the 8 Mbit/s
- * bitrate and is sent in several 8 MiB parts while recording (the default test pattern compresses
- * to under 1 Mbit/s: one part).
+ * A camera whose picture is partly random noise, so that the encoder produces about the real
+ * 8 Mbit/s of a phone camera and a take goes up in several 8 MiB parts while recording (the default
+ * test pattern compresses to under 1 Mbit/s: one part). A fully random picture would be encoded at
+ * far more than the requested bitrate.
  */
 function noiseCamera(): string {
-  const file = join(tmpdir(), 'storyhive-noise-720p-v1.y4m');
+  const file = join(tmpdir(), 'storyhive-noise-720p-v2.y4m');
   if (existsSync(file)) return file;
-  const [w, h, frames] = [1280, 720, 40];
+  const [w, h, frames, band] = [1280, 720, 40, 64];
   const fd = openSync(`${file}.tmp`, 'w');
   writeSync(fd, `YUV4MPEG2 W${w} H${h} F20:1 Ip A1:1 C420jpeg\n`);
+  const luma = Buffer.alloc(w * h);
+  for (let y = 0; y < h; y += 1) luma.fill(Math.floor((y / h) * 200) + 20, y * w, (y + 1) * w);
+  const chroma = Buffer.alloc((w * h) / 2, 128);
   for (let i = 0; i < frames; i += 1) {
     writeSync(fd, 'FRAME\n');
-    writeSync(fd, randomBytes((w * h * 3) / 2));
+    const frame = Buffer.from(luma);
+    // A band of noise that moves down the picture.
+    const top = ((i * 9) % (h - band)) * w;
+    randomBytes(band * w).copy(frame, top);
+    writeSync(fd, frame);
+    writeSync(fd, chroma);
   }
   closeSync(fd);
   renameSync(`${file}.tmp`, file);

@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
-import { makeUser } from '@/testing/fixtures';
+import { jsonResponse, makeUser } from '@/testing/fixtures';
 import type { StaffRole } from '@/config/access';
 import { routes } from './router';
 
@@ -52,6 +52,9 @@ describe('routes and guards', () => {
   });
 
   it('lets a coordinator open the dashboard, with only the screens it may open in the navigation', async () => {
+    queryClient.clear();
+    const emptyDashboard = { expiringIn7Days: [], pendingVideoResponses: 0, hoursOfVideoSubmitted: 0, deviceType: [], campaignAndVideo: [] };
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(emptyDashboard)));
     signIn('coordinator');
     renderAt('/');
     expect(await screen.findByTestId('staff-layout')).toBeInTheDocument();
@@ -59,6 +62,8 @@ describe('routes and guards', () => {
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
     expect(links).toEqual(['Dashboard', 'Campaigns', 'Profile']);
+    vi.unstubAllGlobals();
+    queryClient.clear();
   });
 
   it('shows the danger zone on the profile to a super admin only', async () => {

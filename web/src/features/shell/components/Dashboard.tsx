@@ -105,19 +105,20 @@ function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: bool
 
 function OnlyMineSwitch({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
   return (
-    <label className="inline-flex cursor-pointer select-none items-center gap-3 text-sm font-medium">
-      <input
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="peer sr-only"
-      />
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      onClick={() => onChange(!checked)}
+      className={cn(
+        'inline-flex select-none items-center gap-3 rounded-lg px-2 py-1 text-sm font-medium hover:bg-sunken',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+      )}
+    >
       <span
         aria-hidden
         className={cn(
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-line transition-colors',
-          'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
           checked ? 'bg-primary' : 'bg-sunken',
         )}
       >
@@ -129,7 +130,7 @@ function OnlyMineSwitch({ checked, onChange }: { checked: boolean; onChange: (va
         />
       </span>
       {DASHBOARD_TEXT.onlyMine}
-    </label>
+    </button>
   );
 }
 
