@@ -63,9 +63,9 @@ async function withNoisyCamera(fn: (page: Page) => Promise<void>) {
  * far more than the requested bitrate.
  */
 function noiseCamera(): string {
-  const file = join(tmpdir(), 'storyhive-noise-720p-v2.y4m');
+  const file = join(tmpdir(), 'storyhive-noise-720p-v3.y4m');
   if (existsSync(file)) return file;
-  const [w, h, frames, band] = [1280, 720, 40, 64];
+  const [w, h, frames, band] = [1280, 720, 40, 128];
   const fd = openSync(`${file}.tmp`, 'w');
   writeSync(fd, `YUV4MPEG2 W${w} H${h} F20:1 Ip A1:1 C420jpeg\n`);
   const luma = Buffer.alloc(w * h);
@@ -194,7 +194,7 @@ async function recordTake(page: Page, seconds: number): Promise<number> {
 }
 
 type Answers = {
-  answers: { campaignQuestionId: string; uploadStatus: string; video: { url: string; sizeBytes: number; durationSeconds: number } | null }[];
+  answers: { campaignQuestionId: string; sequence: number; uploadStatus: string; video: { url: string; sizeBytes: number; durationSeconds: number } | null }[];
 }[];
 
 /** Staff see every answer with a stored, playable video. */
@@ -275,6 +275,27 @@ test.describe('contributor journey, desktop', () => {
     expect(uploadCalls.some((u) => u.includes('/contributor-upload/start'))).toBeTruthy();
     const answers = await expectStaffSeeVideos(inv, 2);
     for (const a of answers) expect(a.video!.durationSeconds).toBeGreaterThan(1.5);
+
+    // Staff send the second answer back: only that question is asked again.
+    const secondId = [...answers].sort((a, b) => a.sequence - b.sequence)[1]!.campaignQuestionId;
+    await ok(
+      await inv.staff.post(`${BASE}/api/contributor-journey/re-record`, {
+        data: { campaignId: inv.campaignId, contributorId: inv.contributorId, campaignQuestionIds: [secondId] },
+      }),
+    );
+    await page.goto('/contributor-journey');
+    await expect(page.getByTestId('journey-question').nth(1)).toHaveAttribute('data-status', 'sent-back');
+    await expect(page.getByTestId('journey-question').nth(0)).toHaveAttribute('data-status', 'stored');
+    await page.getByRole('button', { name: 'Re-record the questions sent back' }).click();
+    await expect(page.getByText('Question 1 of 1')).toBeVisible();
+    await expect(page.getByTestId('studio-question')).toHaveText(inv.questions[1]!);
+    await recordTake(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored', { timeout: 60_000 });
+    await page.reload();
+    await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page).toHaveURL(/\/contributor\/goodJobContributor$/);
   });
 
   test('a reload during an upload resumes it', async ({ page }) => {
@@ -340,6 +361,60 @@ test.describe('contributor journey, desktop', () => {
     const kb = (list: { gzip: number }[]) => (list.reduce((n, a) => n + a.gzip, 0) / 1024).toFixed(1);
     console.log(`BUNDLE before the camera opens: JS ${kb(js)} KB gzip in ${js.length} files, CSS ${kb(css)} KB gzip, HTML ${kb(assets.filter((a) => !a.url.match(/\.(js|css)$/)))} KB`);
     for (const a of js.sort((x, y) => y.gzip - x.gzip)) console.log(`  ${(a.gzip / 1024).toFixed(1).padStart(6)} KB ${new URL(a.url).pathname}`);
+  });
+
+  test('upload an existing file instead of recording; anything but a video is refused', async ({ page }) => {
+    test.setTimeout(120_000);
+    const inv = await invite('landscape', 1);
+    await acceptInvitation(page, inv);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('studio')).toBeVisible();
+    const input = page.getByTestId('upload-file');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
+    await expect(page.getByText('Please upload valid file')).toBeVisible();
+    // A short WebM made in the page (canvas + MediaRecorder) stands for a video from the phone's gallery.
+    const base64 = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 180;
+      const ctx = canvas.getContext('2d')!;
+      const stream = canvas.captureStream(15);
+      const rec = new MediaRecorder(stream, { mimeType: 'video/webm' });
+      const chunks: Blob[] = [];
+      rec.ondataavailable = (e) => chunks.push(e.data);
+      let frame = 0;
+      const timer = setInterval(() => {
+        ctx.fillStyle = `hsl(${(frame += 12) % 360} 80% 50%)`;
+        ctx.fillRect(0, 0, 320, 180);
+      }, 60);
+      rec.start(500);
+      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => {
+        rec.onstop = r;
+        rec.stop();
+      });
+      clearInterval(timer);
+      const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+      let text = '';
+      for (const b of bytes) text += String.fromCharCode(b);
+      return btoa(text);
+    });
+    await input.setInputFiles({ name: 'my-answer.webm', mimeType: 'video/webm', buffer: Buffer.from(base64, 'base64') });
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+    await expect(storedCount(page)).toHaveText('1 of 1 answers safely stored', { timeout: 60_000 });
+    await expectStaffSeeVideos(inv, 1);
+  });
+
+  test('a revoked link shows that it is no longer valid, and does not sign anyone out', async ({ page }) => {
+    const inv = await invite('landscape', 1);
+    await acceptInvitation(page, inv);
+    await ok(await inv.staff.post(`${BASE}/api/contributor/revoke`, { data: { campaignId: inv.campaignId, contributorId: inv.contributorId } }));
+    await page.reload();
+    await expect(page.getByTestId('contributor-denied')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+    await expect(page).toHaveURL(/\/contributor-journey$/);
+    expect(await page.evaluate(() => localStorage.getItem('contributorData'))).not.toBeNull();
   });
 
   test('the codec-missing message', async ({ page }) => {

@@ -154,7 +154,8 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
         setCameraBlocked(false);
       })
       .catch((error: unknown) => {
-        if (!cancelled) setCameraBlocked(isAccessError(error) || error !== undefined);
+        if (!cancelled) setCameraBlocked(true);
+        if (!isAccessError(error)) console.warn("camera unavailable", error);
       });
     return () => {
       cancelled = true;
