@@ -326,8 +326,12 @@ ensure_node() {
   fi
 }
 
-# ensure_node_modules DIR: 'npm ci' in DIR when node_modules is missing or
-# package.json / package-lock.json changed since the last install.
+# ensure_node_modules DIR: installs DIR's locked npm packages when node_modules is
+# missing or package.json / package-lock.json changed since the last install.
+# 'npm install' rather than 'npm ci': the lock cannot list the other platforms'
+# optional binaries (e.g. @tailwindcss/oxide-darwin-arm64) when the registry in use
+# does not serve them, and 'npm ci' then refuses the lock as out of sync. With a lock
+# present 'npm install' installs exactly the locked versions; the lock must not change.
 ensure_node_modules() {
   local dir=$1 hash stamp rel
   rel=${dir#"$ROOT"/}
@@ -346,9 +350,13 @@ ensure_node_modules() {
     echo "$hash" >"$stamp"
     return 0
   fi
-  log "Installing npm packages in $rel (npm ci)"
-  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) ||
-    die "npm ci in $rel failed (the npm registry must be reachable)."
+  log "Installing npm packages in $rel (from package-lock.json)"
+  local before
+  before=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error) ||
+    die "npm install in $rel failed (the npm registry must be reachable)."
+  [[ "$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)" == "$before" ]] ||
+    warn "$rel/package-lock.json changed while installing: package.json and the lock disagree; commit the updated lock."
   echo "$hash" >"$stamp"
 }
 
