@@ -3,6 +3,8 @@
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use storyhive_shared::{
     auth::{self, AccessToken},
+    campaigns::{records::InitiativeRecord, repo::TenantCatalog},
+    cascade::CascadeJob,
     error::ApiError,
     mail::MailMessage,
     model::{
@@ -10,7 +12,7 @@ use storyhive_shared::{
         TenantStatus, UserRecord, UserStatus,
     },
     permissions::Role,
-    storage::{keys, AttributeValue, Query, StoreError},
+    storage::{from_item, keys, AttributeValue, Query, StoreError},
     ApiResult, AppContext,
 };
 use time::{Duration, OffsetDateTime};
@@ -327,6 +329,30 @@ pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &st
 /// sign in until the last step.
 pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant: &TenantRecord) -> ApiResult<()> {
     let store = &context.store;
+    // The organisation's content goes first: each initiative through the cascade worker
+    // (campaigns, answers, videos), and the contributors' records here.
+    let catalog = TenantCatalog::load(store, &tenant.tenant_id).await?;
+    for initiative in &catalog.initiatives {
+        store
+            .update::<InitiativeRecord>(&initiative.key(), |u| {
+                u.update_expression("SET #status = :deleting")
+                    .condition_expression("attribute_exists(PK)")
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
+            })
+            .await?;
+        context
+            .cascade
+            .send(&CascadeJob::DeleteInitiative {
+                tenant_id: tenant.tenant_id.clone(),
+                initiative_id: initiative.initiative_id.clone(),
+            })
+            .await?;
+    }
+    let contributor_items =
+        store.query_items(Query::partition(keys::contributors_partition(&tenant.tenant_id))).await?;
+    let contributor_keys = contributor_items.into_iter().map(from_item::<keys::Key>).collect::<Result<Vec<_>, _>>()?;
+    store.delete_many(&contributor_keys).await?;
     let (pk, prefix) = keys::users_of_tenant(&tenant.tenant_id);
     let members: Vec<UserRecord> = store.query(Query::table(pk, prefix)).await?;
     for member in members.iter().filter(|m| m.user_id != owner.user_id) {

@@ -162,3 +162,25 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     assert_eq!(remaining, 1, "only the survivor's tag link remains");
     let _ = json!(null);
 }
+
+#[tokio::test]
+async fn closing_an_organisation_removes_its_campaigns_and_videos() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let (campaign_id, initiative_id) = owner.live_campaign(&stack, &unique("Closing")).await;
+    let prefix = repo::campaign_video_prefix(&owner.tenant_id, &initiative_id, &campaign_id);
+    put_video(&stack, &format!("{prefix}someone/1-recorded_video.mp4")).await;
+    let (_, me) = owner.get(&stack, "/user/me").await;
+    let (status, body) = owner.delete(&stack, "/user/me", Some(json!({"email": me["email"]}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    drain(&stack).await;
+    assert_eq!(objects_under(&stack, &repo::initiative_video_prefix(&owner.tenant_id, &initiative_id)).await, 0);
+    assert_eq!(items_in_partition(&stack, keys::campaign_partition(&owner.tenant_id, &campaign_id)).await, 0);
+    assert!(stack
+        .context
+        .store
+        .get::<serde_json::Value>(&keys::initiative(&owner.tenant_id, &initiative_id))
+        .await
+        .unwrap()
+        .is_none());
+}
