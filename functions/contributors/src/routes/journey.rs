@@ -38,6 +38,30 @@ pub async fn open(
     access::verify(&context.store, tenant_id.trim(), campaign_id.trim(), contributor_id.trim(), key).await
 }
 
+/// A staff member looking at a collaborator's side (`adminAccess`, `exceptCollaborator`):
+/// their own organisation only.
+async fn staff_view(
+    context: &AppContext,
+    headers: &HeaderMap,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> ApiResult<(CampaignParts, MembershipRecord)> {
+    let principal = staff_from_headers(context, headers).await?;
+    require_ids(&[("Tenant ID", tenant_id), ("Campaign ID", campaign_id), ("Contributor Details", contributor_id)])?;
+    if principal.tenant_id != tenant_id {
+        return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
+    }
+    let parts = CampaignParts::require(&context.store, tenant_id, campaign_id).await?;
+    let membership = parts
+        .memberships
+        .iter()
+        .find(|m| m.contributor_id == contributor_id)
+        .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))?
+        .clone();
+    Ok((parts, membership))
+}
+
 async fn parts_of(context: &AppContext, access: &ContributorAccess) -> ApiResult<CampaignParts> {
     CampaignParts::require(&context.store, &access.campaign.tenant_id, &access.campaign.campaign_id).await
 }
@@ -87,22 +111,7 @@ pub async fn contributor_campaign_view(
     key: InviteKey,
 ) -> ApiResult<Json<ContributorCampaign>> {
     if params.admin_access.unwrap_or(false) {
-        let principal = staff_from_headers(&context, &headers).await?;
-        require_ids(&[
-            ("Tenant ID", &tenant_id),
-            ("Campaign ID", &campaign_id),
-            ("Contributor Details", &contributor_id),
-        ])?;
-        if principal.tenant_id != tenant_id {
-            return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
-        }
-        let parts = CampaignParts::require(&context.store, &tenant_id, &campaign_id).await?;
-        let membership = parts
-            .memberships
-            .iter()
-            .find(|m| m.contributor_id == contributor_id)
-            .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))?
-            .clone();
+        let (parts, membership) = staff_view(&context, &headers, &tenant_id, &campaign_id, &contributor_id).await?;
         let suspended = context
             .store
             .get::<storyhive_shared::contributors::records::ContributorRecord>(&keys::contributor(
@@ -188,22 +197,8 @@ pub async fn all_questions(
     key: InviteKey,
 ) -> ApiResult<Json<Vec<JourneyQuestion>>> {
     if params.except_collaborator.unwrap_or(false) {
-        let principal = staff_from_headers(&context, &headers).await?;
-        require_ids(&[
-            ("Tenant ID", &tenant_id),
-            ("Campaign ID", &campaign_id),
-            ("Contributor Details", &contributor_id),
-        ])?;
-        if principal.tenant_id != tenant_id {
-            return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
-        }
-        let parts = CampaignParts::require(&context.store, &tenant_id, &campaign_id).await?;
-        let membership = parts
-            .memberships
-            .iter()
-            .find(|m| m.contributor_id == contributor_id)
-            .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))?;
-        return Ok(Json(views::journey(&context, &parts, membership).await?.questions));
+        let (parts, membership) = staff_view(&context, &headers, &tenant_id, &campaign_id, &contributor_id).await?;
+        return Ok(Json(views::journey(&context, &parts, &membership).await?.questions));
     }
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
     let parts = parts_of(&context, &access).await?;
