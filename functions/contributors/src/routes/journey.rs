@@ -21,7 +21,7 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use super::{dto::*, require_ids, staff_from_headers};
+use super::{dto::*, require_answer_ids, require_ids, staff_from_headers};
 use crate::views;
 
 const TAG: &str = "contributor journey";
@@ -215,12 +215,7 @@ pub async fn save_journey(
     key: InviteKey,
     Json(body): Json<SaveJourney>,
 ) -> ApiResult<Json<JourneyQuestion>> {
-    require_ids(&[
-        ("Tenant ID", &body.tenant_id),
-        ("Campaign ID", &body.campaign_id),
-        ("Contributor Details", &body.contributor_id),
-        ("campaignQuestionId", &body.campaign_question_id),
-    ])?;
+    require_answer_ids(&body.tenant_id, &body.campaign_id, &body.contributor_id, &body.campaign_question_id)?;
     let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
     let mut errors = Errors::default();
     if let Some(config) = &body.video_config {
@@ -297,12 +292,7 @@ pub async fn add_video(
     key: InviteKey,
     Json(body): Json<AddVideo>,
 ) -> ApiResult<Json<Message>> {
-    require_ids(&[
-        ("Tenant ID", &body.tenant_id),
-        ("Campaign ID", &body.campaign_id),
-        ("Contributor Details", &body.contributor_id),
-        ("campaignQuestionId", &body.campaign_question_id),
-    ])?;
+    require_answer_ids(&body.tenant_id, &body.campaign_id, &body.contributor_id, &body.campaign_question_id)?;
     let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
     let upload = context
         .store

@@ -35,6 +35,21 @@ pub fn require_ids(ids: &[(&str, &str)]) -> ApiResult<()> {
     }
 }
 
+/// The ids naming one answer (contributor calls about a question).
+pub fn require_answer_ids(
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+    question_id: &str,
+) -> ApiResult<()> {
+    require_ids(&[
+        ("Tenant ID", tenant_id),
+        ("Campaign ID", campaign_id),
+        ("Contributor Details", contributor_id),
+        ("campaignQuestionId", question_id),
+    ])
+}
+
 /// Staff paths naming ids explicitly answer 'invalid params' when one is missing.
 pub fn require_params(values: &[&str]) -> ApiResult<()> {
     if values.iter().all(|v| rules::present(v).is_some()) {

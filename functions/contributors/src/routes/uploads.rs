@@ -22,7 +22,7 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use super::{dto::*, journey::open, require_ids};
+use super::{dto::*, journey::open, require_answer_ids};
 
 const TAG: &str = "contributor uploads";
 /// Upload records outlive S3's abort-incomplete rule (2 days).
@@ -104,12 +104,7 @@ pub async fn start_upload(
     key: InviteKey,
     Json(body): Json<StartUpload>,
 ) -> ApiResult<Json<UploadStarted>> {
-    require_ids(&[
-        ("Tenant ID", &body.tenant_id),
-        ("Campaign ID", &body.campaign_id),
-        ("Contributor Details", &body.contributor_id),
-        ("campaignQuestionId", &body.campaign_question_id),
-    ])?;
+    require_answer_ids(&body.tenant_id, &body.campaign_id, &body.contributor_id, &body.campaign_question_id)?;
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let extension = rules::video_extension(&body.content_type).ok_or_else(invalid_file)?;
     if body.size_bytes.is_some_and(|size| size <= 0 || size > rules::MAX_VIDEO_BYTES) {
