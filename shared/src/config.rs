@@ -1,21 +1,26 @@
 //! Typed configuration, read once from the environment at start-up.
+//!
+//! Each function's environment names only the resources it uses (template.yaml sets
+//! them per function, and grants exactly those), so the queue and bucket settings are
+//! optional here: a function that reaches for a resource it was not given fails with a
+//! clear message instead of writing somewhere it has no permission for.
 
 use std::env;
 
 /// Everything a function needs to know about where it runs. Read once in `main`,
 /// then shared; nothing else reads the environment.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Config {
     /// The single DynamoDB table.
     pub table_name: String,
-    /// Queue the mail worker consumes.
-    pub mail_queue_url: String,
-    /// Queue the cascade worker consumes.
-    pub cascade_queue_url: String,
-    /// Bucket holding contributors' videos.
-    pub video_bucket: String,
-    /// Verified SES sender address.
-    pub ses_sender: String,
+    /// Queue the mail worker consumes (`MAIL_QUEUE_URL`).
+    pub mail_queue_url: Option<String>,
+    /// Queue the cascade worker consumes (`CASCADE_QUEUE_URL`).
+    pub cascade_queue_url: Option<String>,
+    /// Bucket holding contributors' videos (`VIDEO_BUCKET`).
+    pub video_bucket: Option<String>,
+    /// Verified SES sender address (`SES_SENDER`, mail worker only).
+    pub ses_sender: Option<String>,
     /// Public URL of the web app, used to build links in e-mails (no trailing slash).
     pub app_base_url: String,
 }
@@ -28,10 +33,10 @@ impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
         Ok(Self {
             table_name: required("TABLE_NAME")?,
-            mail_queue_url: required("MAIL_QUEUE_URL")?,
-            cascade_queue_url: required("CASCADE_QUEUE_URL")?,
-            video_bucket: required("VIDEO_BUCKET")?,
-            ses_sender: required("SES_SENDER")?,
+            mail_queue_url: optional("MAIL_QUEUE_URL"),
+            cascade_queue_url: optional("CASCADE_QUEUE_URL"),
+            video_bucket: optional("VIDEO_BUCKET"),
+            ses_sender: optional("SES_SENDER"),
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
         })
     }
@@ -40,8 +45,28 @@ impl Config {
     pub fn app_link(&self, path_and_query: &str) -> String {
         format!("{}{}", self.app_base_url, path_and_query)
     }
+
+    /// The video bucket, or an error naming the missing setting.
+    pub fn video_bucket(&self) -> Result<&str, ConfigError> {
+        self.video_bucket.as_deref().ok_or(ConfigError("VIDEO_BUCKET"))
+    }
+
+    /// The SES sender, or an error naming the missing setting.
+    pub fn ses_sender(&self) -> Result<&str, ConfigError> {
+        self.ses_sender.as_deref().ok_or(ConfigError("SES_SENDER"))
+    }
 }
 
 fn required(name: &'static str) -> Result<String, ConfigError> {
-    env::var(name).ok().filter(|v| !v.trim().is_empty()).ok_or(ConfigError(name))
+    optional(name).ok_or(ConfigError(name))
+}
+
+fn optional(name: &'static str) -> Option<String> {
+    env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+impl From<ConfigError> for crate::ApiError {
+    fn from(error: ConfigError) -> Self {
+        Self::Internal(error.into())
+    }
 }

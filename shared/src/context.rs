@@ -23,8 +23,8 @@ impl AppContext {
     pub fn new(config: Config, clients: &AwsClients) -> Self {
         Self {
             store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
-            mail: MailQueue::new(clients.sqs.clone(), config.mail_queue_url.clone()),
-            cascade: CascadeQueue::new(clients.sqs.clone(), config.cascade_queue_url.clone()),
+            mail: MailQueue::new(clients.sqs.clone(), config.mail_queue_url.clone(), "MAIL_QUEUE_URL"),
+            cascade: CascadeQueue::new(clients.sqs.clone(), config.cascade_queue_url.clone(), "CASCADE_QUEUE_URL"),
             s3: clients.s3.clone(),
             config: Arc::new(config),
         }

@@ -9,26 +9,30 @@ use crate::{cascade::CascadeJob, mail::MailMessage};
 #[derive(Clone, Debug)]
 pub struct JsonQueue<T> {
     client: aws_sdk_sqs::Client,
-    url: String,
+    /// `None` when this function's environment does not name the queue.
+    url: Option<String>,
+    /// The environment variable that names it (for the error when it is missing).
+    setting: &'static str,
     _message: std::marker::PhantomData<fn(T)>,
 }
 
 impl<T: Serialize> JsonQueue<T> {
-    pub fn new(client: aws_sdk_sqs::Client, url: impl Into<String>) -> Self {
-        Self { client, url: url.into(), _message: std::marker::PhantomData }
+    pub fn new(client: aws_sdk_sqs::Client, url: Option<String>, setting: &'static str) -> Self {
+        Self { client, url, setting, _message: std::marker::PhantomData }
     }
 
     /// Queues one message. Once this returns it is durable: the worker retries it and,
     /// after repeated failures, the dead-letter queue keeps it.
     pub async fn send(&self, message: &T) -> anyhow::Result<()> {
+        let url = self.url.as_deref().ok_or(crate::config::ConfigError(self.setting))?;
         let body = serde_json::to_string(message)?;
         self.client
             .send_message()
-            .queue_url(&self.url)
+            .queue_url(url)
             .message_body(body)
             .send()
             .await
-            .with_context(|| format!("SendMessage to {}", self.url))?;
+            .with_context(|| format!("SendMessage to {url}"))?;
         Ok(())
     }
 }

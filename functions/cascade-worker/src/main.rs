@@ -10,7 +10,7 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     let cascade = Cascade {
         store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
         s3: clients.s3.clone(),
-        video_bucket: config.video_bucket.clone(),
+        video_bucket: config.video_bucket()?.to_string(),
     };
     let cascade = &cascade;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<aws_lambda_events::event::sqs::SqsEvent>| async move {

@@ -94,6 +94,6 @@ pub async fn remove(
         "{}{contributor_id}/",
         repo::campaign_video_prefix(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id)
     );
-    repo::delete_objects_under(&context.s3, &context.config.video_bucket, &prefix).await?;
+    repo::delete_objects_under(&context.s3, context.config.video_bucket()?, &prefix).await?;
     Ok(())
 }

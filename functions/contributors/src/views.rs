@@ -20,7 +20,7 @@ pub async fn video_info(context: &AppContext, record: &JourneyRecord) -> anyhow:
     let url = context
         .s3
         .get_object()
-        .bucket(&context.config.video_bucket)
+        .bucket(context.config.video_bucket()?)
         .key(&key)
         .presigned(PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))?)
         .await?

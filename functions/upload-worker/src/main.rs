@@ -10,7 +10,7 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     let worker = UploadWorker {
         store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
         s3: clients.s3.clone(),
-        bucket: config.video_bucket.clone(),
+        bucket: config.video_bucket()?.to_string(),
         max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
     };
     let worker = &worker;

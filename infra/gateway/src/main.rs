@@ -99,7 +99,7 @@ async fn main() -> anyhow::Result<()> {
             let cascade = storyhive_cascade_worker::Cascade {
                 store: context.store.clone(),
                 s3: clients.s3.clone(),
-                video_bucket: context.config.video_bucket.clone(),
+                video_bucket: context.config.video_bucket()?.to_string(),
             };
             let cascade_queue = resources.queue(provision::CASCADE_QUEUE)?;
             let cascade_worker = worker::Worker {
@@ -115,7 +115,7 @@ async fn main() -> anyhow::Result<()> {
             let uploads = storyhive_upload_worker::UploadWorker {
                 store: context.store.clone(),
                 s3: clients.s3.clone(),
-                bucket: context.config.video_bucket.clone(),
+                bucket: context.config.video_bucket()?.to_string(),
                 max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
             };
             let upload_queue = resources.queue(provision::UPLOAD_QUEUE)?;

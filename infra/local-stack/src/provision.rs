@@ -59,10 +59,10 @@ impl LocalResources {
     pub fn config(&self, app_base_url: &str, ses_sender: &str) -> anyhow::Result<Config> {
         Ok(Config {
             table_name: self.tables.get(TABLE).context("template.yaml has no AppTable")?.clone(),
-            mail_queue_url: self.queue(MAIL_QUEUE)?.url.clone(),
-            cascade_queue_url: self.queue(CASCADE_QUEUE)?.url.clone(),
-            video_bucket: self.buckets.get(VIDEO_BUCKET).context("template.yaml has no VideoBucket")?.clone(),
-            ses_sender: ses_sender.to_string(),
+            mail_queue_url: Some(self.queue(MAIL_QUEUE)?.url.clone()),
+            cascade_queue_url: Some(self.queue(CASCADE_QUEUE)?.url.clone()),
+            video_bucket: Some(self.buckets.get(VIDEO_BUCKET).context("template.yaml has no VideoBucket")?.clone()),
+            ses_sender: Some(ses_sender.to_string()),
             app_base_url: app_base_url.trim_end_matches('/').to_string(),
         })
     }

@@ -14,7 +14,7 @@ async fn put_video(stack: &TestStack, key: &str) {
         .clients
         .s3
         .put_object()
-        .bucket(&stack.context.config.video_bucket)
+        .bucket(stack.context.config.video_bucket().unwrap())
         .key(key)
         .body(b"not really a video".to_vec().into())
         .send()
@@ -27,7 +27,7 @@ async fn objects_under(stack: &TestStack, prefix: &str) -> usize {
         .clients
         .s3
         .list_objects_v2()
-        .bucket(&stack.context.config.video_bucket)
+        .bucket(stack.context.config.video_bucket().unwrap())
         .prefix(prefix)
         .send()
         .await
@@ -119,7 +119,7 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     repo::purge_campaign(
         &stack.context.store,
         &stack.clients.s3,
-        &stack.context.config.video_bucket,
+        stack.context.config.video_bucket().unwrap(),
         &staff.tenant_id,
         &campaigns[0],
     )

@@ -14,7 +14,7 @@ pub async fn stack() -> TestStack {
     let cascade = storyhive_cascade_worker::Cascade {
         store: stack.context.store.clone(),
         s3: stack.clients.s3.clone(),
-        video_bucket: stack.context.config.video_bucket.clone(),
+        video_bucket: stack.context.config.video_bucket().unwrap().to_string(),
     };
     stack.with_worker(
         CASCADE_QUEUE,

@@ -135,7 +135,7 @@ pub async fn start_upload(
     let created = context
         .s3
         .create_multipart_upload()
-        .bucket(&context.config.video_bucket)
+        .bucket(context.config.video_bucket()?)
         .key(&object_key)
         .content_type(&essence)
         // The worker finds the answer from the upload record; the metadata is a second source.
@@ -189,7 +189,7 @@ pub async fn sign_part(
     let url = context
         .s3
         .upload_part()
-        .bucket(&context.config.video_bucket)
+        .bucket(context.config.video_bucket()?)
         .key(&upload.object_key)
         .upload_id(&upload.upload_id)
         .part_number(body.part_number)
@@ -211,7 +211,7 @@ async fn parts_received(context: &AppContext, upload: &UploadRecord) -> ApiResul
         let output = context
             .s3
             .list_parts()
-            .bucket(&context.config.video_bucket)
+            .bucket(context.config.video_bucket()?)
             .key(&upload.object_key)
             .upload_id(&upload.upload_id)
             .set_part_number_marker(marker.clone())
@@ -263,7 +263,7 @@ pub async fn complete_upload(
 ) -> ApiResult<Json<UploadCompleted>> {
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
-    let bucket = &context.config.video_bucket;
+    let bucket = context.config.video_bucket()?;
     let done =
         || Json(UploadCompleted { key: upload.object_key.clone(), message: "Video uploaded successfully".into() });
     // Already joined (the browser retried after losing our answer).
@@ -313,7 +313,7 @@ pub async fn abort_upload(
     context
         .s3
         .abort_multipart_upload()
-        .bucket(&context.config.video_bucket)
+        .bucket(context.config.video_bucket()?)
         .key(&upload.object_key)
         .upload_id(&upload.upload_id)
         .send()

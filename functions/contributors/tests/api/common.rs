@@ -27,7 +27,7 @@ pub async fn stack() -> TestStack {
     let cascade = storyhive_cascade_worker::Cascade {
         store: stack.context.store.clone(),
         s3: stack.clients.s3.clone(),
-        video_bucket: stack.context.config.video_bucket.clone(),
+        video_bucket: stack.context.config.video_bucket().unwrap().to_string(),
     };
     stack
         .with_worker(
@@ -57,7 +57,7 @@ pub fn upload_worker(stack: &TestStack) -> storyhive_upload_worker::UploadWorker
     storyhive_upload_worker::UploadWorker {
         store: stack.context.store.clone(),
         s3: stack.clients.s3.clone(),
-        bucket: stack.context.config.video_bucket.clone(),
+        bucket: stack.context.config.video_bucket().unwrap().to_string(),
         max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
     }
 }

@@ -23,7 +23,7 @@ async fn redeliver(stack: &TestStack, key: &str) {
     let queue = stack.resources.queue(storyhive_local_stack::provision::UPLOAD_QUEUE).unwrap();
     let encoded: String = key.split('/').collect::<Vec<_>>().join("%2F");
     let body = json!({"Records": [{"eventVersion": "2.1", "eventSource": "aws:s3", "eventName": "ObjectCreated:CompleteMultipartUpload",
-        "s3": {"bucket": {"name": stack.context.config.video_bucket}, "object": {"key": encoded, "size": 1}}}]});
+        "s3": {"bucket": {"name": stack.context.config.video_bucket().unwrap()}, "object": {"key": encoded, "size": 1}}}]});
     stack.clients.sqs.send_message().queue_url(&queue.url).message_body(body.to_string()).send().await.unwrap();
 }
 
@@ -233,7 +233,7 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
         "The video is larger than 500 MB. Please record a shorter answer or upload a smaller file."
     );
     for key in [&text_key, &big_key] {
-        let head = stack.clients.s3.head_object().bucket(&stack.context.config.video_bucket).key(key).send().await;
+        let head = stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(key).send().await;
         assert!(head.is_err(), "{key} was not removed");
     }
     assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 0);
@@ -297,7 +297,7 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
         .clients
         .s3
         .list_objects_v2()
-        .bucket(&stack.context.config.video_bucket)
+        .bucket(stack.context.config.video_bucket().unwrap())
         .prefix(&prefix)
         .send()
         .await
