@@ -1,11 +1,13 @@
-//! The one error type of the API, mapped to HTTP in one place.
+//! The one error type of the API, mapped to HTTP in one place, with one body schema.
 //!
-//! Bodies follow what the web app's error handling reads (spec section 8):
-//! validation failures are an array whose first item carries `message`;
-//! everything else is `{ "detail": "…" }`. Internal details never reach a client.
+//! Every error answer is [`ErrorBody`]: `detail` is the message to show (spec section 8:
+//! the web app shows a string `detail`), `errors` lists the invalid fields of a
+//! validation failure (the first one's message is also the `detail`), and `requestId`
+//! is the id the logs carry for this request (also in the `X-Request-Id` header).
+//! Internal details never reach a client.
 
 use axum::{
-    extract::rejection::{JsonRejection, PathRejection, QueryRejection},
+    extract::rejection::{BytesRejection, QueryRejection},
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Json,
@@ -19,6 +21,11 @@ pub type ApiResult<T> = Result<T, ApiError>;
 pub const SOMETHING_WENT_WRONG: &str = "Something went wrong";
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 pub const NOT_PERMITTED: &str = "You do not have permission to do this.";
+/// A write lost a race with another one (its condition no longer held).
+pub const CHANGED_MEANWHILE: &str = "This was changed or removed by someone else in the meantime. Please reload and try again.";
+pub const NO_SUCH_ROUTE: &str = "There is no such API route.";
+pub const METHOD_NOT_ALLOWED: &str = "This API route does not accept this method.";
+pub const BODY_TOO_LARGE: &str = "The request body is too large.";
 
 /// One invalid field, in the spec's words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -33,10 +40,18 @@ impl FieldError {
     }
 }
 
-/// Body of every non-validation error.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorDetail {
+/// The body of every error answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// The message to show.
     pub detail: String,
+    /// The invalid fields of a validation failure, in the order they were checked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub errors: Vec<FieldError>,
+    /// The id of this request in the logs (also the `X-Request-Id` header).
+    pub request_id: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,9 +76,15 @@ pub enum ApiError {
     /// 404: also what another organisation's objects look like.
     #[error("{0}")]
     NotFound(String),
+    /// 405: a known route called with a method it does not take.
+    #[error("method not allowed")]
+    MethodNotAllowed,
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 413: the body is larger than any call takes.
+    #[error("body too large")]
+    PayloadTooLarge,
     /// 429 with a Retry-After header.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after_secs: u64 },
@@ -83,66 +104,102 @@ impl ApiError {
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::Forbidden | Self::AccessDenied(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// The body this error answers with.
+    pub fn body(&self) -> ErrorBody {
+        let (detail, errors) = match self {
+            Self::Validation(errors) => (
+                errors.first().map(|e| e.message.clone()).unwrap_or_else(|| SOMETHING_WENT_WRONG.into()),
+                errors.clone(),
+            ),
+            Self::BadRequest(text) | Self::NotFound(text) | Self::Conflict(text) | Self::AccessDenied(text) => {
+                (text.clone(), Vec::new())
+            }
+            Self::Unauthorized => (SESSION_ENDED.into(), Vec::new()),
+            Self::Forbidden => (NOT_PERMITTED.into(), Vec::new()),
+            Self::MethodNotAllowed => (METHOD_NOT_ALLOWED.into(), Vec::new()),
+            Self::PayloadTooLarge => (BODY_TOO_LARGE.into(), Vec::new()),
+            Self::TooManyRequests { message, .. } => (message.clone(), Vec::new()),
+            Self::Internal(_) => (SOMETHING_WENT_WRONG.into(), Vec::new()),
+        };
+        ErrorBody { detail, errors, request_id: crate::http::current_request_id() }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let detail = |text: String| Json(ErrorDetail { detail: text }).into_response();
-        let mut response = match self {
-            Self::Validation(errors) => Json(errors).into_response(),
-            Self::BadRequest(text) | Self::NotFound(text) | Self::Conflict(text) | Self::AccessDenied(text) => {
-                detail(text)
+        if let Self::Internal(error) = &self {
+            tracing::error!(error = ?error, "internal error");
+        }
+        let mut response = (status, Json(self.body())).into_response();
+        if let Self::TooManyRequests { retry_after_secs, .. } = self {
+            if let Ok(value) = HeaderValue::from_str(&retry_after_secs.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
             }
-            Self::Unauthorized => detail(SESSION_ENDED.into()),
-            Self::Forbidden => detail(NOT_PERMITTED.into()),
-            Self::TooManyRequests { ref message, retry_after_secs } => {
-                let mut response = detail(message.clone());
-                if let Ok(value) = HeaderValue::from_str(&retry_after_secs.to_string()) {
-                    response.headers_mut().insert(header::RETRY_AFTER, value);
-                }
-                response
-            }
-            Self::Internal(error) => {
-                tracing::error!(error = ?error, "internal error");
-                detail(SOMETHING_WENT_WRONG.into())
-            }
-        };
-        *response.status_mut() = status;
+        }
         response
     }
 }
 
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> Self {
-        match rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                Self::BadRequest("The request body must be JSON (Content-Type: application/json).".into())
-            }
-            other => Self::BadRequest(format!("The request body is not valid: {}", other.body_text())),
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Self::PayloadTooLarge
+        } else {
+            Self::BadRequest("The request body could not be read.".into())
         }
-    }
-}
-
-impl From<PathRejection> for ApiError {
-    fn from(rejection: PathRejection) -> Self {
-        Self::BadRequest(format!("The address is not valid: {}", rejection.body_text()))
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        Self::BadRequest(format!("The query is not valid: {}", rejection.body_text()))
+        let text = rejection.body_text();
+        let reason = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
+        Self::BadRequest(format!("The query is not valid: {reason}"))
     }
 }
 
 impl From<crate::storage::StoreError> for ApiError {
     fn from(error: crate::storage::StoreError) -> Self {
-        Self::Internal(error.into())
+        match error {
+            // A conditional write lost a race (an item changed or was removed meanwhile).
+            // Handlers that know better map it to their own 404 or 409 first.
+            crate::storage::StoreError::ConditionFailed => Self::Conflict(CHANGED_MEANWHILE.into()),
+            crate::storage::StoreError::InvalidKey => Self::BadRequest(crate::ids::INVALID_ID.into()),
+            crate::storage::StoreError::InvalidCursor => {
+                Self::field("cursor", "This page link is no longer valid. Please start from the first page.")
+            }
+            other => Self::Internal(other.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validation_failures_show_their_first_message_as_the_detail() {
+        let body = ApiError::Validation(vec![FieldError::new("a", "First"), FieldError::new("b", "Second")]).body();
+        assert_eq!(body.detail, "First");
+        assert_eq!(body.errors.len(), 2);
+        let json = serde_json::to_value(ApiError::NotFound("Gone".into()).body()).unwrap();
+        assert_eq!(json["detail"], "Gone");
+        assert!(json.get("errors").is_none(), "{json}");
+        assert!(json.get("requestId").is_some(), "{json}");
+    }
+
+    #[test]
+    fn a_lost_write_race_is_a_conflict_not_a_server_error() {
+        let error: ApiError = crate::storage::StoreError::ConditionFailed.into();
+        assert_eq!(error.status(), StatusCode::CONFLICT);
     }
 }

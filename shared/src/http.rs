@@ -1,31 +1,184 @@
-//! HTTP glue shared by every router: extractors whose rejections use [`ApiError`].
+//! HTTP glue shared by every router: extractors whose rejections are [`ApiError`]s in
+//! the one error schema, the request id every answer and log line carries, the client's
+//! address, and [`finish`], which gives a router its JSON 404/405 answers.
 
-use axum::extract::{FromRequest, FromRequestParts};
-use serde::Serialize;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::{
+    body::Bytes,
+    extract::{ConnectInfo, FromRequest, FromRequestParts, RawPathParams, Request},
+    http::{header, request::Parts, HeaderMap, HeaderValue},
+    middleware::Next,
+    response::{IntoResponse, Response},
+    Router,
+};
+use serde::{de::DeserializeOwned, Serialize};
+use tracing::Instrument;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::{
+    error::{ApiError, FieldError},
+    ids,
+};
 
-/// `axum::Json` whose rejection is an [`ApiError`] (a toast-able message, not plain text).
-#[derive(Debug, Clone, Copy, Default, FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+tokio::task_local! {
+    static REQUEST_ID: String;
+}
+
+/// The id of the request being handled (empty outside a request).
+pub fn current_request_id() -> String {
+    REQUEST_ID.try_with(Clone::clone).unwrap_or_default()
+}
+
+/// API Gateway's id for the request when running in Lambda, else a new ULID.
+fn request_id_of(request: &Request) -> String {
+    use lambda_http::request::RequestContext;
+    match request.extensions().get::<RequestContext>() {
+        Some(RequestContext::ApiGatewayV2(context)) => context.request_id.clone(),
+        Some(RequestContext::ApiGatewayV1(context)) => context.request_id.clone(),
+        _ => None,
+    }
+    .filter(|id| !id.is_empty())
+    .unwrap_or_else(crate::model::new_id)
+}
+
+/// Middleware: every request runs in a span carrying its id (so every log line of it
+/// does), error bodies show the same id, and the answer has an `X-Request-Id` header.
+pub async fn with_request_id(request: Request, next: Next) -> Response {
+    let id = request_id_of(&request);
+    let span = tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
+    let mut response = REQUEST_ID.scope(id.clone(), next.run(request).instrument(span)).await;
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(REQUEST_ID_HEADER, value);
+    }
+    response
+}
+
+/// Completes a function's router: unknown routes and wrong methods answer in the error
+/// schema (not axum's empty bodies), and every request gets its id.
+pub fn finish(router: Router) -> Router {
+    router
+        .fallback(|| async { ApiError::NotFound(crate::error::NO_SUCH_ROUTE.into()).into_response() })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed.into_response() })
+        .layer(axum::middleware::from_fn(with_request_id))
+}
+
+/// A JSON object body. Anything else (another content type, unparsable JSON, an array
+/// or a scalar where an object is expected, a field of the wrong type) is a 400 that
+/// names the field; the handler never sees it.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
 
-impl<T: Serialize> axum::response::IntoResponse for Json<T> {
-    fn into_response(self) -> axum::response::Response {
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|essence| {
+            let essence = essence.trim().to_ascii_lowercase();
+            essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+        })
+        .unwrap_or(false)
+}
+
+/// Parses a request body that must be a JSON object into `T`.
+pub fn parse_json_object<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let value: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|_| ApiError::BadRequest("The request body is not valid JSON.".into()))?;
+    if !value.is_object() {
+        return Err(ApiError::BadRequest("The request body must be a JSON object.".into()));
+    }
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let field = error.path().to_string();
+        let field = if field == "." { "body".to_string() } else { field };
+        let reason = error.into_inner().to_string();
+        let message = if reason == ids::INVALID_ID { reason } else { format!("{field}: {reason}") };
+        ApiError::Validation(vec![FieldError::new(field, message)])
+    })
+}
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        if !is_json(request.headers()) {
+            return Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json).".into()));
+        }
+        let bytes = Bytes::from_request(request, state).await?;
+        parse_json_object(&bytes).map(Json)
+    }
+}
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
         axum::Json(self.0).into_response()
     }
 }
 
-/// `axum::extract::Path` with an [`ApiError`] rejection.
-#[derive(Debug, FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+/// `axum::extract::Path` whose every segment passed the id check first
+/// ([`ids::is_valid`]): all our path parameters are ids.
+#[derive(Debug)]
 pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let raw = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::BadRequest("The address is not valid.".into()))?;
+        let invalid: Vec<FieldError> = raw
+            .iter()
+            .filter(|(_, value)| !ids::is_valid(value))
+            .map(|(name, _)| FieldError::new(name, ids::INVALID_ID))
+            .collect();
+        if !invalid.is_empty() {
+            return Err(ApiError::Validation(invalid));
+        }
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(value)| Path(value))
+            .map_err(|rejection| ApiError::BadRequest(format!("The address is not valid: {}", rejection.body_text())))
+    }
+}
 
 /// `axum::extract::Query` with an [`ApiError`] rejection.
 #[derive(Debug, FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct Query<T>(pub T);
+
+/// Where a page of a list starts and how long it is.
+#[derive(Debug, Default, Clone, serde::Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// The `nextCursor` of the previous page; the first page without it.
+    #[param(max_length = 4096)]
+    pub cursor: Option<String>,
+    /// Items per page, 1 to 50 (10 when left out).
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: Option<u32>,
+}
+
+impl PageParams {
+    pub const DEFAULT_LIMIT: u32 = 10;
+    pub const MAX_LIMIT: u32 = 50;
+
+    /// The page size asked for, or a 400 naming the field.
+    pub fn limit(&self) -> Result<i32, ApiError> {
+        match self.limit {
+            None => Ok(Self::DEFAULT_LIMIT as i32),
+            Some(n) if (1..=Self::MAX_LIMIT).contains(&n) => Ok(n as i32),
+            Some(_) => Err(ApiError::field("limit", "The page size must be between 1 and 50")),
+        }
+    }
+
+    pub fn cursor(&self) -> Option<&str> {
+        self.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty())
+    }
+}
 
 /// The usual answer of a call that only confirms.
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,4 +190,49 @@ impl Message {
     pub fn new(text: impl Into<String>) -> Json<Self> {
         Json(Self { message: text.into() })
     }
+}
+
+/// The address of the client that sent the request, for per-client limits.
+///
+/// In AWS: CloudFront's `CloudFront-Viewer-Address` when the call came through the
+/// distribution, else API Gateway's source IP. Locally: the socket's peer, or, when the
+/// peer is this machine (the local gateway, the test harness), the last
+/// `X-Forwarded-For` entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientAddress(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(client_address(parts)))
+    }
+}
+
+fn header_text<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
+    parts.headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn client_address(parts: &Parts) -> String {
+    use lambda_http::request::RequestContext;
+    if let Some(RequestContext::ApiGatewayV2(context)) = parts.extensions.get::<RequestContext>() {
+        // "198.51.100.10:46532" or "[2001:db8::1]:46532" / "2001:db8::1:46532".
+        if let Some(viewer) = header_text(parts, "cloudfront-viewer-address") {
+            let ip = viewer.rsplit_once(':').map(|(ip, _)| ip).unwrap_or(viewer);
+            return ip.trim_matches(|c| c == '[' || c == ']').to_string();
+        }
+        if let Some(ip) = context.http.source_ip.clone() {
+            return ip;
+        }
+    }
+    let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(address)| address.ip());
+    let local = peer.is_none_or(|ip: IpAddr| ip.is_loopback());
+    if local {
+        if let Some(forwarded) = header_text(parts, "x-forwarded-for") {
+            if let Some(last) = forwarded.rsplit(',').map(str::trim).find(|s| !s.is_empty()) {
+                return last.to_string();
+            }
+        }
+    }
+    peer.map(|ip| ip.to_string()).unwrap_or_else(|| "127.0.0.1".into())
 }

@@ -10,14 +10,17 @@ pub mod context;
 pub mod contributors;
 pub mod error;
 pub mod http;
+pub mod ids;
 pub mod mail;
 pub mod model;
 pub mod openapi;
 pub mod permissions;
 pub mod queue;
+pub mod ratelimit;
 pub mod storage;
 pub mod telemetry;
 pub mod validation;
+pub mod words;
 
 pub use config::Config;
 pub use context::AppContext;

@@ -1,23 +1,32 @@
-//! The base of the OpenAPI document. Each function adds its routes through
-//! `utoipa-axum`, so the document is generated from the same declarations as the routes.
+//! The base of the OpenAPI document, and the rules that complete it. Each function adds
+//! its routes through `utoipa-axum`, so the document is generated from the same
+//! declarations as the routes; [`finish_document`] then adds what every route shares
+//! (the one error schema, the id rule of path parameters, the statuses the shared
+//! extractors answer), so nothing a route can answer is left out.
 
+use serde_json::{json, Map, Value};
 use utoipa::{
-    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme},
     Modify, OpenApi,
 };
 
-/// Name of the bearer-token security scheme routes refer to.
+/// Name of the bearer-token security scheme routes refer to. A requirement may list
+/// the permission it needs as its scope (e.g. `["ManageUsers"]`); no scope means any
+/// staff role (`UseStaffApp`).
 pub const STAFF_TOKEN: &str = "staffToken";
+/// Name of the invitation-key scheme of contributor routes (`X-Invite-Key`).
+pub const INVITE_KEY: &str = "inviteKey";
+pub const ERROR_SCHEMA: &str = "ErrorBody";
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Storyhive API",
-        description = "Video-story collection: campaigns, contributors, recordings, review.",
+        description = "Video-story collection: campaigns, contributors, recordings, review. Every error answer is an `ErrorBody`; every answer carries an `X-Request-Id` header.",
         license(name = "Apache-2.0")
     ),
     modifiers(&SecuritySchemes),
-    components(schemas(crate::error::FieldError, crate::error::ErrorDetail, crate::http::Message))
+    components(schemas(crate::error::FieldError, crate::error::ErrorBody, crate::http::Message, crate::ids::Id))
 )]
 pub struct ApiDoc;
 
@@ -31,9 +40,131 @@ impl Modify for SecuritySchemes {
             SecurityScheme::Http(
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
-                    .description(Some("Staff access token from POST /auth/login"))
+                    .description(Some(
+                        "Staff access token from POST /auth/login. A scope names the permission the route needs.",
+                    ))
                     .build(),
             ),
         );
+        components.add_security_scheme(
+            INVITE_KEY,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-Invite-Key",
+                "A collaborator's invitation key, from their e-mailed link.",
+            ))),
+        );
+    }
+}
+
+fn error_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{ERROR_SCHEMA}")}}}
+    })
+}
+
+fn security_schemes(operation: &Value) -> Vec<(String, Vec<String>)> {
+    operation
+        .get("security")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_object)
+        .flat_map(|requirement| {
+            requirement.iter().map(|(name, scopes)| {
+                let scopes =
+                    scopes.as_array().into_iter().flatten().filter_map(Value::as_str).map(String::from).collect();
+                (name.clone(), scopes)
+            })
+        })
+        .collect()
+}
+
+/// Completes the generated document:
+/// - every error response (4xx, 5xx) uses the one `ErrorBody` schema;
+/// - every path parameter is an id (`Id`: the shared `Path` extractor checks it);
+/// - statuses the shared extractors answer are listed where they can happen: 400 where
+///   the route takes parameters or a body, 413 for a body too large, 401 where a staff
+///   token is accepted, 403 where a permission or an invitation key is required.
+pub fn finish_document(mut document: Value) -> Value {
+    let Some(paths) = document.get_mut("paths").and_then(Value::as_object_mut) else { return document };
+    for item in paths.values_mut() {
+        let Some(item) = item.as_object_mut() else { continue };
+        for (method, operation) in item.iter_mut() {
+            if !["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
+                continue;
+            }
+            finish_operation(operation);
+        }
+    }
+    document
+}
+
+fn finish_operation(operation: &mut Value) {
+    let has_body = operation.get("requestBody").is_some();
+    let schemes = security_schemes(operation);
+    let Some(object) = operation.as_object_mut() else { return };
+    let mut has_parameters = false;
+    if let Some(parameters) = object.get_mut("parameters").and_then(Value::as_array_mut) {
+        has_parameters = !parameters.is_empty();
+        for parameter in parameters.iter_mut() {
+            if parameter.get("in").and_then(Value::as_str) == Some("path") {
+                parameter["schema"] = json!({"$ref": "#/components/schemas/Id"});
+            }
+        }
+    }
+    let responses = object.entry("responses").or_insert_with(|| Value::Object(Map::new()));
+    let Some(responses) = responses.as_object_mut() else { return };
+    let mut add = |status: &str, description: &str| {
+        responses.entry(status.to_string()).or_insert_with(|| error_response(description));
+    };
+    if has_parameters || has_body {
+        add("400", "Invalid input; `errors` names the fields");
+    }
+    if has_body {
+        add("413", "The body is too large");
+    }
+    let staff = schemes.iter().any(|(name, _)| name == STAFF_TOKEN);
+    let needs_permission = schemes.iter().any(|(name, scopes)| name == STAFF_TOKEN && !scopes.is_empty());
+    let contributor = schemes.iter().any(|(name, _)| name == INVITE_KEY);
+    if staff {
+        add("401", "No valid session");
+    }
+    if needs_permission || contributor {
+        add("403", "Not permitted, or the invitation key opens nothing");
+    }
+    for (status, response) in responses.iter_mut() {
+        if status.starts_with('4') || status.starts_with('5') {
+            let description =
+                response.get("description").and_then(Value::as_str).unwrap_or("Error").to_string();
+            *response = error_response(&description);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_share_one_schema_and_shared_statuses_are_listed() {
+        let document = json!({"paths": {"/x/{id}": {"put": {
+            "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "requestBody": {"content": {}},
+            "security": [{"staffToken": ["ManageUsers"]}],
+            "responses": {"200": {"description": "ok"}, "404": {"description": "Gone", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Other"}}}}}
+        }}}});
+        let done = finish_document(document);
+        let operation = &done["paths"]["/x/{id}"]["put"];
+        for status in ["400", "401", "403", "404", "413"] {
+            assert_eq!(
+                operation["responses"][status]["content"]["application/json"]["schema"]["$ref"],
+                "#/components/schemas/ErrorBody",
+                "{status}"
+            );
+        }
+        assert_eq!(operation["responses"]["404"]["description"], "Gone");
+        assert_eq!(operation["parameters"][0]["schema"]["$ref"], "#/components/schemas/Id");
+        assert!(operation["responses"].get("500").is_none());
     }
 }

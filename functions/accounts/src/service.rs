@@ -3,8 +3,11 @@
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use storyhive_shared::{
     auth::{self, AccessToken},
-    campaigns::{records::InitiativeRecord, repo::TenantCatalog},
-    cascade::CascadeJob,
+    campaigns::{
+        records::LifecycleStatus,
+        repo,
+    },
+    cascade::{self, CascadeJob},
     error::ApiError,
     mail::MailMessage,
     model::{
@@ -316,9 +319,9 @@ pub async fn reset_password(context: &AppContext, email: &str, token: &str, pass
 pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &str) -> ApiResult<()> {
     let sessions: Vec<SessionRecord> =
         context.store.query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id))).await?;
-    for session in sessions {
-        context.store.delete(&keys::Key { pk: session.pk, sk: session.sk }).await?;
-    }
+    let keys: Vec<keys::Key> = sessions.into_iter().map(|s| keys::Key { pk: s.pk, sk: s.sk }).collect();
+    // 25 per BatchWriteItem rather than one round trip each.
+    context.store.delete_many(&keys).await?;
     Ok(())
 }
 
@@ -331,30 +334,32 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
     let store = &context.store;
     // The organisation's content goes first: each initiative through the cascade worker
     // (campaigns, answers, videos), and the contributors' records here.
-    let catalog = TenantCatalog::load(store, &tenant.tenant_id).await?;
-    for initiative in &catalog.initiatives {
-        store
-            .update::<InitiativeRecord>(&initiative.key(), |u| {
+    // Initiatives already being deleted (an earlier, interrupted close) are sent again.
+    for initiative in repo::all_initiatives(store, &tenant.tenant_id).await? {
+        let job = CascadeJob::DeleteInitiative {
+            tenant_id: tenant.tenant_id.clone(),
+            initiative_id: initiative.initiative_id.clone(),
+        };
+        if initiative.status == LifecycleStatus::Active {
+            let mark = store.update_op(&initiative.key(), |u| {
                 u.update_expression("SET #status = :deleting")
                     .condition_expression("attribute_exists(PK)")
                     .expression_attribute_names("#status", "status")
                     .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-            })
-            .await?;
-        context
-            .cascade
-            .send(&CascadeJob::DeleteInitiative {
-                tenant_id: tenant.tenant_id.clone(),
-                initiative_id: initiative.initiative_id.clone(),
-            })
-            .await?;
+            })?;
+            store.transact(vec![mark, cascade::pending_op(store, &job)?]).await?;
+        }
+        cascade::send(&context.cascade, &job).await?;
     }
-    let contributor_items =
-        store.query_items(Query::partition(keys::contributors_partition(&tenant.tenant_id))).await?;
-    let contributor_keys = contributor_items.into_iter().map(from_item::<keys::Key>).collect::<Result<Vec<_>, _>>()?;
-    store.delete_many(&contributor_keys).await?;
-    let (pk, prefix) = keys::users_of_tenant(&tenant.tenant_id);
-    let members: Vec<UserRecord> = store.query(Query::table(pk, prefix)).await?;
+    for partition in [
+        keys::contributors_partition(&tenant.tenant_id),
+        keys::words_partition(&tenant.tenant_id, storyhive_shared::words::CONTRIBUTORS),
+    ] {
+        let items = store.query_items(Query::partition(partition).attributes(&["PK", "SK"])).await?;
+        let item_keys = items.into_iter().map(from_item::<keys::Key>).collect::<Result<Vec<_>, _>>()?;
+        store.delete_many(&item_keys).await?;
+    }
+    let members = repo::users(store, &tenant.tenant_id).await?;
     for member in members.iter().filter(|m| m.user_id != owner.user_id) {
         store
             .transact(vec![store.delete_op(&member.key())?, store.delete_op(&keys::email_claim(&member.email))?])

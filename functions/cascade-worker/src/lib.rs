@@ -1,24 +1,61 @@
-//! Cascade worker: removes initiatives and campaigns marked for deletion, with
-//! everything that belongs to them (items and S3 objects). Each step is repeatable,
-//! so a job interrupted anywhere completes when SQS delivers it again; failures are
-//! reported per message and end in the dead-letter queue after `maxReceiveCount`.
+//! Cascade worker: removes initiatives, campaigns and deleted questions' answers with
+//! everything that belongs to them (items and S3 objects), keeping the organisation's
+//! figures exact. Each step is repeatable, so a job interrupted anywhere completes when
+//! SQS delivers it again; failures are reported per message and end in the dead-letter
+//! queue after `maxReceiveCount`. A periodic sweep sends again the jobs recorded as
+//! pending whose message was lost (the API could not queue it).
 
 use anyhow::Context;
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
+use serde_json::{json, Value};
 use storyhive_shared::{
     campaigns::{
         records::{CampaignRecord, InitiativeRecord},
         repo,
     },
-    cascade::CascadeJob,
+    cascade::{self, CascadeJob},
+    contributors::{records::JourneyRecord, takes},
+    model,
+    queue::CascadeQueue,
     storage::{keys, Query, Store},
+    AppContext,
 };
+
+/// Pending jobs older than this are sent again by the sweep (the queue's visibility
+/// timeout is 12 minutes: a job being worked on is not sent twice).
+pub const SWEEP_AFTER_SECONDS: i64 = 15 * 60;
 
 #[derive(Clone, Debug)]
 pub struct Cascade {
     pub store: Store,
     pub s3: aws_sdk_s3::Client,
     pub video_bucket: String,
+    pub queue: CascadeQueue,
+}
+
+impl Cascade {
+    /// The worker as its function's configuration gives it.
+    pub fn new(context: &AppContext) -> anyhow::Result<Self> {
+        Ok(Self {
+            store: context.store.clone(),
+            s3: context.s3.clone(),
+            video_bucket: context.config.video_bucket()?.to_string(),
+            queue: context.cascade.clone(),
+        })
+    }
+}
+
+/// One invocation: an SQS batch, or the scheduled sweep (`{"sweep": true}`).
+pub async fn handle_event(cascade: &Cascade, event: Value) -> anyhow::Result<Value> {
+    if event.get("Records").is_some() {
+        let batch: SqsEvent = serde_json::from_value(event).context("reading the SQS event")?;
+        return Ok(serde_json::to_value(handle(cascade, batch).await)?);
+    }
+    if event.get("sweep").and_then(Value::as_bool) == Some(true) {
+        let resent = cascade.sweep(model::now().unix_timestamp() - SWEEP_AFTER_SECONDS).await?;
+        return Ok(json!({ "resent": resent }));
+    }
+    anyhow::bail!("unknown event: neither an SQS batch nor a sweep")
 }
 
 pub async fn handle(cascade: &Cascade, event: SqsEvent) -> SqsBatchResponse {
@@ -68,7 +105,52 @@ impl Cascade {
                 }
                 tracing::info!(%tenant_id, %initiative_id, campaigns = campaigns.len(), "initiative removed");
             }
+            CascadeJob::DeleteQuestionAnswers { tenant_id, campaign_id, question_id } => {
+                let removed = self.remove_answers(tenant_id, campaign_id, question_id).await?;
+                tracing::info!(%tenant_id, %campaign_id, %question_id, removed, "answers of a deleted question removed");
+            }
         }
+        cascade::finished(&self.store, job).await?;
         Ok(())
+    }
+
+    /// Removes every answer to a deleted question, with its takes (objects and figures).
+    async fn remove_answers(&self, tenant_id: &str, campaign_id: &str, question_id: &str) -> anyhow::Result<usize> {
+        let all: Vec<JourneyRecord> =
+            self.store.query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::JOURNEY_PREFIX)).await?;
+        let answers: Vec<JourneyRecord> = all.into_iter().filter(|j| j.campaign_question_id == question_id).collect();
+        let count = answers.len();
+        let objects: Vec<String> = answers
+            .iter()
+            .flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()).cloned())
+            .collect();
+        let store = &self.store;
+        repo::each_concurrently(answers, |answer| async move {
+            takes::remove_take(store, &answer, takes::Removal::Record, true).await.map(|_| ())
+        })
+        .await?;
+        for chunk in objects.chunks(1000) {
+            use aws_sdk_s3::types::{Delete, ObjectIdentifier};
+            let ids = chunk.iter().filter_map(|k| ObjectIdentifier::builder().key(k).build().ok()).collect();
+            self.s3
+                .delete_objects()
+                .bucket(&self.video_bucket)
+                .delete(Delete::builder().set_objects(Some(ids)).quiet(true).build()?)
+                .send()
+                .await
+                .context("deleting a deleted question's videos")?;
+        }
+        Ok(count)
+    }
+
+    /// Sends again every pending job last sent before `sent_before` (unix seconds).
+    pub async fn sweep(&self, sent_before: i64) -> anyhow::Result<usize> {
+        let due = cascade::due(&self.store, sent_before).await?;
+        for pending in &due {
+            cascade::send(&self.queue, &pending.job).await?;
+            cascade::resent(&self.store, pending).await?;
+            tracing::warn!(job = ?pending.job, "a pending deletion was sent again");
+        }
+        Ok(due.len())
     }
 }

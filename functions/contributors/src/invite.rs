@@ -1,23 +1,26 @@
 //! Inviting a collaborator to a campaign: one contributor per address in the
-//! organisation, one membership per campaign, a personal link by e-mail.
+//! organisation, one membership per campaign, a personal link by e-mail. Only a hash of
+//! the link's key is stored; the link itself is shown once, in the answer that made it.
 
 use storyhive_shared::{
     auth,
     campaigns::{
+        listing,
         records::CampaignStatus,
-        repo::{CampaignParts, TenantCatalog},
+        repo::{self, CampaignParts},
         rules as campaign_rules, write,
     },
     contributors::{
+        access,
         dto::{invite_link, CampaignContributor},
         records::{ContributorEmailClaim, ContributorRecord, MembershipRecord, VideoConfig},
         rules,
     },
     mail::MailMessage,
     model,
-    storage::{keys, StoreError},
+    storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
-    ApiError, ApiResult, AppContext,
+    words, ApiError, ApiResult, AppContext,
 };
 
 pub struct Person {
@@ -40,7 +43,8 @@ pub fn checked_person(email: &str, first_name: &str, last_name: &str) -> ApiResu
     })
 }
 
-/// The organisation's contributor with this address, created if new.
+/// The organisation's contributor with this address, created (and indexed for search)
+/// if new.
 pub async fn contributor_for(context: &AppContext, tenant_id: &str, person: &Person) -> ApiResult<ContributorRecord> {
     let store = &context.store;
     for _attempt in 0..3 {
@@ -75,9 +79,18 @@ pub async fn contributor_for(context: &AppContext, tenant_id: &str, person: &Per
             pk: claim_key.pk,
             sk: claim_key.sk,
             entity_type: "ContributorEmailClaim".into(),
-            contributor_id,
+            contributor_id: contributor_id.clone(),
         };
-        match store.transact(vec![store.put_new_op(&claim)?, store.put_new_op(&record)?]).await {
+        let mut ops = vec![store.put_new_op(&claim)?, store.put_new_op(&record)?];
+        ops.extend(words::index_ops(
+            store,
+            tenant_id,
+            words::CONTRIBUTORS,
+            &contributor_id,
+            &[],
+            &words::person_words(&record.first_name, &record.last_name, &record.email),
+        )?);
+        match store.transact(ops).await {
             Ok(()) => return Ok(record),
             // Someone invited the same address at the same moment: use theirs.
             Err(StoreError::ConditionFailed) => continue,
@@ -87,20 +100,59 @@ pub async fn contributor_for(context: &AppContext, tenant_id: &str, person: &Per
     Err(ApiError::Conflict("This address is being invited right now. Please try again.".into()))
 }
 
+/// A new invitation key: the key for the link, and what is stored of it.
+pub fn new_key() -> (String, String) {
+    let key = auth::new_secret();
+    let hash = access::key_hash(&key);
+    (key, hash)
+}
+
 pub fn invitation_mail(
     context: &AppContext,
     membership: &MembershipRecord,
+    key: &str,
     campaign_title: &str,
     company: Option<String>,
-) -> Option<MailMessage> {
-    let key = membership.invite_key.as_deref()?;
-    Some(MailMessage::Invitation {
+) -> MailMessage {
+    MailMessage::Invitation {
         to: membership.email.clone(),
         first_name: membership.first_name.clone(),
         campaign_title: campaign_title.to_string(),
         company_name: company,
         link: invite_link(&context.config.app_base_url, membership, key),
-    })
+    }
+}
+
+/// The organisation's name, for e-mails.
+pub async fn company_name(context: &AppContext, tenant_id: &str) -> ApiResult<Option<String>> {
+    Ok(repo::tenant(&context.store, tenant_id).await?.and_then(|t| t.company_name))
+}
+
+/// Gives a membership a new key (the previous link stops working) and e-mails the new
+/// link. Returns the updated membership and the link.
+pub async fn send_new_link(
+    context: &AppContext,
+    membership: &MembershipRecord,
+    campaign_title: &str,
+) -> ApiResult<(MembershipRecord, String)> {
+    let (key, hash) = new_key();
+    let updated: MembershipRecord = context
+        .store
+        .update(&membership.key(), |u| {
+            u.update_expression("SET inviteKeyHash = :hash, invitedAt = :at, updatedAt = :at")
+                .condition_expression("attribute_exists(PK)")
+                .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+        })
+        .await
+        .map_err(|e| match e {
+            StoreError::ConditionFailed => ApiError::NotFound(rules::NOT_INVITED.into()),
+            other => other.into(),
+        })?;
+    let company = company_name(context, &membership.tenant_id).await?;
+    context.mail.send(&invitation_mail(context, &updated, &key, campaign_title, company)).await?;
+    let link = invite_link(&context.config.app_base_url, &updated, &key);
+    Ok((updated, link))
 }
 
 pub struct Invited {
@@ -112,12 +164,8 @@ pub struct Invited {
 /// draft campaign makes it live (if it is ready to be).
 pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, person: &Person) -> ApiResult<Invited> {
     let store = &context.store;
-    let (parts, catalog) = tokio::try_join!(CampaignParts::require(store, tenant_id, campaign_id), async {
-        Ok(TenantCatalog::load(store, tenant_id).await?)
-    },)?;
-    if !catalog.has_initiative(&parts.campaign.initiative_id) {
-        return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
-    }
+    let (parts, _) = CampaignParts::require_visible(store, tenant_id, campaign_id).await?;
+    let before = parts.campaign.clone();
     let mut campaign = parts.campaign.clone();
     if campaign_rules::effective_status(&campaign, campaign_rules::today()) == CampaignStatus::Expired {
         return Err(ApiError::BadRequest(
@@ -125,7 +173,7 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         ));
     }
     let contributor = contributor_for(context, tenant_id, person).await?;
-    if parts.memberships.iter().any(|m| m.contributor_id == contributor.contributor_id) {
+    if repo::membership(store, tenant_id, campaign_id, &contributor.contributor_id).await?.is_some() {
         return Err(ApiError::Conflict(rules::ALREADY_INVITED.into()));
     }
     let mut ops = Vec::new();
@@ -135,19 +183,22 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
             return Err(ApiError::BadRequest((*blocker).into()));
         }
         write::go_live(&mut campaign);
+        campaign.version += 1;
         campaign.updated_at = model::timestamp(model::now());
         ops.push(store.update_fields_versioned_op(
             &campaign.key(),
             &campaign,
             write::EDITABLE_FIELDS,
-            campaign.version,
+            before.version,
         )?);
+        ops.extend(listing::index_ops(store, Some(&before), Some(&campaign))?);
     }
     let at = model::timestamp(model::now());
-    let key = keys::membership(tenant_id, campaign_id, &contributor.contributor_id);
+    let (key, hash) = new_key();
+    let membership_key = keys::membership(tenant_id, campaign_id, &contributor.contributor_id);
     let membership = MembershipRecord {
-        pk: key.pk,
-        sk: key.sk,
+        pk: membership_key.pk,
+        sk: membership_key.sk,
         gsi1pk: keys::campaigns_of_contributor_gsi1(tenant_id, &contributor.contributor_id),
         gsi1sk: campaign_id.to_string(),
         entity_type: MembershipRecord::ENTITY.into(),
@@ -157,20 +208,21 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         email: contributor.email.clone(),
         first_name: person.first_name.clone(),
         last_name: person.last_name.clone(),
-        invite_key: Some(auth::new_secret()),
+        invite_key_hash: Some(hash),
         invited_at: at.clone(),
         details_submitted: false,
         started_journey: false,
         started_at: None,
         submitted_at: None,
         video_config: VideoConfig::default(),
+        answered_count: 0,
         updated_at: at,
     };
     ops.push(store.put_new_op(&membership)?);
     ops.push(store.update_op(&contributor.key(), |u| {
         u.update_expression("ADD campaignCount :one")
             .condition_expression("attribute_exists(PK)")
-            .expression_attribute_values(":one", storyhive_shared::storage::AttributeValue::N("1".into()))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
     })?);
     match store.transact(ops).await {
         Ok(()) => {}
@@ -181,18 +233,11 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         }
         Err(other) => return Err(other.into()),
     }
-    let company = catalog.tenant.as_ref().and_then(|t| t.company_name.clone());
-    if let Some(mail) = invitation_mail(context, &membership, &campaign.title, company) {
-        context.mail.send(&mail).await?;
-    }
+    let company = company_name(context, tenant_id).await?;
+    context.mail.send(&invitation_mail(context, &membership, &key, &campaign.title, company)).await?;
+    let link = invite_link(&context.config.app_base_url, &membership, &key);
     Ok(Invited {
-        contributor: CampaignContributor::new(
-            &membership,
-            Some(&contributor),
-            0,
-            parts.questions.len(),
-            &context.config.app_base_url,
-        ),
+        contributor: CampaignContributor::new(&membership, Some(&contributor), parts.questions.len(), Some(link)),
         made_live,
     })
 }

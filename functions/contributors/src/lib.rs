@@ -45,5 +45,5 @@ pub fn api() -> OpenApiRouter<AppContext> {
 }
 
 pub fn router(context: AppContext) -> Router {
-    api().split_for_parts().0.with_state(context)
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
 }

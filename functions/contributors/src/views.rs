@@ -1,4 +1,5 @@
-//! Building the contributor-side views from a campaign's partition.
+//! Building the contributor-side views from a campaign's questions and one
+//! contributor's answers (never the other contributors').
 
 use std::time::Duration;
 
@@ -7,14 +8,14 @@ use storyhive_shared::{
     campaigns::{dto::CampaignPreview, repo::CampaignParts},
     contributors::{
         dto::{mark_questions_to_ask, Answer, Journey, JourneyQuestion, VideoInfo},
-        records::{JourneyRecord, MembershipRecord},
+        records::{JourneyRecord, MembershipRecord, UploadStatus},
         rules,
     },
     model::TenantRecord,
     AppContext,
 };
 
-/// A short-lived URL to watch a stored take.
+/// A short-lived URL to watch a stored take (signed locally: no request to S3).
 pub async fn video_info(context: &AppContext, record: &JourneyRecord) -> anyhow::Result<Option<VideoInfo>> {
     let Some(key) = record.s3_video_key.clone() else { return Ok(None) };
     let url = context
@@ -39,20 +40,17 @@ pub async fn video_info(context: &AppContext, record: &JourneyRecord) -> anyhow:
     }))
 }
 
-pub fn journey_records<'a>(parts: &'a CampaignParts, contributor_id: &str) -> Vec<&'a JourneyRecord> {
-    parts.journeys.iter().filter(|j| j.contributor_id == contributor_id).collect()
-}
-
-/// The contributor's questions with their answers' state, by sequence.
+/// The contributor's questions with their answers' state, by sequence. `journeys` are
+/// this contributor's answers.
 pub async fn journey(
     context: &AppContext,
     parts: &CampaignParts,
     membership: &MembershipRecord,
+    journeys: &[JourneyRecord],
 ) -> anyhow::Result<Journey> {
-    let records = journey_records(parts, &membership.contributor_id);
     let mut questions = Vec::new();
     for question in &parts.questions {
-        let record = records.iter().find(|r| r.campaign_question_id == question.question_id).copied();
+        let record = journeys.iter().find(|r| r.campaign_question_id == question.question_id);
         let video = match record {
             Some(record) => video_info(context, record).await?,
             None => None,
@@ -71,20 +69,21 @@ pub async fn journey(
     })
 }
 
-pub async fn answers(context: &AppContext, parts: &CampaignParts, contributor_id: &str) -> anyhow::Result<Vec<Answer>> {
-    let records = journey_records(parts, contributor_id);
+/// A contributor's answer to every question, with playable takes.
+pub async fn answers(context: &AppContext, parts: &CampaignParts, journeys: &[JourneyRecord]) -> anyhow::Result<Vec<Answer>> {
     let mut answers = Vec::new();
     for question in &parts.questions {
-        let record = records.iter().find(|r| r.campaign_question_id == question.question_id).copied();
+        let record = journeys.iter().find(|r| r.campaign_question_id == question.question_id);
         answers.push(Answer {
             campaign_question_id: question.question_id.clone(),
             question: question.question.clone(),
             sequence: question.sequence,
-            upload_status: record
-                .map(|r| r.upload_status)
-                .unwrap_or(storyhive_shared::contributors::records::UploadStatus::None),
+            upload_status: record.map(|r| r.upload_status).unwrap_or(UploadStatus::None),
             failure_reason: record.and_then(|r| r.failure_reason.clone()),
             sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
+            review_status: record.filter(|r| r.s3_video_key.is_some()).map(|r| {
+                r.review_status.unwrap_or(storyhive_shared::contributors::records::ReviewStatus::New)
+            }),
             video: match record {
                 Some(record) => video_info(context, record).await?,
                 None => None,
@@ -92,14 +91,6 @@ pub async fn answers(context: &AppContext, parts: &CampaignParts, contributor_id
         });
     }
     Ok(answers)
-}
-
-/// Questions answered with a stored take.
-pub fn answered_count(parts: &CampaignParts, contributor_id: &str) -> usize {
-    journey_records(parts, contributor_id)
-        .iter()
-        .filter(|r| r.s3_video_key.is_some() && parts.questions.iter().any(|q| q.question_id == r.campaign_question_id))
-        .count()
 }
 
 /// What the contributor sees of the campaign (the same as the public preview).

@@ -7,12 +7,13 @@ use storyhive_shared::{
     auth::Principal,
     campaigns::{
         dto::CampaignSummary,
-        records::{CampaignStatus, ParticipantRecord},
+        listing,
+        records::{CampaignRecord, CampaignStatus, LifecycleStatus, ParticipantRecord},
         repo::{self, TenantCatalog},
         rules,
     },
     contributors::stats::TenantStats,
-    error::ErrorDetail,
+    error::ErrorBody,
     http::{Json, Query},
     permissions::Permission,
     storage::{keys, Query as StoreQuery},
@@ -26,7 +27,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
 }
 
 pub fn router(context: AppContext) -> Router {
-    api().split_for_parts().0.with_state(context)
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -63,14 +64,20 @@ pub struct DashboardDetails {
     /// Hours of stored video, to two decimals.
     pub hours_of_video_submitted: f64,
     pub device_type: Vec<DeviceCount>,
-    /// Campaigns with their number of videos, most videos first.
+    /// Up to 10 campaigns with their number of videos, most videos first: among the 50
+    /// most recent campaigns (or the user's campaigns when personal).
     pub campaign_and_video: Vec<CampaignVideos>,
 }
 
+/// How many recent campaigns the video chart considers (most videos first, 10 shown).
+const CHART_CAMPAIGNS: i32 = 50;
+const CHART_SHOWN: usize = 10;
+
 /// The organisation's figures (or, with `personalDashboard=true`, the lists narrowed to
-/// the signed-in user's campaigns).
+/// the signed-in user's campaigns). The totals come from counters; the lists read the
+/// campaigns expiring this week and the most recent ones, not every campaign.
 #[utoipa::path(get, path = "/dashboard/details", tag = "dashboard", security(("staffToken" = [])), params(DashboardParams),
-    responses((status = 200, body = DashboardDetails), (status = 401, body = ErrorDetail)))]
+    responses((status = 200, body = DashboardDetails), (status = 401, body = ErrorBody)))]
 pub async fn details(
     State(context): State<AppContext>,
     principal: Principal,
@@ -79,23 +86,41 @@ pub async fn details(
     principal.require(Permission::UseStaffApp)?;
     let store = &context.store;
     let tenant_id = &principal.tenant_id;
+    let today = rules::today();
+    listing::settle_expired(store, tenant_id, today).await?;
+    let personal = params.personal_dashboard.unwrap_or(false);
+    let in_a_week = today + time::Duration::days(7);
     let stats_key = keys::tenant_stats(tenant_id);
-    let (catalog, campaigns, stats) = tokio::try_join!(
-        TenantCatalog::load(store, tenant_id),
-        repo::campaigns_of_tenant(store, tenant_id),
+    let (stats, expiring_ids, recent) = tokio::try_join!(
         store.get::<TenantStats>(&stats_key),
+        listing::expiring_between(store, tenant_id, today, in_a_week),
+        async {
+            if personal {
+                let mine: Vec<ParticipantRecord> =
+                    store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id))).await?;
+                let ids: Vec<String> = mine.into_iter().map(|p| p.campaign_id).collect();
+                repo::campaigns_by_ids(store, tenant_id, &ids).await
+            } else {
+                let newest: Vec<CampaignRecord> = store
+                    .query(StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id)).newest_first().limit(CHART_CAMPAIGNS))
+                    .await?;
+                Ok(newest.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
+            }
+        },
     )?;
     let stats = stats.unwrap_or_default();
-    let mut campaigns: Vec<_> = campaigns.into_iter().filter(|c| catalog.has_initiative(&c.initiative_id)).collect();
-    if params.personal_dashboard.unwrap_or(false) {
-        let mine: Vec<ParticipantRecord> =
-            store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id))).await?;
-        campaigns.retain(|c| mine.iter().any(|p| p.campaign_id == c.campaign_id) || c.created_by == principal.user_id);
+    let mut expiring_ids = expiring_ids;
+    if personal {
+        expiring_ids.retain(|id| recent.iter().any(|c| &c.campaign_id == id));
     }
-    let today = rules::today();
-    let in_a_week = today + time::Duration::days(7);
-    let mut expiring: Vec<CampaignSummary> = campaigns
+    let expiring_campaigns = repo::campaigns_by_ids(store, tenant_id, &expiring_ids).await?;
+    let all: Vec<&CampaignRecord> = expiring_campaigns.iter().chain(recent.iter()).collect();
+    let catalog = TenantCatalog::for_campaigns(store, tenant_id, &all).await?;
+    let campaigns: Vec<CampaignRecord> =
+        recent.into_iter().filter(|c| catalog.has_initiative(&c.initiative_id)).collect();
+    let mut expiring: Vec<CampaignSummary> = expiring_campaigns
         .iter()
+        .filter(|c| catalog.has_initiative(&c.initiative_id))
         .filter(|c| rules::effective_status(c, today) == CampaignStatus::Live)
         .filter(|c| {
             c.expiry_date
@@ -118,6 +143,7 @@ pub async fn details(
     campaign_and_video.sort_by(|a, b| {
         b.video_count.cmp(&a.video_count).then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase()))
     });
+    campaign_and_video.truncate(CHART_SHOWN);
     let device_type = [
         ("Mobile", stats.device_mobile),
         ("Tablet", stats.device_tablet),

@@ -8,12 +8,13 @@ use storyhive_shared::{
     campaigns::{
         dto::Initiative,
         records::{InitiativeRecord, LifecycleStatus, NameClaim},
-        repo::TenantCatalog,
+        repo,
         rules,
     },
-    cascade::CascadeJob,
-    error::{ErrorDetail, FieldError},
+    cascade::{self, CascadeJob},
+    error::ErrorBody,
     http::{Json, Message, Query},
+    ids::Id,
     model,
     permissions::Permission,
     storage::{keys, AttributeValue, StoreError},
@@ -35,7 +36,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
 }
 
 pub fn router(context: AppContext) -> Router {
-    api().split_for_parts().0.with_state(context)
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -47,7 +48,7 @@ pub struct AddInitiative {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct UpdateInitiative {
-    pub id: String,
+    pub id: Id,
     pub name: String,
 }
 
@@ -55,7 +56,8 @@ pub struct UpdateInitiative {
 #[serde(rename_all = "camelCase")]
 pub struct DeleteParams {
     /// Id of the initiative to delete.
-    pub delete_initiative: String,
+    #[param(value_type = Id)]
+    pub delete_initiative: Id,
 }
 
 fn valid_name(raw: &str) -> ApiResult<String> {
@@ -65,22 +67,22 @@ fn valid_name(raw: &str) -> ApiResult<String> {
 
 /// The organisation's initiatives, by name.
 #[utoipa::path(get, path = "/initiative/list", tag = TAG, security(("staffToken" = [])),
-    responses((status = 200, body = [Initiative]), (status = 401, body = ErrorDetail)))]
+    responses((status = 200, body = [Initiative]), (status = 401, body = ErrorBody)))]
 pub async fn list_initiatives(
     State(context): State<AppContext>,
     principal: Principal,
 ) -> ApiResult<Json<Vec<Initiative>>> {
     principal.require(Permission::UseStaffApp)?;
-    let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
-    Ok(Json(catalog.initiatives.iter().map(Initiative::from).collect()))
+    let initiatives = repo::initiatives(&context.store, &principal.tenant_id).await?;
+    Ok(Json(initiatives.iter().map(Initiative::from).collect()))
 }
 
 /// Create an initiative (names are unique within the organisation).
 #[utoipa::path(post, path = "/initiative/add", tag = TAG, security(("staffToken" = [])), request_body = AddInitiative,
     responses(
         (status = 201, body = Initiative),
-        (status = 400, body = [FieldError]),
-        (status = 409, description = "Name taken", body = ErrorDetail),
+        (status = 400, body = ErrorBody),
+        (status = 409, description = "Name taken", body = ErrorBody),
     ))]
 pub async fn add_initiative(
     State(context): State<AppContext>,
@@ -117,9 +119,9 @@ pub async fn add_initiative(
 #[utoipa::path(put, path = "/initiative/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateInitiative,
     responses(
         (status = 200, body = Initiative),
-        (status = 400, body = [FieldError]),
-        (status = 404, body = ErrorDetail),
-        (status = 409, body = ErrorDetail),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
     ))]
 pub async fn update_initiative(
     State(context): State<AppContext>,
@@ -130,7 +132,7 @@ pub async fn update_initiative(
     let name = valid_name(&body.name)?;
     let store = &context.store;
     let mut record = store
-        .get::<InitiativeRecord>(&keys::initiative(&principal.tenant_id, body.id.trim()))
+        .get::<InitiativeRecord>(&keys::initiative(&principal.tenant_id, &body.id))
         .await?
         .filter(|i| i.status == LifecycleStatus::Active)
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
@@ -167,37 +169,41 @@ pub async fn update_initiative(
 /// Delete an initiative with all its campaigns and their videos. It disappears at
 /// once; its contents are removed in the background.
 #[utoipa::path(delete, path = "/initiative/delete", tag = TAG, security(("staffToken" = [])), params(DeleteParams),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_initiative(
     State(context): State<AppContext>,
     principal: Principal,
     Query(params): Query<DeleteParams>,
 ) -> ApiResult<Json<Message>> {
     principal.require(Permission::UseStaffApp)?;
-    let key = keys::initiative(&principal.tenant_id, params.delete_initiative.trim());
-    // Marking it deleting refuses new campaigns from now on (campaign creation checks it).
-    let marked = context
-        .store
-        .update::<InitiativeRecord>(&key, |update| {
+    let store = &context.store;
+    let initiative_id = params.delete_initiative.to_string();
+    if initiative_id.is_empty() {
+        return Err(ApiError::field("deleteInitiative", "Please choose the initiative to delete"));
+    }
+    let initiative = store
+        .get::<InitiativeRecord>(&keys::initiative(&principal.tenant_id, &initiative_id))
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    let job = CascadeJob::DeleteInitiative { tenant_id: principal.tenant_id.clone(), initiative_id };
+    if initiative.status == LifecycleStatus::Active {
+        // Marking it deleting refuses new campaigns from now on (campaign creation checks
+        // it); the pending record makes sure the job runs even if the queue refuses it.
+        let mark = store.update_op(&initiative.key(), |update| {
             update
                 .update_expression("SET #status = :deleting, updatedAt = :at")
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_names("#status", "status")
                 .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
                 .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await;
-    match marked {
-        Ok(_) => {}
-        Err(StoreError::ConditionFailed) => return Err(ApiError::NotFound(NOT_FOUND.into())),
-        Err(other) => return Err(other.into()),
+        })?;
+        match store.transact(vec![mark, cascade::pending_op(store, &job)?]).await {
+            Ok(()) => {}
+            Err(StoreError::ConditionFailed) => return Err(ApiError::NotFound(NOT_FOUND.into())),
+            Err(other) => return Err(other.into()),
+        }
     }
-    context
-        .cascade
-        .send(&CascadeJob::DeleteInitiative {
-            tenant_id: principal.tenant_id.clone(),
-            initiative_id: params.delete_initiative.trim().into(),
-        })
-        .await?;
+    // A retried delete (the first one's message was lost) sends the job again.
+    cascade::send(&context.cascade, &job).await?;
     Ok(Message::new("Initiative deleted successfully"))
 }

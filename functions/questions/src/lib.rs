@@ -6,8 +6,15 @@ use axum::{extract::State, http::StatusCode, Router};
 use serde::Deserialize;
 use storyhive_shared::{
     auth::Principal,
-    campaigns::{dto::Question, records::QuestionRecord, repo::CampaignParts, rules},
-    error::{ErrorDetail, FieldError},
+    campaigns::{
+        dto::Question,
+        records::{CampaignRecord, QuestionRecord},
+        repo::CampaignParts,
+        rules,
+    },
+    cascade::{self, CascadeJob},
+    ids::Id,
+    error::ErrorBody,
     http::{Json, Message, Path},
     model,
     permissions::Permission,
@@ -34,13 +41,13 @@ pub fn api() -> OpenApiRouter<AppContext> {
 }
 
 pub fn router(context: AppContext) -> Router {
-    api().split_for_parts().0.with_state(context)
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddQuestion {
-    pub campaign_id: String,
+    pub campaign_id: Id,
     pub question: String,
     pub tips: Option<String>,
     pub script: Option<String>,
@@ -52,7 +59,7 @@ pub struct AddQuestion {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct UpdateQuestion {
-    pub campaign_id: String,
+    pub campaign_id: Id,
     pub question: Option<String>,
     /// Empty clears the tips.
     pub tips: Option<String>,
@@ -112,6 +119,26 @@ fn renumber_ops(
     Ok(ops)
 }
 
+/// The write that claims the next version of the campaign's questions: it fails if
+/// another change of the questions was made since `campaign` was read.
+fn questions_version_op(context: &AppContext, campaign: &CampaignRecord) -> ApiResult<TransactWriteItem> {
+    let read = campaign.questions_version;
+    Ok(context.store.update_op(&campaign.key(), |update| {
+        let update = update
+            .update_expression("SET questionsVersion = :next")
+            .expression_attribute_values(":next", AttributeValue::N((read + 1).to_string()))
+            .expression_attribute_values(":read", AttributeValue::N(read.to_string()))
+            .expression_attribute_values(":active", AttributeValue::S("active".into()));
+        if read == 0 {
+            update.condition_expression(
+                "lifecycle = :active AND (attribute_not_exists(questionsVersion) OR questionsVersion = :read)",
+            )
+        } else {
+            update.condition_expression("lifecycle = :active AND questionsVersion = :read")
+        }
+    })?)
+}
+
 async fn commit(context: &AppContext, ops: Vec<TransactWriteItem>) -> ApiResult<()> {
     match context.store.transact(ops).await {
         Ok(()) => Ok(()),
@@ -123,7 +150,7 @@ async fn commit(context: &AppContext, ops: Vec<TransactWriteItem>) -> ApiResult<
 /// The campaign's questions, sorted by sequence.
 #[utoipa::path(get, path = "/question/list/{campaignId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path)),
-    responses((status = 200, body = [Question]), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = [Question]), (status = 404, body = ErrorBody)))]
 pub async fn list_questions(
     State(context): State<AppContext>,
     principal: Principal,
@@ -138,9 +165,9 @@ pub async fn list_questions(
 #[utoipa::path(post, path = "/question/add", tag = TAG, security(("staffToken" = [])), request_body = AddQuestion,
     responses(
         (status = 201, body = Question),
-        (status = 400, body = [FieldError]),
-        (status = 404, body = ErrorDetail),
-        (status = 409, body = ErrorDetail),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
     ))]
 pub async fn add_question(
     State(context): State<AppContext>,
@@ -156,7 +183,7 @@ pub async fn add_question(
     let tips = tips(body.tips.as_deref(), &mut errors);
     let script = script(body.script.as_deref(), &mut errors);
     errors.finish()?;
-    let parts = CampaignParts::require(&context.store, &principal.tenant_id, body.campaign_id.trim()).await?;
+    let parts = CampaignParts::require(&context.store, &principal.tenant_id, &body.campaign_id).await?;
     if parts.questions.len() >= MAX_QUESTIONS {
         return Err(ApiError::BadRequest(format!("A campaign can have at most {MAX_QUESTIONS} questions")));
     }
@@ -178,7 +205,7 @@ pub async fn add_question(
         created_at: at.clone(),
         updated_at: at,
     };
-    let mut ops = vec![context.store.put_new_op(&record)?, context.store.exists_op(&parts.campaign.key())?];
+    let mut ops = vec![context.store.put_new_op(&record)?, questions_version_op(&context, &parts.campaign)?];
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
     Ok((StatusCode::CREATED, Json(Question::from(&record))))
@@ -189,9 +216,9 @@ pub async fn add_question(
     request_body = UpdateQuestion,
     responses(
         (status = 200, body = Question),
-        (status = 400, body = [FieldError]),
-        (status = 404, body = ErrorDetail),
-        (status = 409, body = ErrorDetail),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
     ))]
 pub async fn update_question(
     State(context): State<AppContext>,
@@ -200,7 +227,7 @@ pub async fn update_question(
     Json(body): Json<UpdateQuestion>,
 ) -> ApiResult<Json<Question>> {
     principal.require(Permission::UseStaffApp)?;
-    let parts = CampaignParts::require(&context.store, &principal.tenant_id, body.campaign_id.trim()).await?;
+    let parts = CampaignParts::require(&context.store, &principal.tenant_id, &body.campaign_id).await?;
     let mut record = parts
         .questions
         .iter()
@@ -257,15 +284,19 @@ pub async fn update_question(
             .expression_attribute_values(":at", AttributeValue::S(record.updated_at.clone()))
     })?;
     let mut ops = vec![put];
+    if record.sequence != before.sequence {
+        ops.push(questions_version_op(&context, &parts.campaign)?);
+    }
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
     Ok(Json(Question::from(&record)))
 }
 
-/// Delete a question; the ones after it move up.
+/// Delete a question; the ones after it move up. Its answers and their videos are
+/// removed in the background (with the figures they count in).
 #[utoipa::path(delete, path = "/question/{campaignId}/{questionId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path), ("questionId" = String, Path)),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail), (status = 409, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_question(
     State(context): State<AppContext>,
     principal: Principal,
@@ -280,9 +311,19 @@ pub async fn delete_question(
         .ok_or_else(|| ApiError::NotFound(QUESTION_NOT_FOUND.into()))?;
     let order: Vec<String> =
         parts.questions.iter().map(|q| q.question_id.clone()).filter(|id| id != &question_id).collect();
-    let mut ops = vec![context.store.delete_existing_op(&record.key())?];
+    let job = CascadeJob::DeleteQuestionAnswers {
+        tenant_id: principal.tenant_id.clone(),
+        campaign_id: parts.campaign.campaign_id.clone(),
+        question_id: record.question_id.clone(),
+    };
+    let mut ops = vec![
+        context.store.delete_existing_op(&record.key())?,
+        questions_version_op(&context, &parts.campaign)?,
+        cascade::pending_op(&context.store, &job)?,
+    ];
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
+    cascade::send(&context.cascade, &job).await?;
     Ok(Message::new("Question deleted successfully"))
 }
 

@@ -7,11 +7,12 @@ use storyhive_shared::{
     campaigns::{
         dto::Tag,
         records::{CampaignRecord, NameClaim, TagLinkRecord, TagRecord},
-        repo::TenantCatalog,
+        repo,
         rules,
     },
-    error::{ErrorDetail, FieldError},
+    error::ErrorBody,
     http::{Json, Message},
+    ids::Id,
     model,
     permissions::Permission,
     storage::{keys, Query, StoreError},
@@ -29,7 +30,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
 }
 
 pub fn router(context: AppContext) -> Router {
-    api().split_for_parts().0.with_state(context)
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -41,21 +42,21 @@ pub struct AddTag {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct DeleteTag {
-    pub id: String,
+    pub id: Id,
 }
 
 /// The organisation's tags, by name.
 #[utoipa::path(get, path = "/tags/all-tags", tag = TAG, security(("staffToken" = [])),
-    responses((status = 200, body = [Tag]), (status = 401, body = ErrorDetail)))]
+    responses((status = 200, body = [Tag]), (status = 401, body = ErrorBody)))]
 pub async fn all_tags(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Vec<Tag>>> {
     principal.require(Permission::UseStaffApp)?;
-    let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
-    Ok(Json(catalog.tags.iter().map(Tag::from).collect()))
+    let tags = repo::tags(&context.store, &principal.tenant_id).await?;
+    Ok(Json(tags.iter().filter(|t| !t.deleting).map(Tag::from).collect()))
 }
 
 /// Create a tag (names are unique within the organisation, whatever their case).
 #[utoipa::path(post, path = "/tags/add", tag = TAG, security(("staffToken" = [])), request_body = AddTag,
-    responses((status = 201, body = Tag), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+    responses((status = 201, body = Tag), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_tag(
     State(context): State<AppContext>,
     principal: Principal,
@@ -74,6 +75,7 @@ pub async fn add_tag(
         tag_id: id.clone(),
         name: name.clone(),
         created_at: model::timestamp(model::now()),
+        deleting: false,
     };
     let store = &context.store;
     let claim = NameClaim::new(keys::tag_name(&principal.tenant_id, &name), &id);
@@ -86,7 +88,7 @@ pub async fn add_tag(
 
 /// Delete a tag and remove it from every campaign that uses it.
 #[utoipa::path(delete, path = "/tags/delete", tag = TAG, security(("staffToken" = [])), request_body = DeleteTag,
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_tag(
     State(context): State<AppContext>,
     principal: Principal,
@@ -96,16 +98,35 @@ pub async fn delete_tag(
     let store = &context.store;
     let tenant_id = &principal.tenant_id;
     let tag = store
-        .get::<TagRecord>(&keys::tag(tenant_id, body.id.trim()))
+        .get::<TagRecord>(&keys::tag(tenant_id, &body.id))
         .await?
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
-    // Untag campaigns first and delete the tag last: an interrupted run can be repeated.
+    // Marked first: from now on no campaign can be given this tag (adding a tag checks
+    // that it is not being deleted), so the links read below are all there will be.
+    store
+        .update::<TagRecord>(&keys::tag(tenant_id, &tag.tag_id), |u| {
+            u.update_expression("SET deleting = :yes")
+                .condition_expression("attribute_exists(PK)")
+                .expression_attribute_values(":yes", storyhive_shared::storage::AttributeValue::Bool(true))
+        })
+        .await
+        .map_err(|e| match e {
+            StoreError::ConditionFailed => ApiError::NotFound(NOT_FOUND.into()),
+            other => other.into(),
+        })?;
+    // Untag campaigns (a few at a time) and delete the tag last: an interrupted run can be
+    // repeated.
     let links: Vec<TagLinkRecord> =
         store.query(Query::partition(keys::tag_links_partition(tenant_id, &tag.tag_id))).await?;
-    for link in links {
-        untag(&context, tenant_id, &link.campaign_id, &tag.tag_id).await?;
-        store.delete(&keys::tag_link(tenant_id, &tag.tag_id, &link.campaign_id)).await?;
-    }
+    let campaign_ids: Vec<String> = links.iter().map(|l| l.campaign_id.clone()).collect();
+    let (context_ref, tag_id) = (&context, tag.tag_id.as_str());
+    repo::each_concurrently(campaign_ids, |campaign_id| async move {
+        untag(context_ref, tenant_id, &campaign_id, tag_id).await
+    })
+    .await?;
+    let link_keys: Vec<keys::Key> =
+        links.iter().map(|l| keys::tag_link(tenant_id, &tag.tag_id, &l.campaign_id)).collect();
+    store.delete_many(&link_keys).await?;
     store
         .transact(vec![
             store.delete_op(&keys::tag_name(tenant_id, &tag.name))?,

@@ -8,14 +8,17 @@
 pub mod probe;
 mod reader;
 
+use std::time::Duration;
+
 use anyhow::Context;
-use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
+use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
+use futures::{stream, StreamExt};
 use percent_encoding::percent_decode_str;
 use serde::Deserialize;
 use storyhive_shared::{
-    campaigns::records::CampaignRecord,
+    campaigns::records::{CampaignRecord, QuestionRecord},
     contributors::{
-        records::{JourneyRecord, MembershipRecord, UploadRecord, UploadStatus},
+        records::{JourneyRecord, MembershipRecord, ReviewStatus, UploadRecord, UploadStatus},
         rules::{self, VideoKey},
         stats::StatsDelta,
     },
@@ -43,33 +46,54 @@ pub enum Outcome {
     Ignored(&'static str),
 }
 
+/// Messages of a batch probed at once (each reads its object in ranged GETs).
+const CONCURRENT_MESSAGES: usize = 4;
+/// The most one message may take (the function's timeout is 120 s): a message that
+/// takes longer fails and is retried, instead of the whole batch timing out.
+pub const MESSAGE_TIME_LIMIT: Duration = Duration::from_secs(90);
+
 pub async fn handle(worker: &UploadWorker, event: SqsEvent) -> SqsBatchResponse {
-    let mut response = SqsBatchResponse::default();
-    for record in event.records {
-        let id = record.message_id.clone().unwrap_or_default();
-        let result = async {
-            let body = record.body.as_deref().context("message without a body")?;
-            // S3 sends a test event when notifications are configured.
-            if body.contains("\"s3:TestEvent\"") {
-                return Ok(());
+    let failed: Vec<String> = stream::iter(event.records)
+        .map(|record| async move {
+            let id = record.message_id.clone().unwrap_or_default();
+            match tokio::time::timeout(MESSAGE_TIME_LIMIT, handle_message(worker, &record)).await {
+                Ok(Ok(())) => None,
+                Ok(Err(error)) => {
+                    tracing::error!(message_id = %id, error = ?error, "upload not processed; it will be retried");
+                    Some(id)
+                }
+                Err(_) => {
+                    tracing::error!(message_id = %id, "upload took too long; it will be retried");
+                    Some(id)
+                }
             }
-            let event: S3Notification = serde_json::from_str(body).context("reading the S3 event")?;
-            for s3 in event.records {
-                let raw = s3.s3.object.key;
-                // Keys in S3 events are URL-encoded with '+' for spaces.
-                let key = percent_decode_str(&raw.replace('+', " ")).decode_utf8()?.into_owned();
-                let outcome = worker.process(&key).await.with_context(|| format!("processing {key}"))?;
-                tracing::info!(%key, ?outcome, "upload processed");
-            }
-            anyhow::Ok(())
-        }
+        })
+        .buffer_unordered(CONCURRENT_MESSAGES)
+        .filter_map(|failed| async move { failed })
+        .collect()
         .await;
-        if let Err(error) = result {
-            tracing::error!(message_id = %id, error = ?error, "upload not processed; it will be retried");
-            response.add_failure(id);
-        }
+    let mut response = SqsBatchResponse::default();
+    for id in failed {
+        response.add_failure(id);
     }
     response
+}
+
+async fn handle_message(worker: &UploadWorker, record: &SqsMessage) -> anyhow::Result<()> {
+    let body = record.body.as_deref().context("message without a body")?;
+    // S3 sends a test event when notifications are configured.
+    if body.contains("\"s3:TestEvent\"") {
+        return Ok(());
+    }
+    let event: S3Notification = serde_json::from_str(body).context("reading the S3 event")?;
+    for s3 in event.records {
+        let raw = s3.s3.object.key;
+        // Keys in S3 events are URL-encoded with '+' for spaces.
+        let key = percent_decode_str(&raw.replace('+', " ")).decode_utf8()?.into_owned();
+        let outcome = worker.process(&key).await.with_context(|| format!("processing {key}"))?;
+        tracing::info!(%key, ?outcome, "upload processed");
+    }
+    Ok(())
 }
 
 /// The part of an S3 event notification the worker reads. (Only the key: other fields,
@@ -116,17 +140,22 @@ impl UploadWorker {
         let Some(question_id) = question_id else { return Ok(Outcome::Ignored("no upload was started for this key")) };
         let membership_key = keys::membership(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id);
         let campaign_key = keys::campaign(&parsed.tenant_id, &parsed.campaign_id);
-        let mut found = self.store.batch_get(&[membership_key.clone(), campaign_key.clone()]).await?;
+        let question_key = keys::question(&parsed.tenant_id, &parsed.campaign_id, &question_id);
+        let mut found =
+            self.store.batch_get(&[membership_key.clone(), campaign_key.clone(), question_key.clone()]).await?;
         let membership: Option<MembershipRecord> = found
             .remove(&(membership_key.pk, membership_key.sk))
             .map(storyhive_shared::storage::from_item)
             .transpose()?;
         let campaign: Option<CampaignRecord> =
             found.remove(&(campaign_key.pk, campaign_key.sk)).map(storyhive_shared::storage::from_item).transpose()?;
-        if membership.is_none() || campaign.is_none() {
-            // The contributor or campaign was removed while uploading: keep nothing.
+        let question: Option<QuestionRecord> =
+            found.remove(&(question_key.pk, question_key.sk)).map(storyhive_shared::storage::from_item).transpose()?;
+        if membership.is_none() || campaign.is_none() || question.is_none() {
+            // The contributor, the campaign or the question was removed while uploading:
+            // keep nothing (an answer to a deleted question would be an orphan).
             self.delete_object(key).await?;
-            return Ok(Outcome::Ignored("the contributor or campaign was removed"));
+            return Ok(Outcome::Ignored("the contributor, campaign or question was removed"));
         }
 
         if size > self.max_bytes {
@@ -150,6 +179,18 @@ impl UploadWorker {
         };
         let info = match probed {
             Ok(info) => info,
+            // Shorter than its own structure says: a truncated file is a failed take,
+            // not a passing fault to retry.
+            Err(probe::ProbeError::Io(error)) if error.kind() == std::io::ErrorKind::UnexpectedEof => {
+                return self
+                    .reject(
+                        key,
+                        &parsed,
+                        &question_id,
+                        "The video file is incomplete and could not be read. Please record it again.",
+                    )
+                    .await
+            }
             Err(probe::ProbeError::Io(error)) => return Err(anyhow::Error::new(error).context("reading the object")),
             Err(probe::ProbeError::NotAVideo) => {
                 return self
@@ -203,7 +244,10 @@ impl UploadWorker {
                 ];
                 fresh
                     .upsert(u, sets)
-                    .condition_expression("attribute_not_exists(videoTakenAt) OR videoTakenAt < :taken")
+                    .condition_expression(
+                        "attribute_not_exists(videoTakenAt) OR attribute_type(videoTakenAt, :null) OR videoTakenAt < :taken",
+                    )
+                    .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
                     .expression_attribute_values(":failed", failed.clone())
                     .expression_attribute_values(":reason", AttributeValue::S(reason.into()))
                     .expression_attribute_values(":taken", AttributeValue::N(parsed.taken_at_ms.to_string()))
@@ -229,6 +273,7 @@ impl UploadWorker {
         device: Option<String>,
     ) -> anyhow::Result<Outcome> {
         let journey_key = keys::journey(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id);
+        let membership_key = keys::membership(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id);
         for _attempt in 0..5 {
             let current = self.store.get::<JourneyRecord>(&journey_key).await?;
             if current
@@ -283,13 +328,18 @@ impl UploadWorker {
             next.upload_status = UploadStatus::Stored;
             next.failure_reason = None;
             next.sent_for_re_recording = false;
+            // A new take waits for review, whatever staff thought of the previous one.
+            next.review_status = Some(ReviewStatus::New);
             next.updated_at = at;
             let delta =
                 StatsDelta::replacing(current.as_ref(), next.duration_seconds.unwrap_or(0.0), device.as_deref());
             let store = &self.store;
             let write = match current.as_ref().and_then(|c| c.video_taken_at) {
+                // No take yet (or its take was deleted by staff; older data kept a null).
                 None => store.update_op(&journey_key, |u| {
-                    put_all(u, &next).condition_expression("attribute_not_exists(videoTakenAt)")
+                    put_all(u, &next)
+                        .condition_expression("attribute_not_exists(videoTakenAt) OR attribute_type(videoTakenAt, :null)")
+                        .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
                 })?,
                 Some(previous) => store.update_op(&journey_key, |u| {
                     put_all(u, &next)
@@ -301,6 +351,11 @@ impl UploadWorker {
             if delta.videos != 0 {
                 ops.push(store.update_op(&keys::campaign(&parsed.tenant_id, &parsed.campaign_id), |u| {
                     u.update_expression("ADD videoCount :n")
+                        .condition_expression("attribute_exists(PK)")
+                        .expression_attribute_values(":n", AttributeValue::N(delta.videos.to_string()))
+                })?);
+                ops.push(store.update_op(&membership_key, |u| {
+                    u.update_expression("ADD answeredCount :n")
                         .condition_expression("attribute_exists(PK)")
                         .expression_attribute_values(":n", AttributeValue::N(delta.videos.to_string()))
                 })?);

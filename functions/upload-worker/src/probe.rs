@@ -425,6 +425,14 @@ mod ebml {
             let Ok(child) = element(reader, offset) else {
                 break;
             };
+            // A recording without a declared duration (Chrome's) is measured from its last
+            // clusters: read the tail instead of every block of a long file.
+            if child.id == CLUSTER && state.duration.is_none() && segment_end - offset > TAIL_BYTES {
+                if let Some(last) = last_block_in_tail(reader, segment_end, offset, &state)? {
+                    state.last_block = state.last_block.max(last);
+                    break;
+                }
+            }
             let body = offset + child.header_len;
             let end = match child.size {
                 Some(size) => body + size,
@@ -528,6 +536,45 @@ mod ebml {
             offset = body + size;
         }
         Ok(())
+    }
+
+    /// How much of the end of a long WebM is read to find its last clusters.
+    pub const TAIL_BYTES: u64 = 4 * 1024 * 1024;
+
+    /// The latest block time of the clusters in the last [`TAIL_BYTES`] before `end`:
+    /// found by the cluster id, trying candidates from the end, and accepted only when
+    /// the element parses as a cluster with a timecode (an id-like pattern inside block
+    /// data is not mistaken for one). `None` when no cluster is found there.
+    fn last_block_in_tail<R: Read + Seek>(
+        reader: &mut R,
+        end: u64,
+        first_cluster: u64,
+        state: &State,
+    ) -> Result<Option<i64>, ProbeError> {
+        let start = end.saturating_sub(TAIL_BYTES).max(first_cluster);
+        let tail = read_exact_at(reader, start, (end - start) as usize)?;
+        let id = CLUSTER.to_be_bytes();
+        let mut candidates: Vec<u64> =
+            tail.windows(4).enumerate().filter(|(_, w)| *w == id).map(|(i, _)| start + i as u64).collect();
+        candidates.reverse();
+        for at in candidates {
+            let Ok(cluster_element) = element(reader, at) else { continue };
+            let body = at + cluster_element.header_len;
+            let first = match element(reader, body) {
+                Ok(first) => first,
+                Err(_) => continue,
+            };
+            if first.id != CLUSTER_TIMECODE || first.size.is_none_or(|s| s > 8) {
+                continue;
+            }
+            let mut trial = State { timecode_scale: state.timecode_scale, cluster_time: -1, last_block: -1, ..Default::default() };
+            let cluster_end = cluster_element.size.map(|s| (body + s).min(end)).unwrap_or(end);
+            if cluster(reader, body, cluster_end, &mut trial).is_err() || trial.cluster_time < 0 {
+                continue;
+            }
+            return Ok(Some(trial.last_block.max(trial.cluster_time)));
+        }
+        Ok(None)
     }
 
     /// Reads a cluster's timecode and block times; returns where the cluster ends

@@ -7,8 +7,8 @@ pub mod seed;
 
 use std::path::Path;
 
-use axum::{response::IntoResponse, routing::get, Json, Router};
-use storyhive_shared::{openapi::ApiDoc, ApiError, AppContext};
+use axum::{routing::get, Json, Router};
+use storyhive_shared::{openapi::ApiDoc, AppContext};
 use tower_http::services::{ServeDir, ServeFile};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,7 +31,9 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 }
 
 pub fn openapi_json() -> String {
-    let mut text = openapi().to_pretty_json().expect("OpenAPI document serialises");
+    let document = serde_json::to_value(openapi()).expect("OpenAPI document serialises");
+    let document = storyhive_shared::openapi::finish_document(document);
+    let mut text = serde_json::to_string_pretty(&document).expect("OpenAPI document serialises");
     text.push('\n');
     text
 }
@@ -39,10 +41,9 @@ pub fn openapi_json() -> String {
 /// The whole local app. `moto_endpoint` feeds the dev mailbox.
 pub fn app(context: AppContext, web_dir: &Path, moto_endpoint: String) -> Router {
     let (api, _) = api().split_for_parts();
-    let api = api
-        .route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
-        .fallback(|| async { ApiError::NotFound("There is no such API route.".into()).into_response() })
-        .with_state(context);
+    let api = storyhive_shared::http::finish(
+        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })).with_state(context),
+    );
     let index = web_dir.join("index.html");
     Router::new()
         .nest("/api", api)

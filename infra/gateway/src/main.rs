@@ -96,11 +96,22 @@ async fn main() -> anyhow::Result<()> {
                 }),
             };
             tokio::spawn(mail_worker.run(clients.sqs.clone()));
-            let cascade = storyhive_cascade_worker::Cascade {
-                store: context.store.clone(),
-                s3: clients.s3.clone(),
-                video_bucket: context.config.video_bucket()?.to_string(),
-            };
+            let cascade = storyhive_cascade_worker::Cascade::new(&context)?;
+            // The cloud's schedule (template.yaml) runs the sweep every 10 minutes.
+            tokio::spawn({
+                let cascade = cascade.clone();
+                async move {
+                    let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+                    loop {
+                        every.tick().await;
+                        let due = storyhive_shared::model::now().unix_timestamp()
+                            - storyhive_cascade_worker::SWEEP_AFTER_SECONDS;
+                        if let Err(error) = cascade.sweep(due).await {
+                            tracing::error!(error = ?error, "cascade sweep failed");
+                        }
+                    }
+                }
+            });
             let cascade_queue = resources.queue(provision::CASCADE_QUEUE)?;
             let cascade_worker = worker::Worker {
                 name: "cascade-worker".into(),

@@ -3,6 +3,7 @@
 //! initiatives and tags functions, and the cascade worker).
 
 pub mod dto;
+pub mod listing;
 pub mod records;
 pub mod repo;
 pub mod rules;

@@ -69,6 +69,9 @@ pub struct TagRecord {
     pub tag_id: String,
     pub name: String,
     pub created_at: Timestamp,
+    /// Set when its deletion starts: no campaign can be given it any more.
+    #[serde(default)]
+    pub deleting: bool,
 }
 
 impl TagRecord {
@@ -141,6 +144,11 @@ pub struct CampaignRecord {
     pub made_live: bool,
     pub made_live_at: Option<Timestamp>,
     pub video_count: i64,
+    /// Bumped by every change to the questions (add, move, delete), each conditional on
+    /// the value read, so two changes made at the same moment cannot both number the
+    /// questions from the same list.
+    #[serde(default)]
+    pub questions_version: u64,
     pub created_by: String,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,

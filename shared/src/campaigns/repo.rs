@@ -1,6 +1,11 @@
-//! Reads and removals several campaign-side functions share.
+//! Reads and removals several campaign-side functions share. Each read asks for what
+//! its caller needs, so the items read per request do not grow with the organisation:
+//! a campaign's contributors and answers are never read to show the campaign.
+
+use std::collections::HashMap;
 
 use anyhow::Context;
+use futures::{stream, StreamExt, TryStreamExt};
 
 use super::{
     dto::{Campaign, CampaignSummary, Question, UserListItem},
@@ -11,32 +16,140 @@ use super::{
     rules,
 };
 use crate::{
+    contributors::{
+        records::{JourneyRecord, MembershipRecord},
+        takes,
+    },
     error::ApiError,
     model::{TenantRecord, UserRecord},
-    storage::{from_item, keys, Item, Query, Store, StoreResult},
+    storage::{from_item, keys, AttributeValue, Item, Query, Store, StoreError, StoreResult},
 };
 
-fn entity_type(item: &Item) -> Option<&str> {
-    item.get("entityType").and_then(|v| v.as_s().ok()).map(String::as_str)
+/// How many reads or removals run at once in loops over many items.
+pub const CONCURRENCY: usize = 8;
+
+/// A user's attributes other code may read (never the password hash).
+pub const USER_PUBLIC_ATTRIBUTES: &[&str] = &[
+    "PK",
+    "SK",
+    "entityType",
+    "tenantId",
+    "userId",
+    "email",
+    "emailVerified",
+    "role",
+    "status",
+    "firstName",
+    "lastName",
+    "avatar",
+    "roleInCompany",
+    "department",
+    "country",
+    "encouragementVideo",
+    "skippedEditorTour",
+    "createdAt",
+    "updatedAt",
+    "version",
+];
+
+fn take_typed<T: serde::de::DeserializeOwned>(items: &mut HashMap<(String, String), Item>, key: &keys::Key) -> StoreResult<Option<T>> {
+    items.remove(&(key.pk.clone(), key.sk.clone())).map(from_item).transpose()
 }
 
-/// The organisation's own partition, read in one Query: its record, users,
-/// initiatives and tags.
+/// Runs `work` on every item, a few at a time, stopping at the first error.
+pub async fn each_concurrently<T, E, F, Fut>(items: Vec<T>, work: F) -> Result<(), E>
+where
+    F: Fn(T) -> Fut,
+    Fut: std::future::Future<Output = Result<(), E>>,
+{
+    stream::iter(items.into_iter().map(work)).buffer_unordered(CONCURRENCY).try_collect::<Vec<()>>().await?;
+    Ok(())
+}
+
+/// The organisation's own record.
+pub async fn tenant(store: &Store, tenant_id: &str) -> StoreResult<Option<TenantRecord>> {
+    store.get(&keys::tenant(tenant_id)).await
+}
+
+/// The organisation's initiatives that are not being deleted, by name.
+pub async fn initiatives(store: &Store, tenant_id: &str) -> StoreResult<Vec<InitiativeRecord>> {
+    let mut all: Vec<InitiativeRecord> =
+        store.query(Query::table(keys::tenant_partition(tenant_id), keys::INITIATIVE_PREFIX)).await?;
+    all.retain(|i| i.status == LifecycleStatus::Active);
+    all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    Ok(all)
+}
+
+/// Every initiative, those being deleted too (closing an organisation finishes them).
+pub async fn all_initiatives(store: &Store, tenant_id: &str) -> StoreResult<Vec<InitiativeRecord>> {
+    store.query(Query::table(keys::tenant_partition(tenant_id), keys::INITIATIVE_PREFIX)).await
+}
+
+/// One initiative, if it exists and is not being deleted.
+pub async fn active_initiative(store: &Store, tenant_id: &str, initiative_id: &str) -> StoreResult<Option<InitiativeRecord>> {
+    Ok(store
+        .get::<InitiativeRecord>(&keys::initiative(tenant_id, initiative_id))
+        .await?
+        .filter(|i| i.status == LifecycleStatus::Active))
+}
+
+/// Whether the organisation has an initiative (one item read at most).
+pub async fn has_initiatives(store: &Store, tenant_id: &str) -> StoreResult<bool> {
+    // Initiatives being deleted sort among the others; read a few to find an active one.
+    let some: Vec<InitiativeRecord> = store
+        .query(Query::table(keys::tenant_partition(tenant_id), keys::INITIATIVE_PREFIX).limit(25))
+        .await?;
+    if some.iter().any(|i| i.status == LifecycleStatus::Active) {
+        return Ok(true);
+    }
+    Ok(some.len() == 25 && !initiatives(store, tenant_id).await?.is_empty())
+}
+
+/// The organisation's tags, by name.
+pub async fn tags(store: &Store, tenant_id: &str) -> StoreResult<Vec<TagRecord>> {
+    let mut all: Vec<TagRecord> = store.query(Query::table(keys::tenant_partition(tenant_id), keys::TAG_PREFIX)).await?;
+    all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    Ok(all)
+}
+
+/// The organisation's staff (without password hashes).
+pub async fn users(store: &Store, tenant_id: &str) -> StoreResult<Vec<UserRecord>> {
+    let (pk, prefix) = keys::users_of_tenant(tenant_id);
+    store.query(Query::table(pk, prefix).attributes(USER_PUBLIC_ATTRIBUTES)).await
+}
+
+/// Items by key, 100 per round trip.
+pub async fn batch_get_all(store: &Store, keys: &[keys::Key]) -> StoreResult<HashMap<(String, String), Item>> {
+    let mut unique: Vec<keys::Key> = Vec::new();
+    for key in keys {
+        if !unique.contains(key) {
+            unique.push(key.clone());
+        }
+    }
+    let chunks: Vec<Vec<keys::Key>> = unique.chunks(100).map(<[keys::Key]>::to_vec).collect();
+    let found: Vec<HashMap<(String, String), Item>> =
+        stream::iter(chunks).map(|chunk| async move { store.batch_get(&chunk).await }).buffer_unordered(CONCURRENCY).try_collect().await?;
+    Ok(found.into_iter().flatten().collect())
+}
+
+/// The names a list of campaigns shows: their initiatives and tags, read by key.
 #[derive(Debug, Default, Clone)]
 pub struct TenantCatalog {
-    pub tenant: Option<TenantRecord>,
-    pub users: Vec<UserRecord>,
     pub initiatives: Vec<InitiativeRecord>,
     pub tags: Vec<TagRecord>,
 }
 
 impl TenantCatalog {
-    pub async fn load(store: &Store, tenant_id: &str) -> StoreResult<Self> {
+    /// The initiatives and tags `campaigns` refer to (one `BatchGetItem` per 100).
+    pub async fn for_campaigns(store: &Store, tenant_id: &str, campaigns: &[&CampaignRecord]) -> StoreResult<Self> {
+        let mut wanted = Vec::new();
+        for campaign in campaigns {
+            wanted.push(keys::initiative(tenant_id, &campaign.initiative_id));
+            wanted.extend(campaign.tag_ids.iter().map(|t| keys::tag(tenant_id, t)));
+        }
         let mut catalog = Self::default();
-        for item in store.query_items(Query::partition(keys::tenant_partition(tenant_id))).await? {
-            match entity_type(&item) {
-                Some(TenantRecord::ENTITY) => catalog.tenant = Some(from_item(item)?),
-                Some(UserRecord::ENTITY) => catalog.users.push(from_item(item)?),
+        for (_, item) in batch_get_all(store, &wanted).await? {
+            match item.get("entityType").and_then(|v| v.as_s().ok()).map(String::as_str) {
                 Some(InitiativeRecord::ENTITY) => {
                     let initiative: InitiativeRecord = from_item(item)?;
                     if initiative.status == LifecycleStatus::Active {
@@ -47,13 +160,9 @@ impl TenantCatalog {
                 _ => {}
             }
         }
-        catalog.initiatives.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
-        catalog.tags.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
         Ok(catalog)
     }
-}
 
-impl TenantCatalog {
     /// Whether the initiative exists and is not being deleted (its campaigns are
     /// hidden from the moment its deletion starts).
     pub fn has_initiative(&self, initiative_id: &str) -> bool {
@@ -61,7 +170,9 @@ impl TenantCatalog {
     }
 }
 
-/// One campaign's partition, read in one Query.
+/// One campaign with the parts staff edit: its brief, script, questions and
+/// participants. Never its contributors or answers (see [`membership`],
+/// [`journeys_of`]).
 #[derive(Debug, Clone)]
 pub struct CampaignParts {
     pub campaign: CampaignRecord,
@@ -70,45 +181,69 @@ pub struct CampaignParts {
     /// Sorted by sequence.
     pub questions: Vec<QuestionRecord>,
     pub participants: Vec<ParticipantRecord>,
-    pub memberships: Vec<crate::contributors::records::MembershipRecord>,
-    pub journeys: Vec<crate::contributors::records::JourneyRecord>,
+}
+
+/// The questions of a campaign, by sequence.
+pub async fn questions(store: &Store, tenant_id: &str, campaign_id: &str) -> StoreResult<Vec<QuestionRecord>> {
+    let mut questions: Vec<QuestionRecord> =
+        store.query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::QUESTION_PREFIX)).await?;
+    questions.sort_by_key(|q| q.sequence);
+    Ok(questions)
 }
 
 impl CampaignParts {
     /// The campaign unless it does not exist (in this organisation) or is being deleted.
     pub async fn load(store: &Store, tenant_id: &str, campaign_id: &str) -> StoreResult<Option<Self>> {
-        let mut campaign = None;
-        let (mut brief, mut script, mut questions, mut participants) = (None, None, Vec::new(), Vec::new());
-        let (mut memberships, mut journeys) = (Vec::new(), Vec::new());
-        for item in store.query_items(Query::partition(keys::campaign_partition(tenant_id, campaign_id))).await? {
-            let sk = item.get(keys::SK).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-            match sk.as_str() {
-                "CAMPAIGN" => campaign = Some(from_item::<CampaignRecord>(item)?),
-                CampaignTextRecord::BRIEF => brief = Some(from_item(item)?),
-                CampaignTextRecord::SCRIPT => script = Some(from_item(item)?),
-                _ if sk.starts_with(keys::QUESTION_PREFIX) => questions.push(from_item::<QuestionRecord>(item)?),
-                _ if sk.starts_with(keys::PARTICIPANT_PREFIX) => participants.push(from_item(item)?),
-                _ if sk.starts_with(keys::CONTRIBUTOR_PREFIX) => memberships.push(from_item(item)?),
-                _ if sk.starts_with(keys::JOURNEY_PREFIX) => journeys.push(from_item(item)?),
-                _ => {}
-            }
-        }
-        questions.sort_by_key(|q| q.sequence);
-        Ok(campaign.filter(|c| c.lifecycle == LifecycleStatus::Active).map(|campaign| Self {
+        let campaign_key = keys::campaign(tenant_id, campaign_id);
+        let brief_key = keys::campaign_text(tenant_id, campaign_id, CampaignTextRecord::BRIEF);
+        let script_key = keys::campaign_text(tenant_id, campaign_id, CampaignTextRecord::SCRIPT);
+        let partition = keys::campaign_partition(tenant_id, campaign_id);
+        let fixed = [campaign_key.clone(), brief_key.clone(), script_key.clone()];
+        let (mut items, questions, participants) = tokio::try_join!(
+            store.batch_get(&fixed),
+            questions(store, tenant_id, campaign_id),
+            store.query::<ParticipantRecord>(Query::table(partition, keys::PARTICIPANT_PREFIX)),
+        )?;
+        let Some(campaign) = take_typed::<CampaignRecord>(&mut items, &campaign_key)?
+            .filter(|c| c.lifecycle == LifecycleStatus::Active)
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Self {
             campaign,
-            brief,
-            script,
+            brief: take_typed(&mut items, &brief_key)?,
+            script: take_typed(&mut items, &script_key)?,
             questions,
             participants,
-            memberships,
-            journeys,
         }))
+    }
+
+    /// What a contributor's pages need of a campaign already read (by the key check):
+    /// its brief and questions.
+    pub async fn for_contributor(store: &Store, campaign: CampaignRecord) -> StoreResult<Self> {
+        let brief_key = keys::campaign_text(&campaign.tenant_id, &campaign.campaign_id, CampaignTextRecord::BRIEF);
+        let (brief, questions) = tokio::try_join!(
+            store.get::<CampaignTextRecord>(&brief_key),
+            questions(store, &campaign.tenant_id, &campaign.campaign_id),
+        )?;
+        Ok(Self { campaign, brief, script: None, questions, participants: Vec::new() })
     }
 
     pub async fn require(store: &Store, tenant_id: &str, campaign_id: &str) -> Result<Self, ApiError> {
         Self::load(store, tenant_id, campaign_id)
             .await?
             .ok_or_else(|| ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()))
+    }
+
+    /// Like [`Self::require`], and the campaign's initiative must not be being deleted
+    /// (its campaigns disappear with it at once). Also reads the list's names.
+    pub async fn require_visible(store: &Store, tenant_id: &str, campaign_id: &str) -> Result<(Self, TenantCatalog), ApiError> {
+        let parts = Self::require(store, tenant_id, campaign_id).await?;
+        let catalog = TenantCatalog::for_campaigns(store, tenant_id, &[&parts.campaign]).await?;
+        if !catalog.has_initiative(&parts.campaign.initiative_id) {
+            return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()));
+        }
+        Ok((parts, catalog))
     }
 
     pub fn brief_text(&self) -> String {
@@ -148,7 +283,7 @@ impl CampaignParts {
         }
     }
 
-    pub fn to_dto(&self, catalog: &TenantCatalog, today: time::Date) -> Campaign {
+    pub fn to_dto(&self, catalog: &TenantCatalog, users: &[UserRecord], today: time::Date) -> Campaign {
         let campaign = &self.campaign;
         Campaign {
             summary: CampaignSummary::new(campaign, &catalog.initiatives, &catalog.tags, today),
@@ -156,11 +291,23 @@ impl CampaignParts {
             brief: self.brief_text(),
             script: self.script_text(),
             questions: self.questions.iter().map(Question::from).collect(),
-            participants: participants(&self.participants, &catalog.users),
+            participants: participants(&self.participants, users),
             made_live: campaign.made_live,
             version: campaign.version,
             updated_at: campaign.updated_at.clone(),
         }
+    }
+
+    /// The participants' user records (by key; without password hashes).
+    pub async fn participant_users(&self, store: &Store) -> StoreResult<Vec<UserRecord>> {
+        let keys: Vec<keys::Key> =
+            self.participants.iter().map(|p| keys::user(&self.campaign.tenant_id, &p.user_id)).collect();
+        let mut users = Vec::new();
+        for (_, mut item) in batch_get_all(store, &keys).await? {
+            item.remove("passwordHash");
+            users.push(from_item::<UserRecord>(item)?);
+        }
+        Ok(users)
     }
 }
 
@@ -174,10 +321,47 @@ pub fn participants(records: &[ParticipantRecord], users: &[UserRecord]) -> Vec<
         .collect()
 }
 
+/// A contributor's membership of a campaign.
+pub async fn membership(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> StoreResult<Option<MembershipRecord>> {
+    store.get(&keys::membership(tenant_id, campaign_id, contributor_id)).await
+}
+
+/// One contributor's answers in a campaign (at most one per question).
+pub async fn journeys_of(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> StoreResult<Vec<JourneyRecord>> {
+    store
+        .query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::journey_prefix(contributor_id)))
+        .await
+}
+
 /// Every campaign of the organisation that is not being deleted (one GSI1 Query).
 pub async fn campaigns_of_tenant(store: &Store, tenant_id: &str) -> StoreResult<Vec<CampaignRecord>> {
     let all: Vec<CampaignRecord> = store.query(Query::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))).await?;
     Ok(all.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
+}
+
+/// Campaigns by id, in the order given; missing and deleted ones are left out.
+pub async fn campaigns_by_ids(store: &Store, tenant_id: &str, ids: &[String]) -> StoreResult<Vec<CampaignRecord>> {
+    let keys: Vec<keys::Key> = ids.iter().map(|id| keys::campaign(tenant_id, id)).collect();
+    let mut found = batch_get_all(store, &keys).await?;
+    let mut campaigns = Vec::new();
+    for key in &keys {
+        if let Some(campaign) = take_typed::<CampaignRecord>(&mut found, key)? {
+            if campaign.lifecycle == LifecycleStatus::Active {
+                campaigns.push(campaign);
+            }
+        }
+    }
+    Ok(campaigns)
 }
 
 /// Removes every object under `prefix` in `bucket` (repeatable).
@@ -229,8 +413,34 @@ pub fn initiative_video_prefix(tenant_id: &str, initiative_id: &str) -> String {
     format!("{tenant_id}/{initiative_id}/")
 }
 
+/// Removes a contributor's membership of a campaign, with the contributor's count of
+/// campaigns, exactly once (a repeat finds it gone and changes nothing).
+pub async fn remove_membership(store: &Store, membership_key: &keys::Key, tenant_id: &str, contributor_id: &str) -> StoreResult<bool> {
+    let decrement = store.update_op(&keys::contributor(tenant_id, contributor_id), |u| {
+        u.update_expression("ADD campaignCount :minus")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+    })?;
+    match store.transact(vec![store.delete_existing_op(membership_key)?, decrement]).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::ConditionFailed) => {
+            // Either the membership is gone already, or the contributor is (deleted from
+            // the organisation): then there is no count to keep.
+            if store.get::<MembershipRecord>(membership_key).await?.is_some() {
+                store.delete(membership_key).await?;
+                return Ok(true);
+            }
+            Ok(false)
+        }
+        Err(other) => Err(other),
+    }
+}
+
 /// Removes a campaign marked for deletion: its videos, tag links and every item of its
-/// partition (the campaign item last, so a repeat finds it again). Repeatable.
+/// partition, keeping the organisation's figures and contributors' counts exact (each
+/// answer with a take and each membership is removed in its own transaction with the
+/// figures it counts in; a repeat finds them gone). The campaign item goes last, so a
+/// repeat finds it again. Repeatable at every step.
 pub async fn purge_campaign(
     store: &Store,
     s3: &aws_sdk_s3::Client,
@@ -238,14 +448,50 @@ pub async fn purge_campaign(
     tenant_id: &str,
     campaign_id: &str,
 ) -> anyhow::Result<()> {
-    let Some(campaign) = store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await? else {
+    let Some(mut campaign) = store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await? else {
         return Ok(());
     };
+    if campaign.lifecycle == LifecycleStatus::Active {
+        // Removed with its initiative: it leaves the lists first, as a deleted campaign does.
+        let mut deleting = campaign.clone();
+        deleting.lifecycle = LifecycleStatus::Deleting;
+        deleting.version += 1;
+        let mark = store.update_op(&campaign.key(), |u| {
+            u.update_expression("SET lifecycle = :deleting, version = :next")
+                .condition_expression("version = :read")
+                .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
+                .expression_attribute_values(":next", AttributeValue::N(deleting.version.to_string()))
+                .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
+        })?;
+        let mut ops = vec![mark];
+        ops.extend(super::listing::index_ops(store, Some(&campaign), None)?);
+        match store.transact(ops).await {
+            Ok(()) => campaign = deleting,
+            // Edited meanwhile: the job fails and is retried with the new version.
+            Err(StoreError::ConditionFailed) => anyhow::bail!("campaign {campaign_id} changed while being removed"),
+            Err(other) => return Err(other.into()),
+        }
+    }
     delete_objects_under(s3, bucket, &campaign_video_prefix(tenant_id, &campaign.initiative_id, campaign_id)).await?;
     let links: Vec<keys::Key> =
         campaign.tag_ids.iter().map(|tag_id| keys::tag_link(tenant_id, tag_id, campaign_id)).collect();
     store.delete_many(&links).await?;
-    let items = store.query_items(Query::partition(keys::campaign_partition(tenant_id, campaign_id))).await?;
+    let partition = keys::campaign_partition(tenant_id, campaign_id);
+
+    let journeys: Vec<JourneyRecord> = store.query(Query::table(partition.clone(), keys::JOURNEY_PREFIX)).await?;
+    let with_takes: Vec<JourneyRecord> = journeys.into_iter().filter(|j| j.s3_video_key.is_some()).collect();
+    each_concurrently(with_takes, |journey| async move {
+        takes::remove_take(store, &journey, takes::Removal::Record, false).await.map(|_| ())
+    })
+    .await?;
+    let memberships: Vec<MembershipRecord> =
+        store.query(Query::table(partition.clone(), keys::CONTRIBUTOR_PREFIX)).await?;
+    each_concurrently(memberships, |m| async move {
+        remove_membership(store, &m.key(), tenant_id, &m.contributor_id).await.map(|_| ())
+    })
+    .await?;
+
+    let items = store.query_items(Query::partition(partition)).await?;
     let mut rest = Vec::new();
     for item in items {
         let key: keys::Key = from_item(item)?;

@@ -75,13 +75,16 @@ pub fn today() -> Date {
 /// Status as people see it: a campaign past its expiry date is expired without anyone
 /// touching it (the expiry date is the last day it can be answered).
 pub fn effective_status(campaign: &CampaignRecord, today: Date) -> CampaignStatus {
-    let past_expiry =
-        campaign.expiry_date.as_deref().and_then(|d| parse_date(d).ok()).is_some_and(|expiry| expiry < today);
-    if past_expiry {
+    if past_expiry(campaign, today) {
         CampaignStatus::Expired
     } else {
         campaign.status
     }
+}
+
+/// Whether the campaign's expiry date is before `today`.
+pub fn past_expiry(campaign: &CampaignRecord, today: Date) -> bool {
+    campaign.expiry_date.as_deref().and_then(|d| parse_date(d).ok()).is_some_and(|expiry| expiry < today)
 }
 
 /// Checks the dates of a campaign of `campaign_type`. `changed` says whether the expiry

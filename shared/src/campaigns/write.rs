@@ -2,8 +2,9 @@
 //! must change with them (tag links, the initiative's count, texts).
 
 use super::{
-    records::{CampaignRecord, TagLinkRecord},
-    repo::{CampaignParts, TenantCatalog},
+    listing,
+    records::{CampaignRecord, TagLinkRecord, TagRecord},
+    repo::CampaignParts,
     rules,
 };
 use crate::{
@@ -34,8 +35,8 @@ pub const EDITABLE_FIELDS: &[&str] = &[
 pub const UNKNOWN_TAG: &str = "Please select tags from the list";
 pub const UNKNOWN_INITIATIVE: &str = "Please select an initiative from the list";
 
-/// Tag ids, de-duplicated, all existing in the organisation, 1 to 4 of them.
-pub fn checked_tags(ids: &[String], catalog: &TenantCatalog) -> Result<Vec<String>, &'static str> {
+/// Tag ids, de-duplicated, all existing in the organisation (`tags`), 1 to 4 of them.
+pub fn checked_tags(ids: &[String], tags: &[TagRecord]) -> Result<Vec<String>, &'static str> {
     let mut unique: Vec<String> = Vec::new();
     for id in ids.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
         if !unique.iter().any(|u| u == id) {
@@ -43,13 +44,15 @@ pub fn checked_tags(ids: &[String], catalog: &TenantCatalog) -> Result<Vec<Strin
         }
     }
     rules::check_tag_count(unique.len())?;
-    if unique.iter().any(|id| !catalog.tags.iter().any(|t| &t.tag_id == id)) {
+    if unique.iter().any(|id| !tags.iter().any(|t| &t.tag_id == id)) {
         return Err(UNKNOWN_TAG);
     }
     Ok(unique)
 }
 
-/// Links to add and remove when a campaign's tags go from `before` to `after`.
+/// Links to add and remove when a campaign's tags go from `before` to `after`. Each
+/// added tag must still exist (and not be being deleted) when the transaction runs, so a
+/// tag deleted meanwhile is not linked again.
 pub fn tag_link_ops(
     context: &AppContext,
     tenant_id: &str,
@@ -61,11 +64,23 @@ pub fn tag_link_ops(
     let mut ops = Vec::new();
     for added in after.iter().filter(|t| !before.contains(t)) {
         ops.push(store.put_op(&TagLinkRecord::new(tenant_id, added, campaign_id))?);
+        ops.push(tag_exists_op(context, tenant_id, added)?);
     }
     for removed in before.iter().filter(|t| !after.contains(t)) {
         ops.push(store.delete_op(&keys::tag_link(tenant_id, removed, campaign_id))?);
     }
     Ok(ops)
+}
+
+/// Checks, inside a transaction, that a tag exists and is not being deleted.
+pub fn tag_exists_op(context: &AppContext, tenant_id: &str, tag_id: &str) -> ApiResult<TransactWriteItem> {
+    let check = aws_sdk_dynamodb::types::ConditionCheck::builder()
+        .table_name(context.store.table_name())
+        .set_key(Some(crate::storage::to_item(&keys::tag(tenant_id, tag_id))?))
+        .condition_expression("attribute_exists(PK) AND attribute_not_exists(deleting)")
+        .build()
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(TransactWriteItem::builder().condition_check(check).build())
 }
 
 /// Changes an initiative's campaign count; with `require_active` the initiative must
@@ -92,14 +107,22 @@ pub fn initiative_count_op(
     })?)
 }
 
-/// Writes `campaign` (whose `version` is the one read) with `extra` operations, as one
-/// transaction; bumps the version. A concurrent edit gets 409 and nothing is written.
-pub async fn save(context: &AppContext, campaign: &mut CampaignRecord, extra: Vec<TransactWriteItem>) -> ApiResult<()> {
-    let expected = campaign.version;
-    campaign.version += 1;
+/// Writes `campaign` (changed from `before`, whose `version` is the one read) with
+/// `extra` operations, as one transaction, with its list entries, counts and words;
+/// bumps the version. A concurrent edit gets 409 and nothing is written.
+pub async fn save(
+    context: &AppContext,
+    before: &CampaignRecord,
+    campaign: &mut CampaignRecord,
+    extra: Vec<TransactWriteItem>,
+) -> ApiResult<()> {
+    let expected = before.version;
+    campaign.version = expected + 1;
     campaign.updated_at = model::timestamp(model::now());
+    campaign.status = listing::settled_status(campaign, rules::today());
     let mut ops =
         vec![context.store.update_fields_versioned_op(&campaign.key(), campaign, EDITABLE_FIELDS, expected)?];
+    ops.extend(listing::index_ops(&context.store, Some(before), Some(campaign))?);
     ops.extend(extra);
     match context.store.transact(ops).await {
         Ok(()) => Ok(()),

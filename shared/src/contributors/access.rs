@@ -47,10 +47,16 @@ pub struct ContributorAccess {
     pub campaign: CampaignRecord,
 }
 
-/// Compares digests so the time taken does not reveal how much of a key matched.
-fn same_key(stored: &str, given: &str) -> bool {
-    let (a, b) = (Sha256::digest(stored.as_bytes()), Sha256::digest(given.as_bytes()));
-    a.iter().zip(b.iter()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+/// What is stored of an invitation key: its SHA-256 (hex).
+pub fn key_hash(key: &str) -> String {
+    Sha256::digest(key.trim().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Compares the stored hash with the given key's, in time independent of where they differ.
+fn matches_hash(stored_hash: &str, given: &str) -> bool {
+    let given = key_hash(given);
+    stored_hash.len() == given.len()
+        && stored_hash.bytes().zip(given.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Loads the membership, contributor and campaign in one round trip and checks the key.
@@ -63,8 +69,8 @@ pub async fn verify(
 ) -> Result<ContributorAccess, ApiError> {
     let denied = || ApiError::AccessDenied(rules::LINK_INVALID.into());
     let Some(given) = key.0.as_deref() else { return Err(denied()) };
-    let plausible = |id: &str| !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
-    if !(plausible(tenant_id) && plausible(campaign_id) && plausible(contributor_id)) {
+    let plausible = |id: &str| !id.is_empty() && crate::ids::is_valid(id);
+    if !(plausible(tenant_id) && plausible(campaign_id) && plausible(contributor_id)) || given.len() > 256 {
         return Err(denied());
     }
     let membership_key = keys::membership(tenant_id, campaign_id, contributor_id);
@@ -81,7 +87,7 @@ pub async fn verify(
     let membership: MembershipRecord = from_item(membership)?;
     let contributor: ContributorRecord = from_item(contributor)?;
     let campaign: CampaignRecord = from_item(campaign)?;
-    if !membership.invite_key.as_deref().is_some_and(|stored| same_key(stored, given))
+    if !membership.invite_key_hash.as_deref().is_some_and(|stored| matches_hash(stored, given))
         || campaign.lifecycle != LifecycleStatus::Active
     {
         return Err(denied());
@@ -98,9 +104,12 @@ pub async fn verify(
 #[cfg(test)]
 mod tests {
     #[test]
-    fn keys_compare_whole() {
-        assert!(super::same_key("abc", "abc"));
-        assert!(!super::same_key("abc", "abd"));
-        assert!(!super::same_key("abc", "ab"));
+    fn keys_compare_whole_and_only_their_hash_is_kept() {
+        let stored = super::key_hash("abc");
+        assert_eq!(stored.len(), 64);
+        assert!(super::matches_hash(&stored, "abc"));
+        assert!(!super::matches_hash(&stored, "abd"));
+        assert!(!super::matches_hash(&stored, "ab"));
+        assert!(!super::matches_hash(&stored, &stored), "the hash itself opens nothing");
     }
 }

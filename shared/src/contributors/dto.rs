@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::records::{ContributorRecord, JourneyRecord, MembershipRecord, UploadStatus, VideoConfig};
+use super::records::{ContributorRecord, JourneyRecord, MembershipRecord, ReviewStatus, UploadStatus, VideoConfig};
 use crate::{
     campaigns::{dto::CampaignPreview, records::QuestionRecord, rules as campaign_rules},
     model::UserStatus,
@@ -48,7 +48,8 @@ pub struct CampaignContributor {
     /// Invited until they send their details, then Activated; Suspended wins.
     pub status: UserStatus,
     pub link_revoked: bool,
-    /// The personal link (null once revoked).
+    /// The personal link: only in the answer of the invitation or re-invitation that
+    /// made it (the server keeps only a hash of its key); null everywhere else.
     pub invite_link: Option<String>,
     pub invited_at: String,
     pub started_journey: bool,
@@ -61,9 +62,8 @@ impl CampaignContributor {
     pub fn new(
         membership: &MembershipRecord,
         contributor: Option<&ContributorRecord>,
-        answered_count: usize,
         question_count: usize,
-        app_base_url: &str,
+        new_link: Option<String>,
     ) -> Self {
         let suspended = contributor.is_some_and(|c| c.is_suspended);
         let status = if suspended {
@@ -83,12 +83,12 @@ impl CampaignContributor {
             first_name: first,
             last_name: last,
             status,
-            link_revoked: membership.invite_key.is_none(),
-            invite_link: membership.invite_key.as_deref().map(|key| invite_link(app_base_url, membership, key)),
+            link_revoked: membership.invite_key_hash.is_none(),
+            invite_link: new_link,
             invited_at: membership.invited_at.clone(),
             started_journey: membership.started_journey,
             submitted_at: membership.submitted_at.clone(),
-            answered_count,
+            answered_count: membership.answered_count.max(0) as usize,
             question_count,
         }
     }
@@ -222,6 +222,8 @@ pub struct Answer {
     pub upload_status: UploadStatus,
     pub failure_reason: Option<String>,
     pub sent_for_re_recording: bool,
+    /// Staff's review of the stored take (null without one).
+    pub review_status: Option<ReviewStatus>,
     pub video: Option<VideoInfo>,
 }
 
@@ -230,6 +232,34 @@ pub struct Answer {
 pub struct ContributorAnswers {
     pub contributor: CampaignContributor,
     pub answers: Vec<Answer>,
+}
+
+/// A page of a campaign's collaborators.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignContributorPage {
+    pub items: Vec<CampaignContributor>,
+    /// Pass it as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// A page of a campaign's collaborators with their answers.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorAnswersPage {
+    pub items: Vec<ContributorAnswers>,
+    /// Pass it as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// A page of the organisation's contributors.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorPage {
+    pub items: Vec<Contributor>,
+    /// Pass it as `cursor` for the next page; null on the last page (and for searches,
+    /// which answer at most one page of the best matches).
+    pub next_cursor: Option<String>,
 }
 
 #[cfg(test)]

@@ -7,3 +7,4 @@ pub mod dto;
 pub mod records;
 pub mod rules;
 pub mod stats;
+pub mod takes;

@@ -82,15 +82,18 @@ pub struct MembershipRecord {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    /// The capability the invitation link carries; `None` once revoked. Kept readable
-    /// so staff can copy the link; a re-invite replaces it.
-    pub invite_key: Option<String>,
+    /// SHA-256 of the capability the invitation link carries; `None` once revoked. Only
+    /// the hash is kept: the link is shown once, when it is made (invite, re-invite).
+    pub invite_key_hash: Option<String>,
     pub invited_at: Timestamp,
     pub details_submitted: bool,
     pub started_journey: bool,
     pub started_at: Option<Timestamp>,
     pub submitted_at: Option<Timestamp>,
     pub video_config: VideoConfig,
+    /// Answers with a stored take; kept by the transactions that store and remove takes.
+    #[serde(default)]
+    pub answered_count: i64,
     pub updated_at: Timestamp,
 }
 
@@ -100,6 +103,17 @@ impl MembershipRecord {
     pub fn key(&self) -> keys::Key {
         keys::membership(&self.tenant_id, &self.campaign_id, &self.contributor_id)
     }
+}
+
+/// Where staff stand with an answer's current take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReviewStatus {
+    /// Not reviewed yet: counted in the dashboard's pending responses.
+    New,
+    Approved,
+    /// Staff asked for it to be recorded again.
+    SentBack,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -142,6 +156,9 @@ pub struct JourneyRecord {
     pub previous_takes: Vec<String>,
     pub sent_for_re_recording: bool,
     pub collaborator_re_recording_status: Option<String>,
+    /// Staff's review of the current take (a new take is `new` again).
+    #[serde(default)]
+    pub review_status: Option<ReviewStatus>,
     /// Emoji escaped.
     pub contributor_script: Option<String>,
     pub video_config: Option<VideoConfig>,
@@ -150,6 +167,11 @@ pub struct JourneyRecord {
 
 impl JourneyRecord {
     pub const ENTITY: &'static str = "JourneyRecord";
+
+    /// A stored take no one has reviewed yet (the dashboard's pending responses).
+    pub fn is_pending(&self) -> bool {
+        self.s3_video_key.is_some() && matches!(self.review_status, None | Some(ReviewStatus::New))
+    }
 
     pub fn new(tenant_id: &str, campaign_id: &str, contributor_id: &str, question_id: &str, at: Timestamp) -> Self {
         let key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
@@ -175,6 +197,7 @@ impl JourneyRecord {
             previous_takes: Vec::new(),
             sent_for_re_recording: false,
             collaborator_re_recording_status: None,
+            review_status: None,
             contributor_script: None,
             video_config: None,
             updated_at: at,
@@ -206,6 +229,9 @@ pub struct UploadRecord {
     /// As the browser measured it, in hours (spec "videoDuration"); the probe decides.
     pub client_duration_hours: Option<f64>,
     pub created_at: Timestamp,
+    /// Completed or cancelled: no longer one of the answer's open uploads.
+    #[serde(default)]
+    pub closed: bool,
     pub ttl: i64,
 }
 

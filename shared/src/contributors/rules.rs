@@ -19,6 +19,10 @@ pub const LINK_INVALID: &str = "This invitation link is no longer valid. Please 
 pub const SUSPENDED: &str = "Your access to this campaign has been suspended.";
 pub const CAMPAIGN_CLOSED: &str = "This campaign is closed and no longer accepts answers.";
 pub const ALREADY_INVITED: &str = "This collaborator is already invited to this campaign";
+pub const NOT_INVITED: &str = "This collaborator is not invited to this campaign";
+pub const CONTRIBUTOR_NOT_FOUND: &str = "Collaborator not found";
+/// Open uploads one answer may have at once (older ones are cancelled).
+pub const MAX_OPEN_UPLOADS_PER_ANSWER: usize = 3;
 pub const INVITED: &str = "Collaborator successfully invited";
 pub const INVITED_AND_LIVE: &str = "Collaborator successfully invited, and the campaign is now live";
 pub const RECORD_EVERYTHING_FIRST: &str = "Please record every question before submitting";

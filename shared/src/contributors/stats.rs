@@ -45,13 +45,13 @@ pub struct StatsDelta {
 }
 
 impl StatsDelta {
-    /// A stored take `new` replaces `old` (or nothing).
+    /// A stored take `new` replaces `old` (or nothing). The new take waits for review.
     pub fn replacing(old: Option<&JourneyRecord>, new_seconds: f64, new_device: Option<&str>) -> Self {
         let old = old.filter(|o| o.s3_video_key.is_some());
         let mut delta = Self {
             seconds: new_seconds - old.and_then(|o| o.duration_seconds).unwrap_or(0.0),
             videos: if old.is_some() { 0 } else { 1 },
-            pending: if old.is_some() { 0 } else { 1 },
+            pending: 1 - i64::from(old.is_some_and(JourneyRecord::is_pending)),
             devices: vec![(device_attribute(new_device), 1)],
         };
         if let Some(old) = old {
@@ -65,9 +65,21 @@ impl StatsDelta {
         Self {
             seconds: -old.duration_seconds.unwrap_or(0.0),
             videos: -1,
-            pending: -1,
+            pending: -i64::from(old.is_pending()),
             devices: vec![(device_attribute(old.device_type.as_deref()), -1)],
         }
+    }
+
+    /// Staff reviewed a take (approved it, or sent it back): it is no longer pending.
+    /// Or the other way round, when a review is undone.
+    pub fn reviewing(old: &JourneyRecord, now_pending: bool) -> Self {
+        let was = i64::from(old.is_pending());
+        let now = i64::from(now_pending && old.s3_video_key.is_some());
+        Self { pending: now - was, ..Default::default() }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seconds == 0.0 && self.videos == 0 && self.pending == 0 && self.devices.iter().all(|(_, n)| *n == 0)
     }
 
     pub fn op(&self, store: &Store, tenant_id: &str) -> StoreResult<TransactWriteItem> {
@@ -118,6 +130,17 @@ mod tests {
         assert_eq!((replaced.seconds, replaced.videos, replaced.pending), (15.0, 0, 0));
         assert_eq!(replaced.devices, vec![("deviceDesktop", 1), ("deviceMobile", -1)]);
         let removed = StatsDelta::removing(&take(45.0, "Desktop"));
-        assert_eq!((removed.seconds, removed.videos), (-45.0, -1));
+        assert_eq!((removed.seconds, removed.videos, removed.pending), (-45.0, -1, -1));
+    }
+
+    #[test]
+    fn only_unreviewed_takes_are_pending() {
+        let mut reviewed = take(30.0, "Mobile");
+        reviewed.review_status = Some(super::super::records::ReviewStatus::SentBack);
+        assert_eq!(StatsDelta::removing(&reviewed).pending, 0);
+        assert_eq!(StatsDelta::replacing(Some(&reviewed), 20.0, Some("Mobile")).pending, 1, "a new take is new");
+        assert_eq!(StatsDelta::replacing(Some(&take(30.0, "Mobile")), 20.0, Some("Mobile")).pending, 0);
+        assert_eq!(StatsDelta::reviewing(&take(30.0, "Mobile"), false).pending, -1);
+        assert_eq!(StatsDelta::reviewing(&reviewed, false).pending, 0);
     }
 }

@@ -56,7 +56,60 @@ pub fn email_claim(email: &str) -> Key {
     Key::new(format!("EMAIL#{}", email.to_lowercase()), "EMAIL")
 }
 
-/// Counter of failed sign-ins for one address.
+/// Which campaigns a list shows: all of them, or those of one stored status.
+pub const CAMPAIGN_BUCKETS: [&str; 4] = ["ALL", "DRAFT", "LIVE", "EXPIRED"];
+/// The orders a campaign list is kept in: by creation time, by title.
+pub const CAMPAIGN_ORDERS: [&str; 2] = ["CREATED", "TITLE"];
+
+/// One campaign list of an organisation (a bucket in an order): entries whose sort keys
+/// are `<sort value>#<campaignId>`, so a page is one Query.
+pub fn campaign_list_partition(tenant_id: &str, bucket: &str, order: &str) -> String {
+    format!("T#{tenant_id}#CAMPAIGNLIST#{bucket}#{order}")
+}
+
+pub fn campaign_list_entry(tenant_id: &str, bucket: &str, order: &str, sort_value: &str, campaign_id: &str) -> Key {
+    Key::new(campaign_list_partition(tenant_id, bucket, order), format!("{sort_value}#{campaign_id}"))
+}
+
+/// The organisation's campaign counts by stored status (the list's filters).
+pub fn campaign_counts(tenant_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), "CAMPAIGNCOUNTS")
+}
+
+/// Live campaigns by expiry date (`<YYYY-MM-DD>#<campaignId>`): the ones whose date has
+/// passed are settled as expired, and the dashboard reads those expiring soon.
+pub fn campaign_expiry_partition(tenant_id: &str) -> String {
+    format!("T#{tenant_id}#CAMPAIGNEXPIRY")
+}
+
+pub fn campaign_expiry_entry(tenant_id: &str, expiry_date: &str, campaign_id: &str) -> Key {
+    Key::new(campaign_expiry_partition(tenant_id), format!("{expiry_date}#{campaign_id}"))
+}
+
+/// The word index of one kind of thing (campaign titles, contributors' names and
+/// addresses): entries `<word>#<id>`, so a word prefix finds its ids with one Query.
+pub fn words_partition(tenant_id: &str, kind: &str) -> String {
+    format!("T#{tenant_id}#WORDS#{kind}")
+}
+
+pub fn word_entry(tenant_id: &str, kind: &str, word: &str, id: &str) -> Key {
+    Key::new(words_partition(tenant_id, kind), format!("{word}#{id}"))
+}
+
+/// A deletion handed to the cascade worker and not finished yet. Global (found by the
+/// sweep across organisations), keyed by the job's stable id.
+pub const PENDING_CASCADES: &str = "CASCADE#PENDING";
+
+pub fn pending_cascade(job_id: &str) -> Key {
+    Key::new(PENDING_CASCADES.to_string(), job_id.to_string())
+}
+
+/// Fixed-window counters of rate limits, e.g. `RATE#login-address#<ip>` / `<window start>`.
+pub fn rate_counter(scope: &str, subject: &str, window_start: i64) -> Key {
+    Key::new(format!("RATE#{scope}#{subject}"), window_start.to_string())
+}
+
+/// Counter of sign-in attempts for one address (reserved before the password is checked).
 pub fn login_throttle(email: &str) -> Key {
     Key::new(format!("LOGIN#{}", email.to_lowercase()), "THROTTLE")
 }

@@ -9,12 +9,12 @@ use anyhow::Context;
 use aws_sdk_dynamodb::{
     error::SdkError,
     operation::transact_write_items::TransactWriteItemsError,
-    types::{ConditionCheck, Delete, KeysAndAttributes, Put, ReturnValue, Update},
+    types::{ConditionCheck, Delete, KeysAndAttributes, Put, Update},
     Client,
 };
 use serde::{de::DeserializeOwned, Serialize};
 
-pub use aws_sdk_dynamodb::types::{builders::UpdateBuilder, AttributeValue, TransactWriteItem};
+pub use aws_sdk_dynamodb::types::{builders::UpdateBuilder, AttributeValue, ReturnValue, TransactWriteItem};
 pub use keys::Key;
 
 pub type Item = HashMap<String, AttributeValue>;
@@ -56,6 +56,13 @@ pub enum StoreError {
     /// A condition of the write (or of one write in a transaction) did not hold.
     #[error("a write condition did not hold")]
     ConditionFailed,
+    /// A key longer than DynamoDB takes: it cannot name a stored item. Ids are checked
+    /// before they reach a key (`crate::ids`); this is the last line of defence.
+    #[error("a key is too long")]
+    InvalidKey,
+    /// A page cursor that was not handed out for this list.
+    #[error("the page cursor is not valid")]
+    InvalidCursor,
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }
@@ -70,8 +77,16 @@ pub struct Query {
     pub pk: String,
     pub sk_attr: &'static str,
     pub sk_prefix: Option<String>,
+    /// Sort keys strictly before this one (with `sk_prefix`: both hold).
+    pub sk_before: Option<String>,
+    /// Sort keys from this one on (inclusive).
+    pub sk_from: Option<String>,
     pub newest_first: bool,
     pub limit: Option<i32>,
+    /// Strongly consistent (table queries only; indexes are always eventually consistent).
+    pub consistent: bool,
+    /// Attributes to read (a `ProjectionExpression` of plain names), all when empty.
+    pub attributes: &'static [&'static str],
 }
 
 impl Query {
@@ -83,8 +98,13 @@ impl Query {
             pk: pk.into(),
             sk_attr: keys::SK,
             sk_prefix: Some(sk_prefix.into()),
+            sk_before: None,
+            sk_from: None,
             newest_first: false,
             limit: None,
+            // Reads that follow a write (and decide the next one) must see it.
+            consistent: true,
+            attributes: &[],
         }
     }
 
@@ -101,9 +121,38 @@ impl Query {
             pk: pk.into(),
             sk_attr: keys::GSI2SK,
             sk_prefix: None,
+            sk_before: None,
+            sk_from: None,
             newest_first: false,
             limit: None,
+            consistent: false,
+            attributes: &[],
         }
+    }
+
+    pub fn newest_first(mut self) -> Self {
+        self.newest_first = true;
+        self
+    }
+
+    pub fn limit(mut self, limit: i32) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    pub fn attributes(mut self, attributes: &'static [&'static str]) -> Self {
+        self.attributes = attributes;
+        self
+    }
+
+    pub fn before(mut self, sk: impl Into<String>) -> Self {
+        self.sk_before = Some(sk.into());
+        self
+    }
+
+    pub fn from(mut self, sk: impl Into<String>) -> Self {
+        self.sk_from = Some(sk.into());
+        self
     }
 
     /// Every item of one GSI1 partition.
@@ -114,8 +163,12 @@ impl Query {
             pk: pk.into(),
             sk_attr: keys::GSI1SK,
             sk_prefix: None,
+            sk_before: None,
+            sk_from: None,
             newest_first: false,
             limit: None,
+            consistent: false,
+            attributes: &[],
         }
     }
 }
@@ -272,33 +325,104 @@ impl Store {
         let mut items = Vec::new();
         let mut start: Option<Item> = None;
         loop {
-            let mut request = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .set_index_name(query.index.map(str::to_string))
-                .expression_attribute_names("#pk", query.pk_attr)
-                .expression_attribute_values(":pk", AttributeValue::S(query.pk.clone()))
-                .scan_index_forward(!query.newest_first)
-                .set_limit(query.limit)
-                .set_exclusive_start_key(start.take());
-            request = match &query.sk_prefix {
-                Some(prefix) => request
-                    .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-                    .expression_attribute_names("#sk", query.sk_attr)
-                    .expression_attribute_values(":prefix", AttributeValue::S(prefix.clone())),
-                None => request.key_condition_expression("#pk = :pk"),
-            };
-            let output = request.send().await.context("Query")?;
-            items.extend(output.items.unwrap_or_default());
-            match output.last_evaluated_key {
-                Some(key) if !key.is_empty() && query.limit.is_none_or(|l| (items.len() as i32) < l) => {
-                    start = Some(key)
-                }
+            let remaining = query.limit.map(|l| l - items.len() as i32);
+            let (page, next) = self.query_once(&query, start.take(), remaining).await?;
+            items.extend(page);
+            match next {
+                Some(key) if query.limit.is_none_or(|l| (items.len() as i32) < l) => start = Some(key),
                 _ => break,
             }
         }
         Ok(items)
+    }
+
+    /// One page of a query: up to `limit` items from `cursor` (as handed out by an
+    /// earlier page), and the cursor of the next page if there is one.
+    pub async fn query_page<T: DeserializeOwned>(
+        &self,
+        query: Query,
+        cursor: Option<&str>,
+    ) -> StoreResult<(Vec<T>, Option<String>)> {
+        let start = cursor.map(|c| decode_cursor(c, &query)).transpose()?;
+        let mut items = Vec::new();
+        let mut next_start = start;
+        let limit = query.limit.unwrap_or(i32::MAX);
+        // A page can come back short of the limit while more exist (size limits).
+        loop {
+            let (page, next) = self.query_once(&query, next_start.take(), Some(limit - items.len() as i32)).await?;
+            items.extend(page);
+            match next {
+                Some(key) if (items.len() as i32) < limit => next_start = Some(key),
+                other => {
+                    next_start = other;
+                    break;
+                }
+            }
+        }
+        let typed = items.into_iter().map(from_item).collect::<StoreResult<Vec<T>>>()?;
+        Ok((typed, next_start.map(|key| encode_cursor(&key))))
+    }
+
+    async fn query_once(
+        &self,
+        query: &Query,
+        start: Option<Item>,
+        limit: Option<i32>,
+    ) -> StoreResult<(Vec<Item>, Option<Item>)> {
+        let mut request = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .set_index_name(query.index.map(str::to_string))
+            .consistent_read(query.consistent && query.index.is_none())
+            .expression_attribute_names("#pk", query.pk_attr)
+            .expression_attribute_values(":pk", AttributeValue::S(query.pk.clone()))
+            .scan_index_forward(!query.newest_first)
+            .set_limit(limit.filter(|l| *l > 0))
+            .set_exclusive_start_key(start);
+        let mut conditions = vec!["#pk = :pk".to_string()];
+        if query.sk_prefix.is_some() || query.sk_before.is_some() || query.sk_from.is_some() {
+            request = request.expression_attribute_names("#sk", query.sk_attr);
+        }
+        match (&query.sk_prefix, &query.sk_from, &query.sk_before) {
+            (Some(prefix), None, None) => {
+                conditions.push("begins_with(#sk, :prefix)".into());
+                request = request.expression_attribute_values(":prefix", AttributeValue::S(prefix.clone()));
+            }
+            (prefix, from, before) => {
+                // A range: from `from` (or the prefix) to before `before` (or the end of the prefix).
+                let low = from.clone().or_else(|| prefix.clone());
+                let high = before.clone().or_else(|| prefix.as_ref().map(|p| format!("{p}\u{10ffff}")));
+                match (low, high) {
+                    (Some(low), Some(high)) => {
+                        conditions.push("#sk BETWEEN :low AND :high".into());
+                        request = request
+                            .expression_attribute_values(":low", AttributeValue::S(low))
+                            .expression_attribute_values(":high", AttributeValue::S(high));
+                    }
+                    (Some(low), None) => {
+                        conditions.push("#sk >= :low".into());
+                        request = request.expression_attribute_values(":low", AttributeValue::S(low));
+                    }
+                    (None, Some(high)) => {
+                        conditions.push("#sk < :high".into());
+                        request = request.expression_attribute_values(":high", AttributeValue::S(high));
+                    }
+                    (None, None) => {}
+                }
+            }
+        }
+        if !query.attributes.is_empty() {
+            let mut names = Vec::new();
+            for (index, attribute) in query.attributes.iter().enumerate() {
+                request = request.expression_attribute_names(format!("#p{index}"), *attribute);
+                names.push(format!("#p{index}"));
+            }
+            request = request.projection_expression(names.join(", "));
+        }
+        let output = request.key_condition_expression(conditions.join(" AND ")).send().await.context("Query")?;
+        let next = output.last_evaluated_key.filter(|key| !key.is_empty());
+        Ok((output.items.unwrap_or_default(), next))
     }
 
     /// Deletes many items, 25 per `BatchWriteItem`, retrying unprocessed ones.
@@ -345,26 +469,38 @@ impl Store {
         if operations.is_empty() {
             return Ok(());
         }
-        let result = self.client.transact_write_items().set_transact_items(Some(operations)).send().await;
-        match result {
-            Ok(_) => Ok(()),
-            Err(SdkError::ServiceError(context)) => {
-                let error = context.into_err();
-                let condition_failed = match &error {
-                    TransactWriteItemsError::TransactionCanceledException(canceled) => {
-                        canceled.cancellation_reasons.as_ref().is_some_and(|reasons| {
-                            reasons.iter().any(|r| r.code.as_deref() == Some("ConditionalCheckFailed"))
-                        })
-                    }
-                    _ => false,
-                };
-                if condition_failed {
-                    Err(StoreError::ConditionFailed)
-                } else {
-                    Err(anyhow::Error::new(error).context("TransactWriteItems").into())
-                }
+        let mut attempt = 0;
+        loop {
+            let result =
+                self.client.transact_write_items().set_transact_items(Some(operations.clone())).send().await;
+            let error = match result {
+                Ok(_) => return Ok(()),
+                Err(SdkError::ServiceError(context)) => context.into_err(),
+                Err(other) => return Err(anyhow::Error::new(other).context("TransactWriteItems").into()),
+            };
+            let reasons: Vec<String> = match &error {
+                TransactWriteItemsError::TransactionCanceledException(canceled) => canceled
+                    .cancellation_reasons
+                    .iter()
+                    .flatten()
+                    .filter_map(|r| r.code.clone())
+                    .filter(|code| code != "None")
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if reasons.iter().any(|code| code == "ConditionalCheckFailed") {
+                return Err(StoreError::ConditionFailed);
             }
-            Err(other) => Err(anyhow::Error::new(other).context("TransactWriteItems").into()),
+            // Another transaction was writing one of the same items (hot items such as an
+            // organisation's totals): nothing was written, so trying again is safe.
+            let conflict = reasons.iter().any(|code| code == "TransactionConflict")
+                || matches!(error, TransactWriteItemsError::TransactionInProgressException(_));
+            if conflict && attempt < TRANSACTION_RETRIES {
+                attempt += 1;
+                tokio::time::sleep(backoff_with_jitter(attempt)).await;
+                continue;
+            }
+            return Err(anyhow::Error::new(error).context("TransactWriteItems").into());
         }
     }
 
@@ -494,8 +630,60 @@ pub fn from_item<T: DeserializeOwned>(item: Item) -> StoreResult<T> {
     serde_dynamo::from_item(item).map_err(|e| anyhow::Error::new(e).context("reading item").into())
 }
 
+/// DynamoDB's limits on key attributes (bytes, UTF-8).
+const MAX_PARTITION_KEY_BYTES: usize = 2048;
+const MAX_SORT_KEY_BYTES: usize = 1024;
+
 fn key_item(key: &Key) -> StoreResult<Item> {
+    if key.pk.len() > MAX_PARTITION_KEY_BYTES || key.sk.len() > MAX_SORT_KEY_BYTES {
+        return Err(StoreError::InvalidKey);
+    }
     to_item(key)
+}
+
+/// How often a transaction that conflicted with another is tried again.
+pub const TRANSACTION_RETRIES: u32 = 8;
+
+/// Exponential backoff (25 ms doubling, capped at 1.6 s) with full jitter, so that
+/// transactions that conflicted do not collide again in step.
+pub fn backoff_with_jitter(attempt: u32) -> std::time::Duration {
+    use rand::Rng;
+    let ceiling = 25u64 << attempt.min(6);
+    std::time::Duration::from_millis(rand::rng().random_range(ceiling / 2..=ceiling))
+}
+
+/// A page cursor: the last key of a page, URL-safe base64 of its JSON.
+fn encode_cursor(key: &Item) -> String {
+    use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+    let plain: std::collections::BTreeMap<&str, &str> =
+        key.iter().filter_map(|(name, value)| Some((name.as_str(), value.as_s().ok()?.as_str()))).collect();
+    URL_SAFE_NO_PAD.encode(serde_json::to_vec(&plain).unwrap_or_default())
+}
+
+/// Reads a cursor back, refusing one that does not belong to `query`'s partition (a
+/// cursor is only a position in the list it came from).
+fn decode_cursor(cursor: &str, query: &Query) -> StoreResult<Item> {
+    use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+    if cursor.len() > 4096 {
+        return Err(StoreError::InvalidCursor);
+    }
+    let bytes = URL_SAFE_NO_PAD.decode(cursor.trim()).map_err(|_| StoreError::InvalidCursor)?;
+    let plain: std::collections::BTreeMap<String, String> =
+        serde_json::from_slice(&bytes).map_err(|_| StoreError::InvalidCursor)?;
+    let mut expected: Vec<&str> = vec![keys::PK, keys::SK];
+    if query.index.is_some() {
+        expected.extend([query.pk_attr, query.sk_attr]);
+    }
+    let partition_matches = plain.get(query.pk_attr).is_some_and(|pk| *pk == query.pk);
+    let prefix_matches = match &query.sk_prefix {
+        Some(prefix) => plain.get(query.sk_attr).is_some_and(|sk| sk.starts_with(prefix.as_str())),
+        None => true,
+    };
+    let shape_matches = plain.len() == expected.len() && expected.iter().all(|name| plain.contains_key(*name));
+    if !(partition_matches && prefix_matches && shape_matches) {
+        return Err(StoreError::InvalidCursor);
+    }
+    Ok(plain.into_iter().map(|(name, value)| (name, AttributeValue::S(value))).collect())
 }
 
 /// Seconds since the Unix epoch, the unit of the table's `ttl` attribute.

@@ -3,7 +3,7 @@
 use axum::{extract::State, http::StatusCode};
 use storyhive_shared::{
     auth::Principal,
-    error::{ErrorDetail, FieldError},
+    error::ErrorBody,
     http::{Json, Message},
     validation::{self, Errors},
     ApiResult, AppContext,
@@ -17,8 +17,8 @@ const TAG: &str = "auth";
 #[utoipa::path(post, path = "/user/register", tag = TAG, request_body = RegisterRequest,
     responses(
         (status = 201, description = "Account created; verification e-mail queued", body = Message),
-        (status = 400, description = "Invalid e-mail or password", body = [FieldError]),
-        (status = 409, description = "The address is already registered", body = ErrorDetail),
+        (status = 400, description = "Invalid e-mail or password", body = ErrorBody),
+        (status = 409, description = "The address is already registered", body = ErrorBody),
     ))]
 pub async fn register(
     State(context): State<AppContext>,
@@ -40,7 +40,7 @@ pub async fn register(
 #[utoipa::path(post, path = "/user/verifyUser", tag = TAG, request_body = TokenRequest,
     responses(
         (status = 200, description = "Address verified", body = Message),
-        (status = 400, description = "Invalid, used or expired link", body = ErrorDetail),
+        (status = 400, description = "Invalid, used or expired link", body = ErrorBody),
     ))]
 pub async fn verify_user(
     State(context): State<AppContext>,
@@ -54,7 +54,7 @@ pub async fn verify_user(
 #[utoipa::path(post, path = "/user/resendVerificationEmail", tag = TAG, request_body = EmailRequest,
     responses(
         (status = 200, description = "Link sent if an unverified account has this address", body = Message),
-        (status = 400, description = "Not an e-mail address", body = [FieldError]),
+        (status = 400, description = "Not an e-mail address", body = ErrorBody),
     ))]
 pub async fn resend_verification_email(
     State(context): State<AppContext>,
@@ -70,8 +70,8 @@ pub async fn resend_verification_email(
 #[utoipa::path(post, path = "/auth/login", tag = TAG, request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in", body = LoginResponse),
-        (status = 400, description = "Wrong credentials, unverified or suspended account", body = ErrorDetail),
-        (status = 429, description = "Too many failed attempts: locked for a while", body = ErrorDetail),
+        (status = 400, description = "Wrong credentials, unverified or suspended account", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts: locked for a while", body = ErrorBody),
     ))]
 pub async fn login(
     State(context): State<AppContext>,
@@ -90,7 +90,7 @@ pub async fn login(
 #[utoipa::path(get, path = "/auth/logout", tag = TAG, security(("staffToken" = [])),
     responses(
         (status = 200, description = "Signed out", body = Message),
-        (status = 401, description = "No valid session", body = ErrorDetail),
+        (status = 401, description = "No valid session", body = ErrorBody),
     ))]
 pub async fn logout(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Message>> {
     service::logout(&context, &principal.token).await?;
@@ -101,7 +101,7 @@ pub async fn logout(State(context): State<AppContext>, principal: Principal) -> 
 #[utoipa::path(post, path = "/user/forgotPassword", tag = TAG, request_body = EmailRequest,
     responses(
         (status = 200, description = "Link sent if an account has this address", body = Message),
-        (status = 400, description = "Not an e-mail address", body = [FieldError]),
+        (status = 400, description = "Not an e-mail address", body = ErrorBody),
     ))]
 pub async fn forgot_password(
     State(context): State<AppContext>,
@@ -117,7 +117,7 @@ pub async fn forgot_password(
 #[utoipa::path(post, path = "/user/resetPassword", tag = TAG, request_body = ResetPasswordRequest,
     responses(
         (status = 200, description = "Password changed; every session of the account ended", body = Message),
-        (status = 400, description = "Invalid password, or invalid, used or expired link", body = ErrorDetail),
+        (status = 400, description = "Invalid password, or invalid, used or expired link", body = ErrorBody),
     ))]
 pub async fn reset_password(
     State(context): State<AppContext>,

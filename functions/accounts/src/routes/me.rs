@@ -4,7 +4,7 @@ use axum::extract::State;
 use storyhive_shared::{
     auth::Principal,
     countries::{self, Country},
-    error::{ApiError, ErrorDetail, FieldError},
+    error::{ApiError, ErrorBody},
     http::{Json, Message},
     model,
     permissions::{Permission, Role},
@@ -20,7 +20,7 @@ const TAG: &str = "user";
 #[utoipa::path(get, path = "/user/me", tag = TAG, security(("staffToken" = [])),
     responses(
         (status = 200, body = CurrentUser),
-        (status = 401, description = "No valid session", body = ErrorDetail),
+        (status = 401, description = "No valid session", body = ErrorBody),
     ))]
 pub async fn get_me(principal: Principal) -> Json<CurrentUser> {
     Json(CurrentUser::new(&principal.user, &principal.tenant))
@@ -30,8 +30,8 @@ pub async fn get_me(principal: Principal) -> Json<CurrentUser> {
 #[utoipa::path(put, path = "/user/me/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateProfileRequest,
     responses(
         (status = 200, description = "The updated user", body = CurrentUser),
-        (status = 400, description = "Invalid field", body = [FieldError]),
-        (status = 409, description = "Changed meanwhile by another request; reload and retry", body = ErrorDetail),
+        (status = 400, description = "Invalid field", body = ErrorBody),
+        (status = 409, description = "Changed meanwhile by another request; reload and retry", body = ErrorBody),
     ))]
 pub async fn update_me(
     State(context): State<AppContext>,
@@ -91,7 +91,7 @@ pub async fn update_me(
 
 /// Remember whether the response editor's tour was skipped.
 #[utoipa::path(put, path = "/user/skip-tour", tag = TAG, security(("staffToken" = [])), request_body = SkipTourRequest,
-    responses((status = 200, body = Message), (status = 401, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 401, body = ErrorBody)))]
 pub async fn skip_tour(
     State(context): State<AppContext>,
     principal: Principal,
@@ -115,8 +115,8 @@ pub async fn skip_tour(
 #[utoipa::path(delete, path = "/user/me", tag = TAG, security(("staffToken" = [])), request_body = DeleteMeRequest,
     responses(
         (status = 200, description = "Account deleted, organisation closed", body = Message),
-        (status = 400, description = "The address does not match", body = ErrorDetail),
-        (status = 403, description = "Not the super admin", body = ErrorDetail),
+        (status = 400, description = "The address does not match", body = ErrorBody),
+        (status = 403, description = "Not the super admin", body = ErrorBody),
     ))]
 pub async fn delete_me(
     State(context): State<AppContext>,

@@ -1,9 +1,12 @@
 //! Request and response bodies of the campaigns routes.
 
 use serde::{Deserialize, Serialize};
-use storyhive_shared::campaigns::{
-    dto::{Campaign, CampaignSummary, UserListItem},
-    records::{CampaignType, RecordingMode, Visibility},
+use storyhive_shared::{
+    campaigns::{
+        dto::{Campaign, CampaignSummary, UserListItem},
+        records::{CampaignType, RecordingMode, Visibility},
+    },
+    ids::Id,
 };
 use utoipa::{IntoParams, ToSchema};
 
@@ -28,11 +31,16 @@ pub enum StatusFilter {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default)]
 pub struct ListParams {
-    /// 1-based page of 10.
+    /// 1-based page of 10 (the page number to show; with `cursor` it is only echoed).
+    #[param(minimum = 1, maximum = 1000)]
     pub page: Option<usize>,
+    /// The `nextCursor` of the previous page: the next page is read from there.
+    #[param(max_length = 4096)]
+    pub cursor: Option<String>,
     pub sort: Option<CampaignSort>,
     pub status: Option<StatusFilter>,
-    /// Part of the title, any case.
+    /// Words the title contains (each word matched from its start), any case.
+    #[param(max_length = 250)]
     pub search: Option<String>,
 }
 
@@ -56,13 +64,15 @@ pub struct CampaignList {
     pub counts: StatusCounts,
     /// False until the organisation has an initiative (campaigns need one).
     pub has_initiatives: bool,
+    /// Pass it as `cursor` (with `page` + 1) for the next page; null on the last page.
+    pub next_cursor: Option<String>,
 }
 
 /// Fields of a new campaign. Missing choices get the spec's "Please select …" messages.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddCampaign {
-    pub initiative_id: String,
+    pub initiative_id: Id,
     pub title: String,
     pub description: String,
     #[serde(rename = "type")]
@@ -74,16 +84,16 @@ pub struct AddCampaign {
     /// `YYYY-MM-DD`, the last day answers are accepted; required for targeted campaigns.
     pub expiry_date: Option<String>,
     /// 1 to 4 tag ids.
-    pub tags: Vec<String>,
+    pub tags: Vec<Id>,
 }
 
 /// Fields left out are unchanged. `version` is the one last read.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct UpdateCampaign {
-    pub id: String,
+    pub id: Id,
     pub version: u64,
-    pub initiative_id: Option<String>,
+    pub initiative_id: Option<Id>,
     pub title: Option<String>,
     pub description: Option<String>,
     #[serde(rename = "type")]
@@ -93,13 +103,13 @@ pub struct UpdateCampaign {
     /// Empty string clears it.
     pub deadline: Option<String>,
     pub expiry_date: Option<String>,
-    pub tags: Option<Vec<String>>,
+    pub tags: Option<Vec<Id>>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SaveBrief {
-    pub campaign_id: String,
+    pub campaign_id: Id,
     pub version: u64,
     /// HTML, at most 100 000 characters.
     pub brief: String,
@@ -108,7 +118,7 @@ pub struct SaveBrief {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SaveScript {
-    pub campaign_id: String,
+    pub campaign_id: Id,
     pub version: u64,
     /// HTML, at most 100 000 characters; emoji are kept.
     pub script: String,
@@ -131,8 +141,8 @@ pub struct ParticipantList {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddParticipants {
-    pub campaign_id: String,
-    pub user_ids: Vec<String>,
+    pub campaign_id: Id,
+    pub user_ids: Vec<Id>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -143,4 +153,14 @@ pub struct JourneyStarter {
     pub last_name: Option<String>,
     pub email: Option<String>,
     pub started_at: Option<String>,
+}
+
+/// A page of the collaborators who started answering.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JourneyStarterPage {
+    /// Those of this page's collaborators who started (a page may hold fewer than the limit).
+    pub items: Vec<JourneyStarter>,
+    /// Pass it as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
 }

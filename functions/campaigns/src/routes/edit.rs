@@ -5,17 +5,18 @@ use storyhive_shared::{
     auth::Principal,
     campaigns::{
         dto::Campaign,
+        listing,
         records::{
             CampaignRecord, CampaignStatus, CampaignTextRecord, LifecycleStatus, ParticipantRecord, TagLinkRecord,
         },
-        repo::{CampaignParts, TenantCatalog},
+        repo::{self, CampaignParts, TenantCatalog},
         rules,
     },
-    cascade::CascadeJob,
-    error::{ErrorDetail, FieldError},
+    cascade::{self, CascadeJob},
+    error::ErrorBody,
     http::{Json, Message, Path},
     model,
-    permissions::{Permission, Role},
+    permissions::Permission,
     storage::{keys, AttributeValue, StoreError},
     validation::Errors,
     ApiError, ApiResult, AppContext,
@@ -28,28 +29,23 @@ const TAG: &str = "campaigns";
 
 async fn campaign_dto(context: &AppContext, tenant_id: &str, campaign_id: &str) -> ApiResult<Campaign> {
     let (parts, catalog) = load(context, tenant_id, campaign_id).await?;
-    Ok(parts.to_dto(&catalog, rules::today()))
+    let users = parts.participant_users(&context.store).await?;
+    Ok(parts.to_dto(&catalog, &users, rules::today()))
 }
 
-/// The campaign and its organisation's catalog; a campaign whose initiative is being
-/// deleted is already gone.
+/// The campaign and the names it shows; a campaign whose initiative is being deleted
+/// is already gone.
 pub async fn load(
     context: &AppContext,
     tenant_id: &str,
     campaign_id: &str,
 ) -> ApiResult<(CampaignParts, TenantCatalog)> {
-    let (parts, catalog) = tokio::try_join!(CampaignParts::require(&context.store, tenant_id, campaign_id), async {
-        Ok(TenantCatalog::load(&context.store, tenant_id).await?)
-    },)?;
-    if !catalog.has_initiative(&parts.campaign.initiative_id) {
-        return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()));
-    }
-    Ok((parts, catalog))
+    CampaignParts::require_visible(&context.store, tenant_id, campaign_id).await
 }
 
 /// One campaign with its brief, script, questions and participants.
 #[utoipa::path(get, path = "/campaign/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
-    responses((status = 200, body = Campaign), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Campaign), (status = 404, body = ErrorBody)))]
 pub async fn get_campaign(
     State(context): State<AppContext>,
     principal: Principal,
@@ -63,7 +59,7 @@ pub async fn get_campaign(
 #[utoipa::path(post, path = "/campaign/add", tag = TAG, security(("staffToken" = [])), request_body = AddCampaign,
     responses(
         (status = 201, body = Campaign),
-        (status = 400, description = "Invalid fields, in the spec's words", body = [FieldError]),
+        (status = 400, description = "Invalid fields, in the spec's words", body = ErrorBody),
     ))]
 pub async fn add_campaign(
     State(context): State<AppContext>,
@@ -72,12 +68,21 @@ pub async fn add_campaign(
 ) -> ApiResult<(StatusCode, Json<Campaign>)> {
     principal.require(Permission::UseStaffApp)?;
     let tenant_id = &principal.tenant_id;
-    let catalog = TenantCatalog::load(&context.store, tenant_id).await?;
+    let store = &context.store;
+    let initiative_id = body.initiative_id.as_str().to_string();
+    let (initiative, tags) = tokio::try_join!(
+        async {
+            match initiative_id.is_empty() {
+                true => Ok(None),
+                false => repo::active_initiative(store, tenant_id, &initiative_id).await,
+            }
+        },
+        repo::tags(store, tenant_id),
+    )?;
     let mut errors = Errors::default();
-    let initiative_id = body.initiative_id.trim().to_string();
     if initiative_id.is_empty() {
         errors.add("initiativeId", rules::INITIATIVE_REQUIRED);
-    } else if !catalog.initiatives.iter().any(|i| i.initiative_id == initiative_id) {
+    } else if initiative.is_none() {
         errors.add("initiativeId", write::UNKNOWN_INITIATIVE);
     }
     let title = errors
@@ -101,7 +106,8 @@ pub async fn add_campaign(
             errors.add(field, message);
         }
     }
-    let tags = errors.check("tags", write::checked_tags(&body.tags, &catalog));
+    let tag_ids: Vec<String> = body.tags.iter().map(|t| t.to_string()).collect();
+    let tags = errors.check("tags", write::checked_tags(&tag_ids, &tags));
     errors.finish()?;
     let (Some(title), Some(description), Some(campaign_type), Some(visibility), Some(mode), Some(tags)) =
         (title, description, campaign_type, visibility, mode, tags)
@@ -136,24 +142,30 @@ pub async fn add_campaign(
         made_live: false,
         made_live_at: None,
         video_count: 0,
+        questions_version: 0,
         created_by: principal.user_id.clone(),
         created_at: at.clone(),
         updated_at: at.clone(),
         version: 1,
     };
-    let store = &context.store;
     let mut ops =
         vec![store.put_new_op(&campaign)?, write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?];
     for tag_id in &tags {
         ops.push(store.put_op(&TagLinkRecord::new(tenant_id, tag_id, &campaign_id))?);
+        ops.push(write::tag_exists_op(&context, tenant_id, tag_id)?);
     }
-    if principal.role != Role::SuperAdmin {
-        ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
-    }
+    ops.extend(listing::index_ops(store, None, Some(&campaign))?);
+    // The creator takes part (a super admin too: participant lists never show them, and
+    // their personal dashboard finds the campaign through it).
+    ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
     match store.transact(ops).await {
         Ok(()) => {}
-        // The initiative was deleted meanwhile.
-        Err(StoreError::ConditionFailed) => return Err(ApiError::field("initiativeId", write::UNKNOWN_INITIATIVE)),
+        // The initiative or a tag was deleted meanwhile.
+        Err(StoreError::ConditionFailed) => {
+            return Err(ApiError::Conflict(
+                "The initiative or a tag was deleted in the meantime. Please choose again.".into(),
+            ))
+        }
         Err(other) => return Err(other.into()),
     }
     Ok((StatusCode::CREATED, Json(campaign_dto(&context, tenant_id, &campaign_id).await?)))
@@ -164,9 +176,9 @@ pub async fn add_campaign(
 #[utoipa::path(put, path = "/campaign/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateCampaign,
     responses(
         (status = 200, body = Campaign),
-        (status = 400, body = [FieldError]),
-        (status = 404, body = ErrorDetail),
-        (status = 409, description = "Changed meanwhile", body = ErrorDetail),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Changed meanwhile", body = ErrorBody),
     ))]
 pub async fn update_campaign(
     State(context): State<AppContext>,
@@ -175,8 +187,7 @@ pub async fn update_campaign(
 ) -> ApiResult<Json<Campaign>> {
     principal.require(Permission::UseStaffApp)?;
     let tenant_id = &principal.tenant_id;
-    let (parts, _) = load(&context, tenant_id, body.id.trim()).await?;
-    let catalog = TenantCatalog::load(&context.store, tenant_id).await?;
+    let (parts, _) = load(&context, tenant_id, &body.id).await?;
     let before = parts.campaign;
     write::check_version(&before, body.version)?;
     let mut campaign = before.clone();
@@ -222,13 +233,15 @@ pub async fn update_campaign(
         errors.add(field, message);
     }
     if let Some(tags) = &body.tags {
-        if let Some(tags) = errors.check("tags", write::checked_tags(tags, &catalog)) {
+        let tag_ids: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+        let known = repo::tags(&context.store, tenant_id).await?;
+        if let Some(tags) = errors.check("tags", write::checked_tags(&tag_ids, &known)) {
             campaign.tag_ids = tags;
         }
     }
     let mut extra = Vec::new();
-    if let Some(initiative_id) = body.initiative_id.as_deref().map(str::trim).filter(|i| *i != before.initiative_id) {
-        if !catalog.initiatives.iter().any(|i| i.initiative_id == initiative_id) {
+    if let Some(initiative_id) = body.initiative_id.as_deref().filter(|i| *i != before.initiative_id) {
+        if repo::active_initiative(&context.store, tenant_id, initiative_id).await?.is_none() {
             errors.add("initiativeId", write::UNKNOWN_INITIATIVE);
         } else if before.status != CampaignStatus::Draft {
             // Videos are stored under the initiative; a campaign that may have them stays put.
@@ -242,7 +255,7 @@ pub async fn update_campaign(
     }
     errors.finish()?;
     extra.extend(write::tag_link_ops(&context, tenant_id, &campaign.campaign_id, &before.tag_ids, &campaign.tag_ids)?);
-    write::save(&context, &mut campaign, extra).await?;
+    write::save(&context, &before, &mut campaign, extra).await?;
     Ok(Json(campaign_dto(&context, tenant_id, &campaign.campaign_id).await?))
 }
 
@@ -257,9 +270,10 @@ async fn save_text(
 ) -> ApiResult<Campaign> {
     rules::check_editor_text(text).map_err(|m| ApiError::field(field, m))?;
     let tenant_id = &principal.tenant_id;
-    let parts = CampaignParts::require(&context.store, tenant_id, campaign_id.trim()).await?;
-    let mut campaign = parts.campaign;
-    write::check_version(&campaign, version)?;
+    let parts = CampaignParts::require(&context.store, tenant_id, campaign_id).await?;
+    let before = parts.campaign;
+    write::check_version(&before, version)?;
+    let mut campaign = before.clone();
     let key = keys::campaign_text(tenant_id, &campaign.campaign_id, kind);
     let record = CampaignTextRecord {
         pk: key.pk,
@@ -270,13 +284,13 @@ async fn save_text(
         updated_by: principal.user_id.clone(),
     };
     let text_op = context.store.put_op(&record)?;
-    write::save(context, &mut campaign, vec![text_op]).await?;
+    write::save(context, &before, &mut campaign, vec![text_op]).await?;
     campaign_dto(context, tenant_id, &campaign.campaign_id).await
 }
 
 /// Save the campaign's brief (required).
 #[utoipa::path(post, path = "/campaign/add-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
-    responses((status = 200, body = Campaign), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_brief(
     State(context): State<AppContext>,
     principal: Principal,
@@ -302,7 +316,7 @@ pub async fn add_brief(
 
 /// Auto-save of the brief while it is typed (may be empty).
 #[utoipa::path(post, path = "/campaign/auto-save-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
-    responses((status = 200, body = Campaign), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn auto_save_brief(
     State(context): State<AppContext>,
     principal: Principal,
@@ -325,7 +339,7 @@ pub async fn auto_save_brief(
 
 /// Save the campaign's script (emoji are escaped in storage and restored on load).
 #[utoipa::path(post, path = "/campaign/save-script", tag = TAG, security(("staffToken" = [])), request_body = SaveScript,
-    responses((status = 200, body = Campaign), (status = 400, body = [FieldError]), (status = 409, body = ErrorDetail)))]
+    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn save_script(
     State(context): State<AppContext>,
     principal: Principal,
@@ -365,8 +379,8 @@ fn is_blank_html(html: &str) -> bool {
 #[utoipa::path(put, path = "/campaign/complete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
     responses(
         (status = 200, description = "'The campaign is now live'", body = Published),
-        (status = 400, description = "What is missing", body = ErrorDetail),
-        (status = 404, body = ErrorDetail),
+        (status = 400, description = "What is missing", body = ErrorBody),
+        (status = 404, body = ErrorBody),
     ))]
 pub async fn complete(
     State(context): State<AppContext>,
@@ -378,9 +392,10 @@ pub async fn complete(
     if let Some(blocker) = write::publish_blockers(&parts, rules::today()).first() {
         return Err(ApiError::BadRequest((*blocker).into()));
     }
-    let mut campaign = parts.campaign;
+    let before = parts.campaign;
+    let mut campaign = before.clone();
     if write::go_live(&mut campaign) {
-        write::save(&context, &mut campaign, Vec::new()).await?;
+        write::save(&context, &before, &mut campaign, Vec::new()).await?;
     }
     Ok(Json(Published {
         message: "The campaign is now live".into(),
@@ -391,7 +406,7 @@ pub async fn complete(
 /// Delete a campaign with its questions, participants and videos. It disappears at
 /// once; its contents are removed in the background.
 #[utoipa::path(delete, path = "/campaign/delete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_campaign(
     State(context): State<AppContext>,
     principal: Principal,
@@ -399,28 +414,39 @@ pub async fn delete_campaign(
 ) -> ApiResult<Json<Message>> {
     principal.require(Permission::UseStaffApp)?;
     let tenant_id = &principal.tenant_id;
-    let parts = CampaignParts::require(&context.store, tenant_id, &id).await?;
-    let campaign = parts.campaign;
     let store = &context.store;
-    let mark = store.update_op(&campaign.key(), |update| {
-        update
-            .update_expression("SET lifecycle = :deleting, updatedAt = :at ADD version :one")
-            .condition_expression("lifecycle = :active")
-            .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-            .expression_attribute_values(":active", AttributeValue::S("active".into()))
-            .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-            .expression_attribute_values(":one", AttributeValue::N("1".into()))
-    })?;
-    let count = write::initiative_count_op(&context, tenant_id, &campaign.initiative_id, -1, false)?;
-    match store.transact(vec![mark, count]).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into())),
-        Err(other) => return Err(other.into()),
+    let campaign = store
+        .get::<CampaignRecord>(&keys::campaign(tenant_id, &id))
+        .await?
+        .ok_or_else(|| ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()))?;
+    let job = CascadeJob::DeleteCampaign { tenant_id: tenant_id.clone(), campaign_id: campaign.campaign_id.clone() };
+    if campaign.lifecycle == LifecycleStatus::Active {
+        // It disappears from every list now; the worker removes what it holds.
+        let mark = store.update_op(&campaign.key(), |update| {
+            update
+                .update_expression("SET lifecycle = :deleting, updatedAt = :at ADD version :one")
+                .condition_expression("lifecycle = :active AND version = :read")
+                .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
+                .expression_attribute_values(":active", AttributeValue::S("active".into()))
+                .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        })?;
+        let mut ops = vec![
+            mark,
+            write::initiative_count_op(&context, tenant_id, &campaign.initiative_id, -1, false)?,
+            cascade::pending_op(store, &job)?,
+        ];
+        ops.extend(listing::index_ops(store, Some(&campaign), None)?);
+        match store.transact(ops).await {
+            Ok(()) => {}
+            Err(StoreError::ConditionFailed) => return Err(ApiError::Conflict(rules::CAMPAIGN_CHANGED.into())),
+            Err(other) => return Err(other.into()),
+        }
     }
-    context
-        .cascade
-        .send(&CascadeJob::DeleteCampaign { tenant_id: tenant_id.clone(), campaign_id: campaign.campaign_id })
-        .await?;
+    // Also when it was already being deleted: a retried delete sends the job again (the
+    // worker's steps are repeatable), so a lost message is never a dead end.
+    cascade::send(&context.cascade, &job).await?;
     Ok(Message::new("Campaign deleted successfully"))
 }
 

@@ -1,30 +1,37 @@
-//! The campaign list, a user's campaigns, and who has started answering.
+//! The campaign list, a user's campaigns, and who has started answering. A page reads
+//! a page: the list entries of the chosen status and order, then those campaigns by key
+//! (see `campaigns::listing`); counts come from counters.
 
 use axum::extract::State;
 use storyhive_shared::{
     auth::Principal,
     campaigns::{
         dto::CampaignSummary,
-        records::{CampaignRecord, CampaignStatus, LifecycleStatus, ParticipantRecord},
-        repo::{self, CampaignParts, TenantCatalog},
+        listing,
+        records::{CampaignRecord, CampaignStatus, ParticipantRecord},
+        repo::{self, TenantCatalog},
         rules,
     },
-    error::ErrorDetail,
-    http::{Json, Path, Query},
+    contributors::records::MembershipRecord,
+    error::ErrorBody,
+    http::{Json, PageParams, Path, Query},
     permissions::Permission,
-    storage::{from_item, keys, Query as StoreQuery},
-    ApiResult, AppContext,
+    storage::{keys, Query as StoreQuery},
+    words, ApiError, ApiResult, AppContext,
 };
 
 use super::dto::*;
 
 const TAG: &str = "campaigns";
+/// A search considers at most this many matching campaigns.
+pub const SEARCH_CAP: usize = 500;
+/// The deepest page a list can be asked for by number (without a cursor).
+const MAX_PAGE: usize = 1000;
 
-/// Sorts, filters, counts and pages campaigns as the list shows them.
+/// Sorts, filters, counts and pages campaigns in memory: the search results, which are
+/// already narrowed to the matching campaigns.
 pub fn list_view(campaigns: Vec<CampaignSummary>, params: &ListParams, has_initiatives: bool) -> CampaignList {
-    let search = params.search.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
-    let mut matching: Vec<CampaignSummary> =
-        campaigns.into_iter().filter(|c| search.is_empty() || c.title.to_lowercase().contains(&search)).collect();
+    let mut matching = campaigns;
     let mut counts = StatusCounts { all: matching.len(), ..Default::default() };
     for campaign in &matching {
         match campaign.status {
@@ -54,36 +61,136 @@ pub fn list_view(campaigns: Vec<CampaignSummary>, params: &ListParams, has_initi
     let total = matching.len();
     let page = params.page.unwrap_or(1).max(1);
     let items = matching.into_iter().skip((page - 1) * rules::PAGE_SIZE).take(rules::PAGE_SIZE).collect();
-    CampaignList { items, total, page, page_size: rules::PAGE_SIZE, counts, has_initiatives }
+    CampaignList { items, total, page, page_size: rules::PAGE_SIZE, counts, has_initiatives, next_cursor: None }
+}
+
+fn bucket_and_order(params: &ListParams) -> (&'static str, &'static str, bool) {
+    let bucket = match params.status {
+        None => "ALL",
+        Some(StatusFilter::Draft) => "DRAFT",
+        Some(StatusFilter::Live) => "LIVE",
+        Some(StatusFilter::Expired) => "EXPIRED",
+    };
+    let (order, descending) = match params.sort.unwrap_or_default() {
+        CampaignSort::Newest => ("CREATED", true),
+        CampaignSort::Oldest => ("CREATED", false),
+        CampaignSort::Az => ("TITLE", false),
+        CampaignSort::Za => ("TITLE", true),
+    };
+    (bucket, order, descending)
+}
+
+/// Campaigns as rows, with their initiative and tag names; those of an initiative
+/// being deleted are left out.
+async fn summaries(context: &AppContext, tenant_id: &str, campaigns: &[CampaignRecord]) -> ApiResult<Vec<CampaignSummary>> {
+    let refs: Vec<&CampaignRecord> = campaigns.iter().collect();
+    let catalog = TenantCatalog::for_campaigns(&context.store, tenant_id, &refs).await?;
+    let today = rules::today();
+    Ok(campaigns
+        .iter()
+        .filter(|c| catalog.has_initiative(&c.initiative_id))
+        .map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today))
+        .collect())
 }
 
 /// The organisation's campaigns: page size 10, sorted Newest, Oldest, AZ or ZA,
-/// filtered by Draft, Live or Expired, with the count of each status.
+/// filtered by Draft, Live or Expired, with the count of each status. Searched by the
+/// words of the title.
 #[utoipa::path(get, path = "/campaign/all-campaigns", tag = TAG, security(("staffToken" = [])), params(ListParams),
-    responses((status = 200, body = CampaignList), (status = 401, body = ErrorDetail)))]
+    responses((status = 200, body = CampaignList), (status = 401, body = ErrorBody)))]
 pub async fn all_campaigns(
     State(context): State<AppContext>,
     principal: Principal,
     Query(params): Query<ListParams>,
 ) -> ApiResult<Json<CampaignList>> {
     principal.require(Permission::UseStaffApp)?;
-    let (catalog, campaigns) = tokio::try_join!(
-        TenantCatalog::load(&context.store, &principal.tenant_id),
-        repo::campaigns_of_tenant(&context.store, &principal.tenant_id),
+    let store = &context.store;
+    let tenant_id = &principal.tenant_id;
+    let page = params.page.unwrap_or(1);
+    if !(1..=MAX_PAGE).contains(&page) {
+        return Err(ApiError::field("page", format!("The page must be between 1 and {MAX_PAGE}")));
+    }
+    listing::settle_expired(store, tenant_id, rules::today()).await?;
+    let search = params.search.as_deref().map(str::trim).unwrap_or_default();
+    if !search.is_empty() {
+        let (found, has_initiatives) = tokio::try_join!(
+            async { Ok::<_, ApiError>(words::search(store, tenant_id, words::CAMPAIGNS, search, SEARCH_CAP).await?) },
+            async { Ok::<_, ApiError>(repo::has_initiatives(store, tenant_id).await?) },
+        )?;
+        let campaigns = repo::campaigns_by_ids(store, tenant_id, &found.ids).await?;
+        let rows = summaries(&context, tenant_id, &campaigns).await?;
+        return Ok(Json(list_view(rows, &params, has_initiatives)));
+    }
+    let (bucket, order, descending) = bucket_and_order(&params);
+    let (counts, has_initiatives) = tokio::try_join!(
+        async { Ok::<_, ApiError>(listing::counts(store, tenant_id).await?) },
+        async { Ok::<_, ApiError>(repo::has_initiatives(store, tenant_id).await?) },
     )?;
-    let today = rules::today();
-    let summaries = campaigns
-        .iter()
-        .filter(|c| catalog.has_initiative(&c.initiative_id))
-        .map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today))
-        .collect();
-    Ok(Json(list_view(summaries, &params, !catalog.initiatives.is_empty())))
+    // Without a cursor, page N starts after the first N-1 pages' entries (small items).
+    let mut cursor = params.cursor.clone().filter(|c| !c.trim().is_empty());
+    if cursor.is_none() && page > 1 {
+        let skip = (page - 1) * rules::PAGE_SIZE;
+        let (skipped, next) = listing::page(store, tenant_id, bucket, order, descending, skip, None).await?;
+        if skipped.len() < skip || next.is_none() {
+            let empty = CampaignList {
+                items: Vec::new(),
+                total: total_of(&counts, bucket),
+                page,
+                page_size: rules::PAGE_SIZE,
+                counts: status_counts(&counts),
+                has_initiatives,
+                next_cursor: None,
+            };
+            return Ok(Json(empty));
+        }
+        cursor = next;
+    }
+    let mut items = Vec::new();
+    let mut next = cursor;
+    let mut first = true;
+    // Rows of an initiative being deleted are skipped; read on until the page is full.
+    while items.len() < rules::PAGE_SIZE && (first || next.is_some()) {
+        first = false;
+        let want = rules::PAGE_SIZE - items.len();
+        let (ids, after) = listing::page(store, tenant_id, bucket, order, descending, want, next.as_deref()).await?;
+        let campaigns = repo::campaigns_by_ids(store, tenant_id, &ids).await?;
+        items.extend(summaries(&context, tenant_id, &campaigns).await?);
+        next = after;
+    }
+    Ok(Json(CampaignList {
+        items,
+        total: total_of(&counts, bucket),
+        page,
+        page_size: rules::PAGE_SIZE,
+        counts: status_counts(&counts),
+        has_initiatives,
+        next_cursor: next,
+    }))
+}
+
+fn total_of(counts: &listing::CampaignCounts, bucket: &str) -> usize {
+    let n = match bucket {
+        "DRAFT" => counts.draft,
+        "LIVE" => counts.live,
+        "EXPIRED" => counts.expired,
+        _ => counts.all(),
+    };
+    n.max(0) as usize
+}
+
+fn status_counts(counts: &listing::CampaignCounts) -> StatusCounts {
+    StatusCounts {
+        all: counts.all().max(0) as usize,
+        draft: counts.draft.max(0) as usize,
+        live: counts.live.max(0) as usize,
+        expired: counts.expired.max(0) as usize,
+    }
 }
 
 /// The campaigns a staff member takes part in, newest first.
 #[utoipa::path(get, path = "/campaign/user-campaigns/{userId}", tag = TAG, security(("staffToken" = [])),
     params(("userId" = String, Path)),
-    responses((status = 200, body = [CampaignSummary]), (status = 401, body = ErrorDetail)))]
+    responses((status = 200, body = [CampaignSummary]), (status = 401, body = ErrorBody)))]
 pub async fn user_campaigns(
     State(context): State<AppContext>,
     principal: Principal,
@@ -93,57 +200,41 @@ pub async fn user_campaigns(
     let store = &context.store;
     let links: Vec<ParticipantRecord> =
         store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(&principal.tenant_id, &user_id))).await?;
-    let catalog = TenantCatalog::load(store, &principal.tenant_id).await?;
-    let keys: Vec<keys::Key> = links.iter().map(|l| keys::campaign(&principal.tenant_id, &l.campaign_id)).collect();
-    let mut campaigns = Vec::new();
-    for chunk in keys.chunks(100) {
-        for (_, item) in store.batch_get(chunk).await? {
-            let campaign: CampaignRecord = from_item(item)?;
-            if campaign.lifecycle == LifecycleStatus::Active && catalog.has_initiative(&campaign.initiative_id) {
-                campaigns.push(campaign);
-            }
-        }
-    }
-    let today = rules::today();
-    let mut summaries: Vec<CampaignSummary> =
-        campaigns.iter().map(|c| CampaignSummary::new(c, &catalog.initiatives, &catalog.tags, today)).collect();
-    summaries.sort_by(|a, b| (&b.created_at, &b.id).cmp(&(&a.created_at, &a.id)));
-    Ok(Json(summaries))
+    let ids: Vec<String> = links.iter().map(|l| l.campaign_id.clone()).collect();
+    let campaigns = repo::campaigns_by_ids(store, &principal.tenant_id, &ids).await?;
+    let mut rows = summaries(&context, &principal.tenant_id, &campaigns).await?;
+    rows.sort_by(|a, b| (&b.created_at, &b.id).cmp(&(&a.created_at, &a.id)));
+    Ok(Json(rows))
 }
 
-/// Contributors who have started answering the campaign.
+/// Collaborators who have started answering the campaign, a page at a time.
 #[utoipa::path(get, path = "/campaign/journey-starters/{campaignId}", tag = TAG, security(("staffToken" = [])),
-    params(("campaignId" = String, Path)),
-    responses((status = 200, body = [JourneyStarter]), (status = 404, body = ErrorDetail)))]
+    params(("campaignId" = String, Path), PageParams),
+    responses((status = 200, body = JourneyStarterPage), (status = 404, body = ErrorBody)))]
 pub async fn journey_starters(
     State(context): State<AppContext>,
     principal: Principal,
     Path(campaign_id): Path<String>,
-) -> ApiResult<Json<Vec<JourneyStarter>>> {
+    Query(page): Query<PageParams>,
+) -> ApiResult<Json<JourneyStarterPage>> {
     principal.require(Permission::UseStaffApp)?;
-    CampaignParts::require(&context.store, &principal.tenant_id, &campaign_id).await?;
-    let items = context
-        .store
-        .query_items(StoreQuery::table(
-            keys::campaign_partition(&principal.tenant_id, &campaign_id),
-            keys::CONTRIBUTOR_PREFIX,
-        ))
-        .await?;
-    let text = |item: &storyhive_shared::storage::Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
-    let started: Vec<JourneyStarter> = items
-        .iter()
-        .filter(|item| item.get("startedJourney").and_then(|v| v.as_bool().ok()).copied().unwrap_or(false))
-        .filter_map(|item| {
-            Some(JourneyStarter {
-                contributor_id: text(item, "contributorId")?,
-                first_name: text(item, "firstName"),
-                last_name: text(item, "lastName"),
-                email: text(item, "email"),
-                started_at: text(item, "startedAt"),
-            })
+    let limit = page.limit()?;
+    super::edit::load(&context, &principal.tenant_id, &campaign_id).await?;
+    let query = StoreQuery::table(keys::campaign_partition(&principal.tenant_id, &campaign_id), keys::CONTRIBUTOR_PREFIX)
+        .limit(limit);
+    let (memberships, next_cursor) = context.store.query_page::<MembershipRecord>(query, page.cursor()).await?;
+    let items = memberships
+        .into_iter()
+        .filter(|m| m.started_journey)
+        .map(|m| JourneyStarter {
+            contributor_id: m.contributor_id,
+            first_name: Some(m.first_name),
+            last_name: Some(m.last_name),
+            email: Some(m.email),
+            started_at: m.started_at,
         })
         .collect();
-    Ok(Json(started))
+    Ok(Json(JourneyStarterPage { items, next_cursor }))
 }
 
 #[cfg(test)]
@@ -202,14 +293,6 @@ mod tests {
         assert_eq!(live.items[0].title, "Campaign 22");
         assert_eq!(live.counts.all, 23, "counts ignore the status filter");
 
-        let search = view(ListParams {
-            search: Some("  campaign 1".into()),
-            sort: Some(CampaignSort::Az),
-            ..Default::default()
-        });
-        assert_eq!(search.total, 10);
-        assert_eq!(search.items[0].title, "Campaign 10");
-        assert_eq!(search.counts.all, 10);
     }
 
     #[test]

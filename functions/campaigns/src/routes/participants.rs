@@ -6,11 +6,11 @@ use storyhive_shared::{
     campaigns::{
         dto::UserListItem,
         records::ParticipantRecord,
-        repo::{self, CampaignParts, TenantCatalog},
+        repo::{self, CampaignParts},
     },
-    error::{ErrorDetail, FieldError},
+    error::ErrorBody,
     http::{Json, Message, Path},
-    model,
+    model::{self, UserRecord},
     permissions::{Permission, Role},
     storage::keys,
     ApiError, ApiResult, AppContext,
@@ -20,13 +20,13 @@ use super::dto::*;
 
 const TAG: &str = "campaigns";
 
-fn candidates(catalog: &TenantCatalog) -> impl Iterator<Item = &storyhive_shared::model::UserRecord> {
-    catalog.users.iter().filter(|u| u.role.is_staff() && u.role != Role::SuperAdmin)
+fn candidates(users: &[UserRecord]) -> impl Iterator<Item = &UserRecord> {
+    users.iter().filter(|u| u.role.is_staff() && u.role != Role::SuperAdmin)
 }
 
-fn list(parts: &CampaignParts, catalog: &TenantCatalog) -> ParticipantList {
-    let participants = repo::participants(&parts.participants, &catalog.users);
-    let available = candidates(catalog)
+fn list(parts: &CampaignParts, users: &[UserRecord]) -> ParticipantList {
+    let participants = repo::participants(&parts.participants, users);
+    let available = candidates(users)
         .filter(|u| !parts.participants.iter().any(|p| p.user_id == u.user_id))
         .map(UserListItem::from)
         .collect();
@@ -38,20 +38,23 @@ use super::edit::load;
 /// Who takes part, and who could be added.
 #[utoipa::path(get, path = "/campaign/CampaignParticipantList/{campaignId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path)),
-    responses((status = 200, body = ParticipantList), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = ParticipantList), (status = 404, body = ErrorBody)))]
 pub async fn participant_list(
     State(context): State<AppContext>,
     principal: Principal,
     Path(campaign_id): Path<String>,
 ) -> ApiResult<Json<ParticipantList>> {
     principal.require(Permission::UseStaffApp)?;
-    let (parts, catalog) = load(&context, &principal.tenant_id, &campaign_id).await?;
-    Ok(Json(list(&parts, &catalog)))
+    let (parts, users) = tokio::try_join!(
+        async { Ok::<_, ApiError>(load(&context, &principal.tenant_id, &campaign_id).await?.0) },
+        async { Ok::<_, ApiError>(repo::users(&context.store, &principal.tenant_id).await?) },
+    )?;
+    Ok(Json(list(&parts, &users)))
 }
 
 /// Add staff of the organisation to the campaign.
 #[utoipa::path(post, path = "/campaign/add-participants", tag = TAG, security(("staffToken" = [])), request_body = AddParticipants,
-    responses((status = 200, body = ParticipantList), (status = 400, body = [FieldError]), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = ParticipantList), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn add_participants(
     State(context): State<AppContext>,
     principal: Principal,
@@ -59,17 +62,18 @@ pub async fn add_participants(
 ) -> ApiResult<Json<ParticipantList>> {
     principal.require(Permission::UseStaffApp)?;
     let tenant_id = &principal.tenant_id;
-    let (parts, catalog) = load(&context, tenant_id, body.campaign_id.trim()).await?;
+    let (parts, _) = load(&context, tenant_id, &body.campaign_id).await?;
+    let users = repo::users(&context.store, tenant_id).await?;
     if body.user_ids.is_empty() {
         return Err(ApiError::field("userIds", "Please select at least one participant"));
     }
     let at = model::timestamp(model::now());
     let mut ops = Vec::new();
     for user_id in &body.user_ids {
-        if !candidates(&catalog).any(|u| &u.user_id == user_id) {
+        if !candidates(&users).any(|u| u.user_id == *user_id) {
             return Err(ApiError::field("userIds", "Participants must be staff members of your organisation"));
         }
-        if !parts.participants.iter().any(|p| &p.user_id == user_id) {
+        if !parts.participants.iter().any(|p| p.user_id == *user_id) {
             ops.push(context.store.put_op(&ParticipantRecord::new(
                 tenant_id,
                 &parts.campaign.campaign_id,
@@ -81,14 +85,14 @@ pub async fn add_participants(
     for chunk in ops.chunks(100) {
         context.store.transact(chunk.to_vec()).await?;
     }
-    let (parts, catalog) = load(&context, tenant_id, &parts.campaign.campaign_id).await?;
-    Ok(Json(list(&parts, &catalog)))
+    let (parts, _) = load(&context, tenant_id, &parts.campaign.campaign_id).await?;
+    Ok(Json(list(&parts, &users)))
 }
 
 /// Remove a staff member from the campaign.
 #[utoipa::path(delete, path = "/campaign/remove-participants/{campaignId}/{userRoleId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path), ("userRoleId" = String, Path, description = "The participant's user id")),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn remove_participant(
     State(context): State<AppContext>,
     principal: Principal,

@@ -4,13 +4,14 @@ use axum::extract::State;
 use storyhive_shared::{
     campaigns::{
         dto::CampaignPreview,
-        records::CampaignStatus,
-        repo::{CampaignParts, TenantCatalog},
+        records::{CampaignRecord, CampaignStatus, LifecycleStatus},
+        repo::{self, CampaignParts},
         rules,
     },
-    error::ErrorDetail,
+    error::ErrorBody,
     http::{Json, Path},
     model::TenantStatus,
+    storage::keys,
     ApiError, ApiResult, AppContext,
 };
 
@@ -18,28 +19,31 @@ use storyhive_shared::{
 /// (and unknown ids) all answer 404, so the address reveals nothing.
 #[utoipa::path(get, path = "/campaign/preview/{tenantId}/{campaignId}", tag = "campaigns",
     params(("tenantId" = String, Path), ("campaignId" = String, Path)),
-    responses((status = 200, body = CampaignPreview), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = CampaignPreview), (status = 404, body = ErrorBody)))]
 pub async fn preview(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id)): Path<(String, String)>,
 ) -> ApiResult<Json<CampaignPreview>> {
     let not_available = || ApiError::NotFound(rules::CAMPAIGN_NOT_AVAILABLE.into());
-    let plausible = |id: &str| !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
-    if !plausible(&tenant_id) || !plausible(&campaign_id) {
-        return Err(not_available());
-    }
-    let (parts, catalog) = tokio::try_join!(
-        async { Ok::<_, ApiError>(CampaignParts::load(&context.store, &tenant_id, &campaign_id).await?) },
-        async { Ok::<_, ApiError>(TenantCatalog::load(&context.store, &tenant_id).await?) },
+    let store = &context.store;
+    let campaign = store
+        .get::<CampaignRecord>(&keys::campaign(&tenant_id, &campaign_id))
+        .await?
+        .filter(|c| c.lifecycle == LifecycleStatus::Active)
+        .ok_or_else(not_available)?;
+    let (parts, tenant, initiative) = tokio::try_join!(
+        CampaignParts::for_contributor(store, campaign.clone()),
+        repo::tenant(store, &tenant_id),
+        repo::active_initiative(store, &tenant_id, &campaign.initiative_id),
     )?;
-    let (Some(parts), Some(tenant)) = (parts, catalog.tenant.as_ref()) else {
+    let Some(tenant) = tenant else {
         return Err(not_available());
     };
     if tenant.status != TenantStatus::Active
-        || !catalog.has_initiative(&parts.campaign.initiative_id)
+        || initiative.is_none()
         || rules::effective_status(&parts.campaign, rules::today()) != CampaignStatus::Live
     {
         return Err(not_available());
     }
-    Ok(Json(parts.preview(Some(tenant))))
+    Ok(Json(parts.preview(Some(&tenant))))
 }

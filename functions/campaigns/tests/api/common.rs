@@ -11,11 +11,7 @@ pub async fn stack() -> TestStack {
             .merge(storyhive_questions::router(context))
     })
     .await;
-    let cascade = storyhive_cascade_worker::Cascade {
-        store: stack.context.store.clone(),
-        s3: stack.clients.s3.clone(),
-        video_bucket: stack.context.config.video_bucket().unwrap().to_string(),
-    };
+    let cascade = storyhive_cascade_worker::Cascade::new(&stack.context).unwrap();
     stack.with_worker(
         CASCADE_QUEUE,
         worker::handler(move |event| {

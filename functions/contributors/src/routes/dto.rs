@@ -1,16 +1,19 @@
 //! Request and response bodies of the contributors routes.
 
 use serde::{Deserialize, Serialize};
-use storyhive_shared::contributors::{
-    dto::{Answer, CampaignContributor, Contributor},
-    records::VideoConfig,
+use storyhive_shared::{
+    contributors::{
+        dto::{Answer, CampaignContributor, Contributor},
+        records::VideoConfig,
+    },
+    ids::Id,
 };
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddContributor {
-    pub campaign_id: String,
+    pub campaign_id: Id,
     pub email: String,
     pub first_name: String,
     pub last_name: String,
@@ -37,7 +40,8 @@ pub struct InviteResult {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SearchParams {
-    /// Part of a name or address, any case.
+    /// Words of a name or address (each matched from its start), any case.
+    #[param(max_length = 254)]
     pub search_val: Option<String>,
 }
 
@@ -63,8 +67,8 @@ pub struct RemoveParams {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ContributorRef {
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -76,9 +80,9 @@ pub struct Reinvited {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ReRecord {
-    pub campaign_id: String,
-    pub contributor_id: String,
-    pub campaign_question_ids: Vec<String>,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    pub campaign_question_ids: Vec<Id>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -98,9 +102,9 @@ pub struct ExceptCollaboratorParams {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SaveDetails {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
     pub first_name: String,
     pub last_name: String,
 }
@@ -108,10 +112,10 @@ pub struct SaveDetails {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SaveJourney {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
-    pub campaign_question_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    pub campaign_question_id: Id,
     pub contributor_script: Option<String>,
     pub video_config: Option<VideoConfig>,
     pub collaborator_re_recording_status: Option<String>,
@@ -120,10 +124,10 @@ pub struct SaveJourney {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddVideo {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
-    pub campaign_question_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    pub campaign_question_id: Id,
     pub s3_video_key: String,
     pub device_type: Option<String>,
     /// Hours, as the browser measured it.
@@ -133,9 +137,9 @@ pub struct AddVideo {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ContributorIds {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -146,10 +150,10 @@ pub struct StoredVideos {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct StartUpload {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
-    pub campaign_question_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    pub campaign_question_id: Id,
     /// video/mp4, video/webm, video/quicktime or video/x-matroska (codecs allowed).
     pub content_type: String,
     pub size_bytes: Option<i64>,
@@ -171,9 +175,9 @@ pub struct UploadStarted {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct UploadRef {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
     pub key: String,
     pub upload_id: String,
 }
@@ -181,13 +185,16 @@ pub struct UploadRef {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SignPart {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
     pub key: String,
     pub upload_id: String,
     /// 1-based.
     pub part_number: i32,
+    /// The exact size of the part in bytes (every part but the last is `partSize`); the
+    /// URL is signed for it, so S3 refuses a body of any other length.
+    pub size_bytes: Option<i64>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -215,9 +222,9 @@ pub struct UploadedParts {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CompleteUpload {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
     pub key: String,
     pub upload_id: String,
     /// The parts to join; when left out, every part the server has.

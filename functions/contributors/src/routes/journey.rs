@@ -4,21 +4,22 @@
 use axum::{extract::State, http::HeaderMap};
 use storyhive_shared::{
     campaigns::{
-        repo::{CampaignParts, TenantCatalog},
+        records::QuestionRecord,
+        repo::{self, CampaignParts},
         rules as campaign_rules,
     },
     contributors::{
         access::{self, ContributorAccess, InviteKey},
         dto::{ContributorCampaign, ContributorDetails, Journey, JourneyQuestion},
-        records::{JourneyRecord, MembershipRecord, UploadRecord},
+        records::{ContributorRecord, JourneyRecord, MembershipRecord, UploadRecord},
         rules,
     },
-    error::{ErrorDetail, FieldError},
+    error::ErrorBody,
     http::{Json, Message, Path, Query},
     model,
-    storage::{keys, AttributeValue},
+    storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
-    ApiError, ApiResult, AppContext,
+    words, ApiError, ApiResult, AppContext,
 };
 
 use super::{dto::*, require_answer_ids, require_ids, staff_from_headers};
@@ -52,26 +53,24 @@ async fn staff_view(
     if principal.tenant_id != tenant_id {
         return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
     }
-    let parts = CampaignParts::require(&context.store, tenant_id, campaign_id).await?;
-    let membership = parts
-        .memberships
-        .iter()
-        .find(|m| m.contributor_id == contributor_id)
-        .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))?
-        .clone();
+    let store = &context.store;
+    let (parts, membership) = tokio::try_join!(
+        async { CampaignParts::require_visible(store, tenant_id, campaign_id).await.map(|(parts, _)| parts) },
+        async { Ok::<_, ApiError>(repo::membership(store, tenant_id, campaign_id, contributor_id).await?) },
+    )?;
+    let membership = membership.ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
     Ok((parts, membership))
 }
 
-async fn parts_of(context: &AppContext, access: &ContributorAccess) -> ApiResult<CampaignParts> {
-    CampaignParts::require(&context.store, &access.campaign.tenant_id, &access.campaign.campaign_id).await
-}
-
-fn membership_in<'a>(parts: &'a CampaignParts, contributor_id: &str) -> ApiResult<&'a MembershipRecord> {
-    parts
-        .memberships
-        .iter()
-        .find(|m| m.contributor_id == contributor_id)
-        .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))
+/// The campaign's brief and questions, and this collaborator's answers: what their
+/// pages show (never the other collaborators' answers).
+async fn parts_of(context: &AppContext, access: &ContributorAccess) -> ApiResult<(CampaignParts, Vec<JourneyRecord>)> {
+    let store = &context.store;
+    let campaign = &access.campaign;
+    Ok(tokio::try_join!(
+        CampaignParts::for_contributor(store, campaign.clone()),
+        repo::journeys_of(store, &campaign.tenant_id, &campaign.campaign_id, &access.membership.contributor_id),
+    )?)
 }
 
 async fn contributor_campaign(
@@ -80,7 +79,7 @@ async fn contributor_campaign(
     membership: &MembershipRecord,
     suspended: bool,
 ) -> ApiResult<ContributorCampaign> {
-    let catalog = TenantCatalog::load(&context.store, &parts.campaign.tenant_id).await?;
+    let tenant = repo::tenant(&context.store, &parts.campaign.tenant_id).await?;
     Ok(ContributorCampaign {
         contributor: ContributorDetails {
             id: membership.contributor_id.clone(),
@@ -93,16 +92,16 @@ async fn contributor_campaign(
         started_journey: membership.started_journey,
         submitted: membership.submitted_at.is_some(),
         video_config: membership.video_config,
-        campaign: views::preview(parts, catalog.tenant.as_ref()),
+        campaign: views::preview(parts, tenant.as_ref()),
     })
 }
 
 /// The campaign as the collaborator sees it, with their details and settings. With
 /// `adminAccess=true` a staff member looks with a staff token instead.
 #[utoipa::path(get, path = "/contributor/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
-    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), AdminAccessParams,
-        ("X-Invite-Key" = Option<String>, Header, description = "The invitation key (not needed with adminAccess)")),
-    responses((status = 200, body = ContributorCampaign), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+    security(("inviteKey" = []), ("staffToken" = [])),
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), AdminAccessParams),
+    responses((status = 200, body = ContributorCampaign), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn contributor_campaign_view(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
@@ -114,23 +113,19 @@ pub async fn contributor_campaign_view(
         let (parts, membership) = staff_view(&context, &headers, &tenant_id, &campaign_id, &contributor_id).await?;
         let suspended = context
             .store
-            .get::<storyhive_shared::contributors::records::ContributorRecord>(&keys::contributor(
-                &tenant_id,
-                &contributor_id,
-            ))
+            .get::<ContributorRecord>(&keys::contributor(&tenant_id, &contributor_id))
             .await?
             .is_some_and(|c| c.is_suspended);
         return Ok(Json(contributor_campaign(&context, &parts, &membership, suspended).await?));
     }
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
-    let parts = parts_of(&context, &access).await?;
+    let parts = CampaignParts::for_contributor(&context.store, access.campaign.clone()).await?;
     Ok(Json(contributor_campaign(&context, &parts, &access.membership, false).await?))
 }
 
 /// The collaborator's details (first and last name) before they start.
-#[utoipa::path(post, path = "/contributor/save", tag = TAG, request_body = SaveDetails,
-    params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = ContributorCampaign), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor/save", tag = TAG, request_body = SaveDetails, security(("inviteKey" = [])),
+    responses((status = 200, body = ContributorCampaign), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn save_details(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -154,41 +149,61 @@ pub async fn save_details(
         .expression_attribute_values(":yes", AttributeValue::Bool(true))
         .expression_attribute_values(":at", AttributeValue::S(at.clone()))
     })?;
-    let contributor_update = store.update_op(&access.contributor.key(), |u| {
+    let contributor = &access.contributor;
+    let contributor_update = store.update_op(&contributor.key(), |u| {
         u.update_expression("SET firstName = :first, lastName = :last, updatedAt = :at")
-            .condition_expression("attribute_exists(PK)")
+            .condition_expression("firstName = :old_first AND lastName = :old_last")
             .expression_attribute_values(":first", AttributeValue::S(first.clone()))
             .expression_attribute_values(":last", AttributeValue::S(last.clone()))
+            .expression_attribute_values(":old_first", AttributeValue::S(contributor.first_name.clone()))
+            .expression_attribute_values(":old_last", AttributeValue::S(contributor.last_name.clone()))
             .expression_attribute_values(":at", AttributeValue::S(at.clone()))
     })?;
-    store.transact(vec![membership_update, contributor_update]).await?;
-    let parts = parts_of(&context, &access).await?;
-    let membership = membership_in(&parts, &access.membership.contributor_id)?.clone();
+    let mut ops = vec![membership_update, contributor_update];
+    // Their new name is how staff find them.
+    ops.extend(words::index_ops(
+        store,
+        &contributor.tenant_id,
+        words::CONTRIBUTORS,
+        &contributor.contributor_id,
+        &words::person_words(&contributor.first_name, &contributor.last_name, &contributor.email),
+        &words::person_words(&first, &last, &contributor.email),
+    )?);
+    match store.transact(ops).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()))
+        }
+        Err(other) => return Err(other.into()),
+    }
+    let membership = repo::membership(store, &contributor.tenant_id, &access.campaign.campaign_id, &contributor.contributor_id)
+        .await?
+        .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
+    let parts = CampaignParts::for_contributor(store, access.campaign.clone()).await?;
     Ok(Json(contributor_campaign(&context, &parts, &membership, false).await?))
 }
 
 /// The collaborator's questions with each answer's state.
-#[utoipa::path(get, path = "/contributor-journey/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
-    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = Journey), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+#[utoipa::path(get, path = "/contributor-journey/{tenantId}/{campaignId}/{contributorId}", tag = TAG, security(("inviteKey" = [])),
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path)),
+    responses((status = 200, body = Journey), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn journey(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
     key: InviteKey,
 ) -> ApiResult<Json<Journey>> {
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
-    let parts = parts_of(&context, &access).await?;
-    let membership = membership_in(&parts, &contributor_id)?;
-    Ok(Json(views::journey(&context, &parts, membership).await?))
+    let (parts, journeys) = parts_of(&context, &access).await?;
+    Ok(Json(views::journey(&context, &parts, &access.membership, &journeys).await?))
 }
 
 /// The questions to ask now: those sent back for re-recording when there are any,
 /// else those without a stored take. With `exceptCollaborator=true`, a staff member
 /// (staff token) gets every question with the collaborator's state.
 #[utoipa::path(get, path = "/contributor-journey/all-questions/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
-    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ExceptCollaboratorParams,
-        ("X-Invite-Key" = Option<String>, Header)),
-    responses((status = 200, body = [JourneyQuestion]), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+    security(("inviteKey" = []), ("staffToken" = [])),
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ExceptCollaboratorParams),
+    responses((status = 200, body = [JourneyQuestion]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn all_questions(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
@@ -198,18 +213,18 @@ pub async fn all_questions(
 ) -> ApiResult<Json<Vec<JourneyQuestion>>> {
     if params.except_collaborator.unwrap_or(false) {
         let (parts, membership) = staff_view(&context, &headers, &tenant_id, &campaign_id, &contributor_id).await?;
-        return Ok(Json(views::journey(&context, &parts, &membership).await?.questions));
+        let journeys = repo::journeys_of(&context.store, &tenant_id, &campaign_id, &contributor_id).await?;
+        return Ok(Json(views::journey(&context, &parts, &membership, &journeys).await?.questions));
     }
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
-    let parts = parts_of(&context, &access).await?;
-    let membership = membership_in(&parts, &contributor_id)?;
-    let journey = views::journey(&context, &parts, membership).await?;
+    let (parts, journeys) = parts_of(&context, &access).await?;
+    let journey = views::journey(&context, &parts, &access.membership, &journeys).await?;
     Ok(Json(journey.questions.into_iter().filter(|q| q.to_ask).collect()))
 }
 
 /// Save an answer's script, teleprompter settings or re-recording status.
-#[utoipa::path(post, path = "/contributor-journey/save", tag = TAG, request_body = SaveJourney, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = JourneyQuestion), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor-journey/save", tag = TAG, request_body = SaveJourney, security(("inviteKey" = [])),
+    responses((status = 200, body = JourneyQuestion), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn save_journey(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -227,12 +242,17 @@ pub async fn save_journey(
         errors.check("contributorScript", campaign_rules::check_editor_text(script));
     }
     errors.finish()?;
-    let parts = parts_of(&context, &access).await?;
-    let question = parts
-        .questions
-        .iter()
-        .find(|q| q.question_id == body.campaign_question_id.trim())
+    // A debounced settings save reads the question, not the campaign.
+    let question = context
+        .store
+        .get::<QuestionRecord>(&keys::question(
+            &access.campaign.tenant_id,
+            &access.campaign.campaign_id,
+            &body.campaign_question_id,
+        ))
+        .await?
         .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
+    let question = &question;
     let at = model::timestamp(model::now());
     let fresh = JourneyRecord::new(
         &access.membership.tenant_id,
@@ -277,7 +297,12 @@ pub async fn save_journey(
                         AttributeValue::M(storyhive_shared::storage::to_item(&config).unwrap_or_default()),
                     )
             })
-            .await?;
+            .await
+            .map_err(|e| match e {
+                // Removed from the campaign while typing.
+                StoreError::ConditionFailed => ApiError::AccessDenied(rules::LINK_INVALID.into()),
+                other => other.into(),
+            })?;
     }
     let video = views::video_info(&context, &record).await?;
     Ok(Json(JourneyQuestion::new(question, Some(&record), access.membership.video_config, video)))
@@ -285,8 +310,8 @@ pub async fn save_journey(
 
 /// The browser's own facts about an upload it started (device type, measured length).
 /// The server's probe of the object stays authoritative.
-#[utoipa::path(post, path = "/contributor/addVideo", tag = TAG, request_body = AddVideo, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = Message), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor/addVideo", tag = TAG, request_body = AddVideo, security(("inviteKey" = [])),
+    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn add_video(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -303,8 +328,7 @@ pub async fn add_video(
         ))
         .await?
         .filter(|u| {
-            u.contributor_id == access.membership.contributor_id
-                && u.campaign_question_id == body.campaign_question_id.trim()
+            u.contributor_id == access.membership.contributor_id && u.campaign_question_id == body.campaign_question_id
         })
         .ok_or_else(|| ApiError::BadRequest("Bucket key not found".into()))?;
     let device = rules::device_type(body.device_type.as_deref());
@@ -326,13 +350,17 @@ pub async fn add_video(
             }
             u.update_expression(format!("SET {}", sets.join(", "))).condition_expression("attribute_exists(PK)")
         })
-        .await?;
+        .await
+        .map_err(|e| match e {
+            StoreError::ConditionFailed => ApiError::BadRequest("Bucket key not found".into()),
+            other => other.into(),
+        })?;
     Ok(Message::new("Video details saved successfully"))
 }
 
 /// The collaborator's stored takes ('invalid params' when an id is missing).
-#[utoipa::path(post, path = "/contributor/campaign/videos", tag = TAG, request_body = ContributorIds, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = StoredVideos), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor/campaign/videos", tag = TAG, request_body = ContributorIds, security(("inviteKey" = [])),
+    responses((status = 200, body = StoredVideos), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn campaign_videos(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -340,24 +368,24 @@ pub async fn campaign_videos(
 ) -> ApiResult<Json<StoredVideos>> {
     super::require_params(&[&body.tenant_id, &body.campaign_id, &body.contributor_id])?;
     let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
-    let parts = parts_of(&context, &access).await?;
-    let answers = views::answers(&context, &parts, &access.membership.contributor_id).await?;
+    let (parts, journeys) = parts_of(&context, &access).await?;
+    let answers = views::answers(&context, &parts, &journeys).await?;
     Ok(Json(StoredVideos { answers: answers.into_iter().filter(|a| a.video.is_some()).collect() }))
 }
 
 /// Submit the answers for review once every question has a stored take.
-#[utoipa::path(put, path = "/contributor/{tenantId}/{campaignId}/{contributorId}/submit", tag = TAG,
-    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = Message), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail)))]
+#[utoipa::path(put, path = "/contributor/{tenantId}/{campaignId}/{contributorId}/submit", tag = TAG, security(("inviteKey" = [])),
+    params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path)),
+    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn submit(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
     key: InviteKey,
 ) -> ApiResult<Json<Message>> {
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
-    let parts = parts_of(&context, &access).await?;
-    let membership = membership_in(&parts, &contributor_id)?;
-    let journey = views::journey(&context, &parts, membership).await?;
+    let (parts, journeys) = parts_of(&context, &access).await?;
+    let membership = &access.membership;
+    let journey = views::journey(&context, &parts, membership, &journeys).await?;
     if journey.questions.is_empty() || journey.questions.iter().any(|q| !q.stored || q.sent_for_re_recording) {
         return Err(ApiError::BadRequest(rules::RECORD_EVERYTHING_FIRST.into()));
     }
@@ -368,6 +396,10 @@ pub async fn submit(
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
         })
-        .await?;
+        .await
+        .map_err(|e| match e {
+            StoreError::ConditionFailed => ApiError::AccessDenied(rules::LINK_INVALID.into()),
+            other => other.into(),
+        })?;
     Ok(Message::new("Your videos have been submitted successfully"))
 }

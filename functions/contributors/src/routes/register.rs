@@ -4,12 +4,12 @@ use axum::extract::State;
 use storyhive_shared::{
     campaigns::{
         records::{CampaignStatus, CampaignType, Visibility},
-        repo::{CampaignParts, TenantCatalog},
+        repo::{self, CampaignParts},
         rules as campaign_rules,
     },
-    error::{ErrorDetail, FieldError},
-    http::{Json, Message, Path},
-    ApiError, ApiResult, AppContext,
+    error::ErrorBody,
+    http::{ClientAddress, Json, Message, Path},
+    ratelimit, ApiError, ApiResult, AppContext,
 };
 
 use super::dto::Invitee;
@@ -19,42 +19,50 @@ const ANSWER: &str = "Check your inbox: we have sent you your personal link to t
 
 /// Register for an open campaign with name and e-mail; the personal link is sent by
 /// e-mail only (so nobody can open someone else's answers by typing their address).
+/// Asking again sends a new link (the previous one stops working). The answer is the
+/// same whatever happened; a few e-mails per address per hour at most are sent.
 #[utoipa::path(post, path = "/contributor/register/{tenantId}/{campaignId}", tag = "contributor journey",
     params(("tenantId" = String, Path), ("campaignId" = String, Path)), request_body = Invitee,
-    responses((status = 200, body = Message), (status = 400, body = [FieldError]), (status = 404, body = ErrorDetail)))]
+    responses(
+        (status = 200, body = Message),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
+    ))]
 pub async fn register_for_open_campaign(
     State(context): State<AppContext>,
+    client: ClientAddress,
     Path((tenant_id, campaign_id)): Path<(String, String)>,
     Json(body): Json<Invitee>,
 ) -> ApiResult<Json<Message>> {
-    let not_open = || ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_AVAILABLE.into());
-    let plausible = |id: &str| !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
-    if !plausible(&tenant_id) || !plausible(&campaign_id) {
-        return Err(not_open());
-    }
+    let store = &context.store;
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
-    let (parts, catalog) = tokio::try_join!(
-        async { Ok::<_, ApiError>(CampaignParts::load(&context.store, &tenant_id, &campaign_id).await?) },
-        async { Ok::<_, ApiError>(TenantCatalog::load(&context.store, &tenant_id).await?) },
-    )?;
-    let parts = parts.ok_or_else(not_open)?;
+    let verdict = ratelimit::hit(store, &ratelimit::MAIL_PER_CLIENT, &client.0).await?;
+    if verdict.is_limited() {
+        return Err(ratelimit::too_many("Too many requests. Please wait a few minutes and try again.", verdict));
+    }
+    let not_open = || ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_AVAILABLE.into());
+    let parts = CampaignParts::load(store, &tenant_id, &campaign_id).await?.ok_or_else(not_open)?;
     let campaign = &parts.campaign;
     let open = campaign.campaign_type == CampaignType::Evergreen
         && campaign.visibility == Visibility::Public
         && campaign_rules::effective_status(campaign, campaign_rules::today()) == CampaignStatus::Live
-        && catalog.has_initiative(&campaign.initiative_id);
+        && repo::active_initiative(store, &tenant_id, &campaign.initiative_id).await?.is_some();
     if !open {
         return Err(not_open());
     }
+    // Past the limit the answer stays the same; only no more mail goes to the address.
+    if ratelimit::hit(store, &ratelimit::MAIL_PER_ADDRESS, &person.email).await?.is_limited() {
+        tracing::warn!("open-campaign registration: mail limit of an address reached");
+        return Ok(Message::new(ANSWER));
+    }
     let contributor = invite::contributor_for(&context, &tenant_id, &person).await?;
-    match parts.memberships.iter().find(|m| m.contributor_id == contributor.contributor_id) {
-        // Already registered: send their link again (a revoked one stays revoked).
+    match repo::membership(store, &tenant_id, &campaign_id, &contributor.contributor_id).await? {
+        // Already registered: a new link (a revoked one stays revoked, a suspended
+        // contributor gets nothing).
         Some(membership) => {
-            let company = catalog.tenant.as_ref().and_then(|t| t.company_name.clone());
-            if !contributor.is_suspended {
-                if let Some(mail) = invite::invitation_mail(&context, membership, &campaign.title, company) {
-                    context.mail.send(&mail).await?;
-                }
+            if !contributor.is_suspended && membership.invite_key_hash.is_some() {
+                invite::send_new_link(&context, &membership, &campaign.title).await?;
             }
         }
         None => {

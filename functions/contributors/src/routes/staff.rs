@@ -1,52 +1,55 @@
-//! Staff managing collaborators (staff token).
+//! Staff managing collaborators (staff token). Lists are paged: a page reads its
+//! collaborators (and, for answers, theirs only), never the whole campaign.
 
 use axum::{extract::State, http::StatusCode};
 use storyhive_shared::{
-    auth::{self, Principal},
-    campaigns::repo::{CampaignParts, TenantCatalog},
-    campaigns::rules as campaign_rules,
-    contributors::{
-        dto::{invite_link, CampaignContributor, Contributor, ContributorAnswers},
-        records::{ContributorRecord, JourneyRecord, MembershipRecord},
+    auth::Principal,
+    campaigns::{
+        records::CampaignRecord,
+        repo::{self, CampaignParts},
+        rules as campaign_rules,
     },
-    error::{ErrorDetail, FieldError},
-    http::{Json, Message, Path, Query},
-    mail::MailMessage,
+    contributors::{
+        dto::{
+            CampaignContributor, CampaignContributorPage, Contributor, ContributorAnswers, ContributorAnswersPage,
+            ContributorPage,
+        },
+        records::{ContributorRecord, JourneyRecord, MembershipRecord},
+        rules,
+        stats::StatsDelta,
+        takes::Removal,
+    },
+    error::ErrorBody,
+    http::{Json, Message, PageParams, Path, Query},
     model,
     permissions::Permission,
     storage::{from_item, keys, AttributeValue, Query as StoreQuery, StoreError},
-    ApiError, ApiResult, AppContext,
+    words, ApiError, ApiResult, AppContext,
 };
 
 use super::{dto::*, require_params};
 use crate::{answers, invite, views};
 
 const TAG: &str = "contributors";
+/// A search of the organisation's contributors answers at most this many.
+const SEARCH_CAP: usize = 200;
 
 fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
-    let message = if result.made_live {
-        storyhive_shared::contributors::rules::INVITED_AND_LIVE
-    } else {
-        storyhive_shared::contributors::rules::INVITED
-    };
+    let message = if result.made_live { rules::INVITED_AND_LIVE } else { rules::INVITED };
     (
         StatusCode::CREATED,
-        Json(InviteResult {
-            message: message.into(),
-            contributor: result.contributor,
-            campaign_live: result.made_live,
-        }),
+        Json(InviteResult { message: message.into(), contributor: result.contributor, campaign_live: result.made_live }),
     )
 }
 
 /// Invite a collaborator to a campaign by e-mail. The first invitation of a draft
-/// campaign makes it live.
+/// campaign makes it live. The answer carries the personal link, once.
 #[utoipa::path(post, path = "/campaign/add-contributor", tag = TAG, security(("staffToken" = [])), request_body = AddContributor,
     responses(
         (status = 201, body = InviteResult),
-        (status = 400, body = [FieldError]),
-        (status = 404, body = ErrorDetail),
-        (status = 409, description = "Already invited", body = ErrorDetail),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Already invited", body = ErrorBody),
     ))]
 pub async fn add_contributor(
     State(context): State<AppContext>,
@@ -56,14 +59,14 @@ pub async fn add_contributor(
     principal.require(Permission::UseStaffApp)?;
     require_params(&[&body.campaign_id])?;
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
-    Ok(invited(invite::invite(&context, &principal.tenant_id, body.campaign_id.trim(), &person).await?))
+    Ok(invited(invite::invite(&context, &principal.tenant_id, &body.campaign_id, &person).await?))
 }
 
 /// Invite a collaborator (ids in the path; 'invalid params' when one is missing).
 #[utoipa::path(post, path = "/contributor/{tenantId}/{initiativeId}/{campaignId}/add", tag = TAG, security(("staffToken" = [])),
     params(("tenantId" = String, Path), ("initiativeId" = String, Path), ("campaignId" = String, Path)),
     request_body = Invitee,
-    responses((status = 201, body = InviteResult), (status = 400, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+    responses((status = 201, body = InviteResult), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_contributor_by_path(
     State(context): State<AppContext>,
     principal: Principal,
@@ -76,15 +79,19 @@ pub async fn add_contributor_by_path(
     if tenant_id != principal.tenant_id {
         return Err(not_found());
     }
-    let parts = CampaignParts::require(&context.store, &tenant_id, &campaign_id).await?;
-    if parts.campaign.initiative_id != initiative_id {
+    let campaign = context
+        .store
+        .get::<CampaignRecord>(&keys::campaign(&tenant_id, &campaign_id))
+        .await?
+        .ok_or_else(not_found)?;
+    if campaign.initiative_id != initiative_id {
         return Err(not_found());
     }
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
     Ok(invited(invite::invite(&context, &tenant_id, &campaign_id, &person).await?))
 }
 
-/// The organisation's contributors for the given memberships, by id.
+/// The organisation's contributors behind `memberships`, by key.
 async fn contributors_of(
     context: &AppContext,
     tenant_id: &str,
@@ -92,111 +99,129 @@ async fn contributors_of(
 ) -> ApiResult<Vec<ContributorRecord>> {
     let keys: Vec<keys::Key> = memberships.iter().map(|m| keys::contributor(tenant_id, &m.contributor_id)).collect();
     let mut found = Vec::new();
-    for chunk in keys.chunks(100) {
-        for (_, item) in context.store.batch_get(chunk).await? {
-            found.push(from_item::<ContributorRecord>(item)?);
-        }
+    for (_, item) in repo::batch_get_all(&context.store, &keys).await? {
+        found.push(from_item::<ContributorRecord>(item)?);
     }
     Ok(found)
 }
 
-async fn campaign_contributors(context: &AppContext, parts: &CampaignParts) -> ApiResult<Vec<CampaignContributor>> {
-    let contributors = contributors_of(context, &parts.campaign.tenant_id, &parts.memberships).await?;
-    let mut list: Vec<CampaignContributor> = parts
-        .memberships
+fn rows(
+    memberships: &[MembershipRecord],
+    contributors: &[ContributorRecord],
+    question_count: usize,
+) -> Vec<CampaignContributor> {
+    memberships
         .iter()
         .map(|m| {
             let contributor = contributors.iter().find(|c| c.contributor_id == m.contributor_id);
-            CampaignContributor::new(
-                m,
-                contributor,
-                views::answered_count(parts, &m.contributor_id),
-                parts.questions.len(),
-                &context.config.app_base_url,
-            )
+            CampaignContributor::new(m, contributor, question_count, None)
         })
-        .collect();
-    list.sort_by(|a, b| b.invited_at.cmp(&a.invited_at));
-    Ok(list)
+        .collect()
+}
+
+/// A page of the campaign's memberships (newest contributors first).
+async fn membership_page(
+    context: &AppContext,
+    tenant_id: &str,
+    campaign_id: &str,
+    page: &PageParams,
+) -> ApiResult<(Vec<MembershipRecord>, Option<String>)> {
+    let query = StoreQuery::table(keys::campaign_partition(tenant_id, campaign_id), keys::CONTRIBUTOR_PREFIX)
+        .newest_first()
+        .limit(page.limit()?);
+    Ok(context.store.query_page::<MembershipRecord>(query, page.cursor()).await?)
 }
 
 async fn staff_campaign(context: &AppContext, principal: &Principal, campaign_id: &str) -> ApiResult<CampaignParts> {
-    let (parts, catalog) =
-        tokio::try_join!(CampaignParts::require(&context.store, &principal.tenant_id, campaign_id), async {
-            Ok(TenantCatalog::load(&context.store, &principal.tenant_id).await?)
-        },)?;
-    if !catalog.has_initiative(&parts.campaign.initiative_id) {
-        return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
-    }
-    Ok(parts)
+    Ok(CampaignParts::require_visible(&context.store, &principal.tenant_id, campaign_id).await?.0)
 }
 
-fn membership_of<'a>(parts: &'a CampaignParts, contributor_id: &str) -> ApiResult<&'a MembershipRecord> {
-    parts
-        .memberships
-        .iter()
-        .find(|m| m.contributor_id == contributor_id)
-        .ok_or_else(|| ApiError::NotFound("This collaborator is not invited to this campaign".into()))
+async fn membership_of(context: &AppContext, campaign: &CampaignRecord, contributor_id: &str) -> ApiResult<MembershipRecord> {
+    repo::membership(&context.store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))
 }
 
-/// The campaign's collaborators with their status and progress, newest first.
+/// The campaign's collaborators with their status and progress, a page at a time
+/// (newest first).
 #[utoipa::path(get, path = "/contributor/campaignContributorList/{campaignId}", tag = TAG, security(("staffToken" = [])),
-    params(("campaignId" = String, Path)),
-    responses((status = 200, body = [CampaignContributor]), (status = 404, body = ErrorDetail)))]
+    params(("campaignId" = String, Path), PageParams),
+    responses((status = 200, body = CampaignContributorPage), (status = 404, body = ErrorBody)))]
 pub async fn campaign_contributor_list(
     State(context): State<AppContext>,
     principal: Principal,
     Path(campaign_id): Path<String>,
-) -> ApiResult<Json<Vec<CampaignContributor>>> {
+    Query(page): Query<PageParams>,
+) -> ApiResult<Json<CampaignContributorPage>> {
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &campaign_id).await?;
-    Ok(Json(campaign_contributors(&context, &parts).await?))
+    let (memberships, next_cursor) = membership_page(&context, &principal.tenant_id, &campaign_id, &page).await?;
+    let contributors = contributors_of(&context, &principal.tenant_id, &memberships).await?;
+    Ok(Json(CampaignContributorPage { items: rows(&memberships, &contributors, parts.questions.len()), next_cursor }))
 }
 
-/// Every collaborator of the campaign with their answers; stored takes come with a
-/// playable URL.
+/// The campaign's collaborators with their answers, a page at a time; stored takes
+/// come with a playable URL.
 #[utoipa::path(get, path = "/contributor/{campaignId}/all", tag = TAG, security(("staffToken" = [])),
-    params(("campaignId" = String, Path)),
-    responses((status = 200, body = [ContributorAnswers]), (status = 404, body = ErrorDetail)))]
+    params(("campaignId" = String, Path), PageParams),
+    responses((status = 200, body = ContributorAnswersPage), (status = 404, body = ErrorBody)))]
 pub async fn campaign_contributors_with_answers(
     State(context): State<AppContext>,
     principal: Principal,
     Path(campaign_id): Path<String>,
-) -> ApiResult<Json<Vec<ContributorAnswers>>> {
+    Query(page): Query<PageParams>,
+) -> ApiResult<Json<ContributorAnswersPage>> {
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &campaign_id).await?;
-    let mut all = Vec::new();
-    for contributor in campaign_contributors(&context, &parts).await? {
-        let answers = views::answers(&context, &parts, &contributor.contributor_id).await?;
-        all.push(ContributorAnswers { contributor, answers });
+    let (memberships, next_cursor) = membership_page(&context, &principal.tenant_id, &campaign_id, &page).await?;
+    let contributors = contributors_of(&context, &principal.tenant_id, &memberships).await?;
+    let store = &context.store;
+    let journeys: Vec<Vec<JourneyRecord>> = futures::future::try_join_all(
+        memberships.iter().map(|m| repo::journeys_of(store, &m.tenant_id, &m.campaign_id, &m.contributor_id)),
+    )
+    .await?;
+    let mut items = Vec::new();
+    for (contributor, journeys) in rows(&memberships, &contributors, parts.questions.len()).into_iter().zip(journeys) {
+        let answers = views::answers(&context, &parts, &journeys).await?;
+        items.push(ContributorAnswers { contributor, answers });
     }
-    Ok(Json(all))
+    Ok(Json(ContributorAnswersPage { items, next_cursor }))
 }
 
-/// The organisation's contributors, optionally searched by name or address.
-#[utoipa::path(get, path = "/contributor/all", tag = TAG, security(("staffToken" = [])), params(SearchParams),
-    responses((status = 200, body = [Contributor])))]
+/// The organisation's contributors, newest first, a page at a time; or those whose
+/// name or address has words starting with every word of `searchVal`.
+#[utoipa::path(get, path = "/contributor/all", tag = TAG, security(("staffToken" = [])), params(SearchParams, PageParams),
+    responses((status = 200, body = ContributorPage)))]
 pub async fn all_contributors(
     State(context): State<AppContext>,
     principal: Principal,
     Query(params): Query<SearchParams>,
-) -> ApiResult<Json<Vec<Contributor>>> {
+    Query(page): Query<PageParams>,
+) -> ApiResult<Json<ContributorPage>> {
     principal.require(Permission::UseStaffApp)?;
-    let records: Vec<ContributorRecord> = context
-        .store
-        .query(StoreQuery::table(keys::contributors_partition(&principal.tenant_id), keys::CONTRIBUTOR_PREFIX))
-        .await?;
-    let search = params.search_val.unwrap_or_default().trim().to_lowercase();
-    let mut list: Vec<Contributor> = records
-        .iter()
-        .filter(|c| {
-            search.is_empty()
-                || format!("{} {} {}", c.first_name, c.last_name, c.email).to_lowercase().contains(&search)
-        })
-        .map(|c| Contributor::new(c, c.campaign_count.max(0) as usize))
-        .collect();
-    list.sort_by_key(|c| (c.first_name.to_lowercase(), c.last_name.to_lowercase(), c.email.clone()));
-    Ok(Json(list))
+    let store = &context.store;
+    let tenant_id = &principal.tenant_id;
+    let limit = page.limit()?;
+    let search = params.search_val.as_deref().map(str::trim).unwrap_or_default();
+    if !search.is_empty() {
+        let found = words::search(store, tenant_id, words::CONTRIBUTORS, search, SEARCH_CAP).await?;
+        let keys: Vec<keys::Key> = found.ids.iter().map(|id| keys::contributor(tenant_id, id)).collect();
+        let mut records = Vec::new();
+        for (_, item) in repo::batch_get_all(store, &keys).await? {
+            records.push(from_item::<ContributorRecord>(item)?);
+        }
+        let mut items: Vec<Contributor> =
+            records.iter().map(|c| Contributor::new(c, c.campaign_count.max(0) as usize)).collect();
+        items.sort_by_key(|c| (c.first_name.to_lowercase(), c.last_name.to_lowercase(), c.email.clone()));
+        items.truncate(PageParams::MAX_LIMIT as usize);
+        return Ok(Json(ContributorPage { items, next_cursor: None }));
+    }
+    let query = StoreQuery::table(keys::contributors_partition(tenant_id), keys::CONTRIBUTOR_PREFIX)
+        .newest_first()
+        .limit(limit);
+    let (records, next_cursor) = store.query_page::<ContributorRecord>(query, page.cursor()).await?;
+    let items = records.iter().map(|c| Contributor::new(c, c.campaign_count.max(0) as usize)).collect();
+    Ok(Json(ContributorPage { items, next_cursor }))
 }
 
 async fn contributor_record(
@@ -208,13 +233,13 @@ async fn contributor_record(
         .store
         .get::<ContributorRecord>(&keys::contributor(tenant_id, contributor_id))
         .await?
-        .ok_or_else(|| ApiError::NotFound("Collaborator not found".into()))
+        .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))
 }
 
 /// Suspend or resume a collaborator (in every campaign of the organisation).
 #[utoipa::path(put, path = "/contributor/update/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
     request_body = SuspendContributor,
-    responses((status = 200, body = ContributorUpdated), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = ContributorUpdated), (status = 404, body = ErrorBody)))]
 pub async fn update_contributor(
     State(context): State<AppContext>,
     principal: Principal,
@@ -222,19 +247,22 @@ pub async fn update_contributor(
     Json(body): Json<SuspendContributor>,
 ) -> ApiResult<Json<ContributorUpdated>> {
     principal.require(Permission::UseStaffApp)?;
-    let mut record = contributor_record(&context, &principal.tenant_id, &id).await?;
-    record.is_suspended = body.is_suspended;
-    record.updated_at = model::timestamp(model::now());
-    let at = record.updated_at.clone();
-    context
+    let at = model::timestamp(model::now());
+    let key = keys::contributor(&principal.tenant_id, &id);
+    let record: ContributorRecord = context
         .store
-        .update::<ContributorRecord>(&record.key(), |u| {
+        .update(&key, |u| {
             u.update_expression("SET isSuspended = :s, updatedAt = :at")
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_values(":s", AttributeValue::Bool(body.is_suspended))
                 .expression_attribute_values(":at", AttributeValue::S(at))
         })
-        .await?;
+        .await
+        .map_err(|e| match e {
+            // Not there, or deleted meanwhile.
+            StoreError::ConditionFailed => ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()),
+            other => other.into(),
+        })?;
     let message =
         if body.is_suspended { "Collaborator suspended successfully" } else { "Collaborator resumed successfully" };
     Ok(Json(ContributorUpdated {
@@ -246,29 +274,23 @@ pub async fn update_contributor(
 /// Removes one membership (the link stops working), optionally with the answers.
 async fn remove_membership(
     context: &AppContext,
-    parts: &CampaignParts,
+    campaign: &CampaignRecord,
     membership: &MembershipRecord,
     delete_journey: bool,
 ) -> ApiResult<()> {
     if delete_journey {
-        answers::remove(context, &parts.campaign, &parts.journeys, &membership.contributor_id, false).await?;
+        answers::remove(context, campaign, &membership.contributor_id, Removal::Record).await?;
     }
-    let store = &context.store;
-    let decrement = store.update_op(&keys::contributor(&membership.tenant_id, &membership.contributor_id), |u| {
-        u.update_expression("ADD campaignCount :minus")
-            .condition_expression("attribute_exists(PK)")
-            .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
-    })?;
-    match store.transact(vec![store.delete_existing_op(&membership.key())?, decrement]).await {
-        Ok(()) | Err(StoreError::ConditionFailed) => Ok(()),
-        Err(other) => Err(other.into()),
-    }
+    repo::remove_membership(&context.store, &membership.key(), &membership.tenant_id, &membership.contributor_id)
+        .await?;
+    Ok(())
 }
 
 /// Delete a collaborator from the organisation: every campaign, answer and video.
+/// Repeating it after an interruption finishes the job.
 #[utoipa::path(delete, path = "/contributor/delete/{tenantId}/{contributorId}", tag = TAG, security(("staffToken" = [])),
     params(("tenantId" = String, Path), ("contributorId" = String, Path)),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_contributor(
     State(context): State<AppContext>,
     principal: Principal,
@@ -277,23 +299,33 @@ pub async fn delete_contributor(
     principal.require(Permission::UseStaffApp)?;
     require_params(&[&tenant_id, &contributor_id])?;
     if tenant_id != principal.tenant_id {
-        return Err(ApiError::NotFound("Collaborator not found".into()));
+        return Err(ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()));
     }
     let record = contributor_record(&context, &tenant_id, &contributor_id).await?;
-    let memberships: Vec<MembershipRecord> =
-        context.store.query(StoreQuery::gsi1(keys::campaigns_of_contributor_gsi1(&tenant_id, &contributor_id))).await?;
-    for membership in &memberships {
-        if let Some(parts) = CampaignParts::load(&context.store, &tenant_id, &membership.campaign_id).await? {
-            remove_membership(&context, &parts, membership, true).await?;
-        }
-    }
     let store = &context.store;
-    store
-        .transact(vec![
-            store.delete_op(&record.key())?,
-            store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?,
-        ])
-        .await?;
+    let memberships: Vec<MembershipRecord> =
+        store.query(StoreQuery::gsi1(keys::campaigns_of_contributor_gsi1(&tenant_id, &contributor_id))).await?;
+    // Each membership needs only its campaign record (for the video prefix) and this
+    // contributor's answers: a few at a time, not a whole campaign each.
+    let context_ref = &context;
+    repo::each_concurrently(memberships, |membership| async move {
+        let campaign = store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;
+        match campaign {
+            Some(campaign) => remove_membership(context_ref, &campaign, &membership, true).await,
+            None => Ok(store.delete(&membership.key()).await?),
+        }
+    })
+    .await?;
+    let mut ops = vec![store.delete_op(&record.key())?, store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?];
+    ops.extend(words::index_ops(
+        store,
+        &tenant_id,
+        words::CONTRIBUTORS,
+        &contributor_id,
+        &words::person_words(&record.first_name, &record.last_name, &record.email),
+        &[],
+    )?);
+    store.transact(ops).await?;
     Ok(Message::new("Collaborator deleted successfully"))
 }
 
@@ -301,7 +333,7 @@ pub async fn delete_contributor(
 /// `deleteJourney=true` their answers and videos are deleted too.
 #[utoipa::path(delete, path = "/campaign/remove-contributor/{campaignId}/{contributorId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path), ("contributorId" = String, Path), RemoveParams),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn remove_contributor(
     State(context): State<AppContext>,
     principal: Principal,
@@ -310,15 +342,15 @@ pub async fn remove_contributor(
 ) -> ApiResult<Json<Message>> {
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &campaign_id).await?;
-    let membership = membership_of(&parts, &contributor_id)?.clone();
-    remove_membership(&context, &parts, &membership, params.delete_journey.unwrap_or(false)).await?;
+    let membership = membership_of(&context, &parts.campaign, &contributor_id).await?;
+    remove_membership(&context, &parts.campaign, &membership, params.delete_journey.unwrap_or(false)).await?;
     Ok(Message::new("Collaborator removed successfully"))
 }
 
 /// Delete a collaborator's videos in a campaign; they stay invited and can record again.
 #[utoipa::path(delete, path = "/contributor/{initiativeId}/{campaignId}/{contributorId}/videos", tag = TAG, security(("staffToken" = [])),
     params(("initiativeId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path)),
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_contributor_videos(
     State(context): State<AppContext>,
     principal: Principal,
@@ -330,141 +362,175 @@ pub async fn delete_contributor_videos(
     if parts.campaign.initiative_id != initiative_id {
         return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
     }
-    membership_of(&parts, &contributor_id)?;
-    answers::remove(&context, &parts.campaign, &parts.journeys, &contributor_id, true).await?;
+    membership_of(&context, &parts.campaign, &contributor_id).await?;
+    answers::remove(&context, &parts.campaign, &contributor_id, Removal::KeepRecord).await?;
     Ok(Message::new("Videos deleted successfully"))
 }
 
 /// Revoke a collaborator's link: it stops working at once.
 #[utoipa::path(post, path = "/contributor/revoke", tag = TAG, security(("staffToken" = [])), request_body = ContributorRef,
-    responses((status = 200, body = Message), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn revoke(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<ContributorRef>,
 ) -> ApiResult<Json<Message>> {
     principal.require(Permission::UseStaffApp)?;
-    let parts = staff_campaign(&context, &principal, body.campaign_id.trim()).await?;
-    let membership = membership_of(&parts, body.contributor_id.trim())?;
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
     context
         .store
         .update::<MembershipRecord>(&membership.key(), |u| {
-            u.update_expression("REMOVE inviteKey SET updatedAt = :at")
+            u.update_expression("REMOVE inviteKeyHash SET updatedAt = :at")
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
         })
-        .await?;
+        .await
+        .map_err(|e| match e {
+            StoreError::ConditionFailed => ApiError::NotFound(rules::NOT_INVITED.into()),
+            other => other.into(),
+        })?;
     Ok(Message::new("Invitation revoked successfully"))
 }
 
-/// Send a collaborator a new link (the previous one stops working).
+/// Send a collaborator a new link (the previous one stops working). The answer carries
+/// the new link, once.
 #[utoipa::path(post, path = "/contributor/reinvite", tag = TAG, security(("staffToken" = [])), request_body = ContributorRef,
-    responses((status = 200, body = Reinvited), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Reinvited), (status = 404, body = ErrorBody)))]
 pub async fn reinvite(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<ContributorRef>,
 ) -> ApiResult<Json<Reinvited>> {
     principal.require(Permission::UseStaffApp)?;
-    let parts = staff_campaign(&context, &principal, body.campaign_id.trim()).await?;
-    let membership = membership_of(&parts, body.contributor_id.trim())?;
-    let key = auth::new_secret();
-    let updated: MembershipRecord = context
-        .store
-        .update(&membership.key(), |u| {
-            u.update_expression("SET inviteKey = :key, invitedAt = :at, updatedAt = :at")
-                .condition_expression("attribute_exists(PK)")
-                .expression_attribute_values(":key", AttributeValue::S(key.clone()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await?;
-    let catalog = TenantCatalog::load(&context.store, &principal.tenant_id).await?;
-    let company = catalog.tenant.as_ref().and_then(|t| t.company_name.clone());
-    if let Some(mail) = invite::invitation_mail(&context, &updated, &parts.campaign.title, company) {
-        context.mail.send(&mail).await?;
-    }
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
+    let (updated, link) = invite::send_new_link(&context, &membership, &parts.campaign.title).await?;
     let contributor = contributors_of(&context, &principal.tenant_id, std::slice::from_ref(&updated)).await?;
     Ok(Json(Reinvited {
         message: "Invitation sent again successfully".into(),
-        contributor: CampaignContributor::new(
-            &updated,
-            contributor.first(),
-            views::answered_count(&parts, &updated.contributor_id),
-            parts.questions.len(),
-            &context.config.app_base_url,
-        ),
+        contributor: CampaignContributor::new(&updated, contributor.first(), parts.questions.len(), Some(link)),
     }))
 }
 
-/// Send answers back to be recorded again; the collaborator is told by e-mail and
-/// their journey then asks only those questions.
+/// Send answers back to be recorded again; the collaborator is told by e-mail (with a
+/// new link) and their journey then asks only those questions. A sent-back take is no
+/// longer pending review.
 #[utoipa::path(post, path = "/contributor-journey/re-record", tag = TAG, security(("staffToken" = [])), request_body = ReRecord,
-    responses((status = 200, body = Message), (status = 400, body = [FieldError]), (status = 404, body = ErrorDetail)))]
+    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn send_back_for_re_recording(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<ReRecord>,
 ) -> ApiResult<Json<Message>> {
     principal.require(Permission::UseStaffApp)?;
-    let parts = staff_campaign(&context, &principal, body.campaign_id.trim()).await?;
-    let membership = membership_of(&parts, body.contributor_id.trim())?.clone();
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
     if body.campaign_question_ids.is_empty() {
         return Err(ApiError::field("campaignQuestionIds", "Please choose at least one question"));
     }
-    let mut texts = Vec::new();
-    let at = model::timestamp(model::now());
+    let mut chosen = Vec::new();
     for question_id in &body.campaign_question_ids {
         let question = parts
             .questions
             .iter()
-            .find(|q| &q.question_id == question_id)
+            .find(|q| q.question_id == *question_id)
             .ok_or_else(|| ApiError::field("campaignQuestionIds", "Please choose questions of this campaign"))?;
-        texts.push(question.question.clone());
-        let record = parts
-            .journeys
-            .iter()
-            .find(|j| j.contributor_id == membership.contributor_id && &j.campaign_question_id == question_id)
-            .cloned()
-            .unwrap_or_else(|| {
-                JourneyRecord::new(
-                    &membership.tenant_id,
-                    &membership.campaign_id,
-                    &membership.contributor_id,
-                    question_id,
-                    at.clone(),
-                )
-            });
-        context
-            .store
-            .update::<JourneyRecord>(&record.key(), |u| {
-                // Creates the answer if it does not exist yet, then flags it.
-                record
-                    .upsert(u, vec!["sentForReRecording = :yes".to_string(), "updatedAt = :at".to_string()])
-                    .expression_attribute_values(":yes", AttributeValue::Bool(true))
-                    .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-            })
-            .await?;
+        if !chosen.iter().any(|q: &&storyhive_shared::campaigns::records::QuestionRecord| q.question_id == question.question_id) {
+            chosen.push(question);
+        }
     }
-    // They submitted before: the journey is open again.
-    context
-        .store
-        .update::<MembershipRecord>(&membership.key(), |u| {
+    let store = &context.store;
+    // One transaction: every answer flagged (and its take no longer pending), the
+    // journey reopened. Conditioned on the takes read, so the pending count stays exact
+    // if a new take lands meanwhile (then it is read again).
+    for _attempt in 0..3 {
+        let journeys = repo::journeys_of(store, &membership.tenant_id, &membership.campaign_id, &membership.contributor_id).await?;
+        let at = model::timestamp(model::now());
+        let mut ops = Vec::new();
+        let mut pending = StatsDelta::default();
+        for question in &chosen {
+            let current = journeys.iter().find(|j| j.campaign_question_id == question.question_id);
+            let record = current.cloned().unwrap_or_else(|| {
+                JourneyRecord::new(&membership.tenant_id, &membership.campaign_id, &membership.contributor_id, &question.question_id, at.clone())
+            });
+            let has_take = record.s3_video_key.is_some();
+            if let Some(current) = current {
+                pending.pending += StatsDelta::reviewing(current, false).pending;
+            }
+            let taken_at = record.video_taken_at;
+            ops.push(store.update_op(&record.key(), |u| {
+                let mut sets = vec!["sentForReRecording = :yes".to_string(), "updatedAt = :at".to_string()];
+                let mut u = u
+                    .expression_attribute_values(":yes", AttributeValue::Bool(true))
+                    .expression_attribute_values(":at", AttributeValue::S(at.clone()));
+                if has_take {
+                    sets.push("reviewStatus = :sent".into());
+                    u = u.expression_attribute_values(":sent", AttributeValue::S("sentBack".into()));
+                }
+                let u = record.upsert(u, sets);
+                match taken_at {
+                    Some(t) => u
+                        .condition_expression("videoTakenAt = :taken")
+                        .expression_attribute_values(":taken", AttributeValue::N(t.to_string())),
+                    None => u.condition_expression("attribute_not_exists(videoTakenAt)"),
+                }
+            })?);
+        }
+        if pending.pending != 0 {
+            ops.push(pending.op(store, &membership.tenant_id)?);
+        }
+        ops.push(store.update_op(&membership.key(), |u| {
             u.update_expression("REMOVE submittedAt SET updatedAt = :at")
                 .condition_expression("attribute_exists(PK)")
                 .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+        })?);
+        match store.transact(ops).await {
+            Ok(()) => {
+                if membership.invite_key_hash.is_some() {
+                    let texts = chosen.iter().map(|q| q.question.clone()).collect();
+                    send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;
+                }
+                return Ok(Message::new("Sent back for re-recording successfully"));
+            }
+            Err(StoreError::ConditionFailed) => continue,
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()))
+}
+
+/// The re-record request carries a new link: only a hash of the old key is kept.
+async fn send_re_record_mail(
+    context: &AppContext,
+    membership: &MembershipRecord,
+    campaign: &CampaignRecord,
+    questions: Vec<String>,
+) -> ApiResult<()> {
+    let (key, hash) = invite::new_key();
+    let updated: MembershipRecord = context
+        .store
+        .update(&membership.key(), |u| {
+            u.update_expression("SET inviteKeyHash = :hash, updatedAt = :at")
+                .condition_expression("attribute_exists(inviteKeyHash)")
+                .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+        })
+        .await
+        .map_err(|e| match e {
+            // Revoked meanwhile: nothing to send.
+            StoreError::ConditionFailed => ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()),
+            other => other.into(),
+        })?;
+    context
+        .mail
+        .send(&storyhive_shared::mail::MailMessage::ReRecordRequest {
+            to: updated.email.clone(),
+            first_name: updated.first_name.clone(),
+            campaign_title: campaign.title.clone(),
+            questions,
+            link: storyhive_shared::contributors::dto::invite_link(&context.config.app_base_url, &updated, &key),
         })
         .await?;
-    if let Some(key) = &membership.invite_key {
-        context
-            .mail
-            .send(&MailMessage::ReRecordRequest {
-                to: membership.email.clone(),
-                first_name: membership.first_name.clone(),
-                campaign_title: parts.campaign.title.clone(),
-                questions: texts,
-                link: invite_link(&context.config.app_base_url, &membership, key),
-            })
-            .await?;
-    }
-    Ok(Message::new("Sent back for re-recording successfully"))
+    Ok(())
 }

@@ -10,15 +10,17 @@ use aws_sdk_s3::{
 };
 use axum::extract::State;
 use storyhive_shared::{
+    campaigns::records::QuestionRecord,
     contributors::{
         access::{ContributorAccess, InviteKey},
         records::{JourneyRecord, UploadRecord, UploadStatus},
         rules,
     },
-    error::{ErrorDetail, FieldError},
+    error::ErrorBody,
     http::{Json, Message},
     model,
-    storage::{keys, to_item, AttributeValue},
+    ratelimit,
+    storage::{keys, to_item, AttributeValue, Query as StoreQuery},
     ApiError, ApiResult, AppContext,
 };
 
@@ -92,12 +94,69 @@ async fn mark_answer(
     Ok(())
 }
 
+/// Keeps an answer's open uploads under the cap before another starts: the oldest are
+/// cancelled (a later take wins anyway, and nothing of an unfinished upload was
+/// acknowledged).
+async fn close_oldest_uploads(context: &AppContext, access: &ContributorAccess, question_id: &str) -> ApiResult<()> {
+    let campaign = &access.campaign;
+    let prefix = format!(
+        "{}{}{}/",
+        keys::UPLOAD_PREFIX,
+        storyhive_shared::campaigns::repo::campaign_video_prefix(
+            &campaign.tenant_id,
+            &campaign.initiative_id,
+            &campaign.campaign_id
+        ),
+        access.membership.contributor_id
+    );
+    let mut open: Vec<UploadRecord> = context
+        .store
+        .query::<UploadRecord>(StoreQuery::table(keys::campaign_partition(&campaign.tenant_id, &campaign.campaign_id), prefix))
+        .await?
+        .into_iter()
+        .filter(|u| !u.closed && u.campaign_question_id == question_id)
+        .collect();
+    open.sort_by(|a, b| a.created_at.cmp(&b.created_at));
+    let excess = (open.len() + 1).saturating_sub(rules::MAX_OPEN_UPLOADS_PER_ANSWER);
+    for upload in open.into_iter().take(excess) {
+        context
+            .s3
+            .abort_multipart_upload()
+            .bucket(context.config.video_bucket()?)
+            .key(&upload.object_key)
+            .upload_id(&upload.upload_id)
+            .send()
+            .await
+            .ok();
+        close_upload(context, &upload).await?;
+    }
+    Ok(())
+}
+
+async fn close_upload(context: &AppContext, upload: &UploadRecord) -> ApiResult<()> {
+    let key = keys::upload(&upload.tenant_id, &upload.campaign_id, &upload.object_key);
+    let closed = context
+        .store
+        .update::<UploadRecord>(&key, |u| {
+            u.update_expression("SET closed = :yes")
+                .condition_expression("attribute_exists(PK)")
+                .expression_attribute_values(":yes", AttributeValue::Bool(true))
+        })
+        .await;
+    match closed {
+        Ok(_) | Err(storyhive_shared::storage::StoreError::ConditionFailed) => Ok(()),
+        Err(other) => Err(other.into()),
+    }
+}
+
 /// Start uploading a take for one of the collaborator's questions.
-#[utoipa::path(post, path = "/contributor-upload/start", tag = TAG, request_body = StartUpload, params(("X-Invite-Key" = String, Header)),
+#[utoipa::path(post, path = "/contributor-upload/start", tag = TAG, request_body = StartUpload, security(("inviteKey" = [])),
     responses(
         (status = 200, body = UploadStarted),
-        (status = 400, description = "'Please upload valid file', or a missing id", body = ErrorDetail),
-        (status = 403, body = ErrorDetail),
+        (status = 400, description = "'Please upload valid file', or a missing id", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such question", body = ErrorBody),
+        (status = 429, description = "Too many uploads started", body = ErrorBody),
     ))]
 pub async fn start_upload(
     State(context): State<AppContext>,
@@ -111,16 +170,17 @@ pub async fn start_upload(
         return Err(invalid_file());
     }
     let campaign = &access.campaign;
-    let question_id = body.campaign_question_id.trim();
     let question = context
         .store
-        .get::<storyhive_shared::campaigns::records::QuestionRecord>(&keys::question(
-            &campaign.tenant_id,
-            &campaign.campaign_id,
-            question_id,
-        ))
+        .get::<QuestionRecord>(&keys::question(&campaign.tenant_id, &campaign.campaign_id, &body.campaign_question_id))
         .await?
         .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
+    let verdict =
+        ratelimit::hit(&context.store, &ratelimit::UPLOADS_PER_CONTRIBUTOR, &access.membership.contributor_id).await?;
+    if verdict.is_limited() {
+        return Err(ratelimit::too_many("Too many uploads were started. Please wait a while and try again.", verdict));
+    }
+    close_oldest_uploads(&context, &access, &question.question_id).await?;
     let taken_at = model::now();
     let taken_ms = (taken_at.unix_timestamp_nanos() / 1_000_000) as i64;
     let object_key = rules::video_key(
@@ -160,6 +220,7 @@ pub async fn start_upload(
         device_type: rules::device_type(body.device_type.as_deref()),
         client_duration_hours: None,
         created_at: model::timestamp(taken_at),
+        closed: false,
         ttl: (taken_at + time::Duration::days(UPLOAD_RECORD_DAYS)).unix_timestamp(),
     };
     context.store.put(&record).await?;
@@ -174,8 +235,8 @@ pub async fn start_upload(
 }
 
 /// A URL to PUT one part to, signed now and valid for an hour.
-#[utoipa::path(post, path = "/contributor-upload/sign-part", tag = TAG, request_body = SignPart, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = SignedPart), (status = 400, body = [FieldError]), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor-upload/sign-part", tag = TAG, request_body = SignPart, security(("inviteKey" = [])),
+    responses((status = 200, body = SignedPart), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn sign_part(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -185,6 +246,10 @@ pub async fn sign_part(
     if !(1..=rules::MAX_PARTS as i32).contains(&body.part_number) {
         return Err(ApiError::field("partNumber", format!("Part numbers go from 1 to {}", rules::MAX_PARTS)));
     }
+    let size = body
+        .size_bytes
+        .filter(|size| (1..=rules::PART_SIZE).contains(size))
+        .ok_or_else(|| ApiError::field("sizeBytes", format!("A part is 1 to {} bytes", rules::PART_SIZE)))?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
     let url = context
         .s3
@@ -193,6 +258,8 @@ pub async fn sign_part(
         .key(&upload.object_key)
         .upload_id(&upload.upload_id)
         .part_number(body.part_number)
+        // Signed: S3 refuses a body of any other length, so a part cannot exceed its size.
+        .content_length(size)
         .presigned(
             PresigningConfig::expires_in(Duration::from_secs(rules::PART_URL_SECONDS))
                 .map_err(|e| ApiError::Internal(e.into()))?,
@@ -241,8 +308,8 @@ async fn parts_received(context: &AppContext, upload: &UploadRecord) -> ApiResul
 }
 
 /// The parts S3 already has: an interrupted upload resumes after them.
-#[utoipa::path(post, path = "/contributor-upload/parts", tag = TAG, request_body = UploadRef, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = UploadedParts), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor-upload/parts", tag = TAG, request_body = UploadRef, security(("inviteKey" = [])),
+    responses((status = 200, body = UploadedParts), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list_parts(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -254,8 +321,8 @@ pub async fn list_parts(
 }
 
 /// Join the parts into the video. Repeating it after a lost answer is harmless.
-#[utoipa::path(post, path = "/contributor-upload/complete", tag = TAG, request_body = CompleteUpload, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = UploadCompleted), (status = 400, body = ErrorDetail), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor-upload/complete", tag = TAG, request_body = CompleteUpload, security(("inviteKey" = [])),
+    responses((status = 200, body = UploadCompleted), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn complete_upload(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -290,6 +357,7 @@ pub async fn complete_upload(
         .await;
     if let Err(error) = result {
         if context.s3.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
+            close_upload(&context, &upload).await?;
             return Ok(done());
         }
         tracing::warn!(error = ?error, key = %upload.object_key, "CompleteMultipartUpload refused");
@@ -297,12 +365,13 @@ pub async fn complete_upload(
             "The upload is incomplete: some parts are missing or damaged. Please resume it.".into(),
         ));
     }
+    close_upload(&context, &upload).await?;
     Ok(done())
 }
 
 /// Cancel an upload (its parts are discarded).
-#[utoipa::path(post, path = "/contributor-upload/abort", tag = TAG, request_body = UploadRef, params(("X-Invite-Key" = String, Header)),
-    responses((status = 200, body = Message), (status = 403, body = ErrorDetail), (status = 404, body = ErrorDetail)))]
+#[utoipa::path(post, path = "/contributor-upload/abort", tag = TAG, request_body = UploadRef, security(("inviteKey" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn abort_upload(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -319,6 +388,7 @@ pub async fn abort_upload(
         .send()
         .await
         .ok();
+    close_upload(&context, &upload).await?;
     let record = context
         .store
         .get::<JourneyRecord>(&keys::journey(

@@ -24,11 +24,7 @@ pub async fn stack() -> TestStack {
     .await;
     let mailer = SesMailer::new(stack.clients.ses.clone(), storyhive_local_stack::testkit::TEST_SES_SENDER);
     let uploads = upload_worker(&stack);
-    let cascade = storyhive_cascade_worker::Cascade {
-        store: stack.context.store.clone(),
-        s3: stack.clients.s3.clone(),
-        video_bucket: stack.context.config.video_bucket().unwrap().to_string(),
-    };
+    let cascade = storyhive_cascade_worker::Cascade::new(&stack.context).unwrap();
     stack
         .with_worker(
             MAIL_QUEUE,

@@ -1,0 +1,129 @@
+//! Rate limits kept in the table: fixed-window counters changed with an atomic `ADD`,
+//! so a burst of parallel requests is counted request by request (a read-then-write
+//! counter would count a burst as one).
+
+use serde::Deserialize;
+use time::Duration;
+
+use crate::{
+    auth::sha256_hex,
+    error::ApiError,
+    model,
+    storage::{keys, AttributeValue, ReturnValue, Store, StoreResult},
+};
+
+/// At most `max` uses per `window` for one subject (an address, a client, a key).
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    pub scope: &'static str,
+    pub max: i64,
+    pub window: Duration,
+}
+
+/// Sign-in attempts per account, reserved before the password is checked.
+pub const LOGIN_PER_ACCOUNT: Limit = Limit { scope: "login-account", max: 5, window: Duration::minutes(15) };
+/// Failed sign-ins per client address, whatever the account (credential stuffing).
+pub const LOGIN_FAILURES_PER_CLIENT: Limit =
+    Limit { scope: "login-client", max: 30, window: Duration::minutes(15) };
+/// E-mails sent to one address by calls anyone can make (reset, verification, links).
+pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-address", max: 3, window: Duration::hours(1) };
+/// Calls that send e-mail, per client address.
+pub const MAIL_PER_CLIENT: Limit = Limit { scope: "mail-client", max: 20, window: Duration::minutes(10) };
+/// Uploads a collaborator may start.
+pub const UPLOADS_PER_CONTRIBUTOR: Limit = Limit { scope: "upload-start", max: 60, window: Duration::hours(1) };
+
+#[derive(Debug, Deserialize)]
+struct Counter {
+    #[serde(default)]
+    hits: i64,
+}
+
+/// Subjects are hashed: keys never carry addresses.
+fn subject_key(limit: &Limit, subject: &str) -> (keys::Key, i64) {
+    let now = model::now().unix_timestamp();
+    let window = limit.window.whole_seconds().max(1);
+    let start = now - now.rem_euclid(window);
+    let hashed = &sha256_hex(&subject.trim().to_lowercase())[..32];
+    (keys::rate_counter(limit.scope, hashed, start), start + window - now)
+}
+
+/// What a counter says after a use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Allowed,
+    /// Over the limit; the window ends in this many seconds.
+    Limited { retry_after_secs: u64 },
+}
+
+impl Verdict {
+    pub fn is_limited(self) -> bool {
+        matches!(self, Self::Limited { .. })
+    }
+}
+
+/// Counts one use and says whether it is within the limit.
+pub async fn hit(store: &Store, limit: &Limit, subject: &str) -> StoreResult<Verdict> {
+    let (key, remaining) = subject_key(limit, subject);
+    let ttl = model::now().unix_timestamp() + limit.window.whole_seconds() + 3600;
+    let counter: Counter = store
+        .update(&key, |u| {
+            u.update_expression("SET entityType = :entity, #ttl = :ttl ADD hits :one")
+                .expression_attribute_names("#ttl", "ttl")
+                .expression_attribute_values(":entity", AttributeValue::S("RateCounter".into()))
+                .expression_attribute_values(":ttl", AttributeValue::N(ttl.to_string()))
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                .return_values(ReturnValue::UpdatedNew)
+        })
+        .await?;
+    Ok(verdict(limit, counter.hits, remaining))
+}
+
+/// Whether the subject is over the limit now, without counting a use.
+pub async fn check(store: &Store, limit: &Limit, subject: &str) -> StoreResult<Verdict> {
+    let (key, remaining) = subject_key(limit, subject);
+    let hits = store.get::<Counter>(&key).await?.map(|c| c.hits).unwrap_or(0);
+    Ok(if hits >= limit.max { Verdict::Limited { retry_after_secs: remaining.max(1) as u64 } } else { Verdict::Allowed })
+}
+
+/// Forgets the subject's uses in the current window (a successful sign-in).
+pub async fn clear(store: &Store, limit: &Limit, subject: &str) -> StoreResult<()> {
+    let (key, _) = subject_key(limit, subject);
+    store.delete(&key).await
+}
+
+fn verdict(limit: &Limit, hits: i64, remaining: i64) -> Verdict {
+    if hits > limit.max {
+        Verdict::Limited { retry_after_secs: remaining.max(1) as u64 }
+    } else {
+        Verdict::Allowed
+    }
+}
+
+/// The 429 of a limited client.
+pub fn too_many(message: &str, verdict: Verdict) -> ApiError {
+    let retry_after_secs = match verdict {
+        Verdict::Limited { retry_after_secs } => retry_after_secs,
+        Verdict::Allowed => 1,
+    };
+    ApiError::TooManyRequests { message: message.into(), retry_after_secs }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_use_past_the_maximum_is_limited_until_the_window_ends() {
+        let limit = Limit { scope: "t", max: 2, window: Duration::minutes(1) };
+        assert_eq!(verdict(&limit, 2, 30), Verdict::Allowed);
+        assert_eq!(verdict(&limit, 3, 30), Verdict::Limited { retry_after_secs: 30 });
+    }
+
+    #[test]
+    fn subjects_are_hashed_and_case_blind() {
+        let (a, _) = subject_key(&MAIL_PER_ADDRESS, "Ann@Acme.com");
+        let (b, _) = subject_key(&MAIL_PER_ADDRESS, "ann@acme.com");
+        assert_eq!(a, b);
+        assert!(!a.pk.contains("acme"));
+    }
+}
