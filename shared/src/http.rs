@@ -44,10 +44,18 @@ fn request_id_of(request: &Request) -> String {
     .unwrap_or_else(crate::model::new_id)
 }
 
+/// The id given to a request by the outermost [`with_request_id`] (routers nest).
+#[derive(Debug, Clone)]
+struct RequestId;
+
 /// Middleware: every request runs in a span carrying its id (so every log line of it
 /// does), error bodies show the same id, and the answer has an `X-Request-Id` header.
-pub async fn with_request_id(request: Request, next: Next) -> Response {
+pub async fn with_request_id(mut request: Request, next: Next) -> Response {
+    if request.extensions().get::<RequestId>().is_some() {
+        return next.run(request).await;
+    }
     let id = request_id_of(&request);
+    request.extensions_mut().insert(RequestId);
     let span = tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
     let mut response = REQUEST_ID.scope(id.clone(), next.run(request).instrument(span)).await;
     if let Ok(value) = HeaderValue::from_str(&id) {
@@ -56,12 +64,33 @@ pub async fn with_request_id(request: Request, next: Next) -> Response {
     response
 }
 
-/// Completes a function's router: unknown routes and wrong methods answer in the error
-/// schema (not axum's empty bodies), and every request gets its id.
+/// Middleware: axum's own answers to an unknown route (404) or a known route with
+/// another method (405) have empty bodies; they get the error schema like every other
+/// error. (A layer rather than fallbacks, so finished routers can still be merged.)
+pub async fn with_json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let bare = !response.headers().contains_key(header::CONTENT_TYPE);
+    if bare && status == axum::http::StatusCode::NOT_FOUND {
+        return ApiError::NotFound(crate::error::NO_SUCH_ROUTE.into()).into_response();
+    }
+    if bare && status == axum::http::StatusCode::METHOD_NOT_ALLOWED {
+        let allow = response.headers().get(header::ALLOW).cloned();
+        let mut answer = ApiError::MethodNotAllowed.into_response();
+        if let Some(allow) = allow {
+            answer.headers_mut().insert(header::ALLOW, allow);
+        }
+        return answer;
+    }
+    response
+}
+
+/// Completes a router: unknown routes and wrong methods answer in the error schema
+/// (not axum's empty bodies), and every request gets its id. Finishing a router made
+/// of finished routers again is harmless (and covers its own fallback).
 pub fn finish(router: Router) -> Router {
     router
-        .fallback(|| async { ApiError::NotFound(crate::error::NO_SUCH_ROUTE.into()).into_response() })
-        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed.into_response() })
+        .layer(axum::middleware::from_fn(with_json_errors))
         .layer(axum::middleware::from_fn(with_request_id))
 }
 

@@ -203,6 +203,8 @@ pub async fn delete_initiative(
             Err(other) => return Err(other.into()),
         }
     }
+    // Its campaigns disappear with it now (the worker would do it too, later).
+    repo::unlist_campaigns_of_initiative(store, &principal.tenant_id, &initiative.initiative_id).await?;
     // A retried delete (the first one's message was lost) sends the job again.
     cascade::send(&context.cascade, &job).await?;
     Ok(Message::new("Initiative deleted successfully"))

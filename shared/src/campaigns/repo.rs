@@ -413,6 +413,53 @@ pub fn initiative_video_prefix(tenant_id: &str, initiative_id: &str) -> String {
     format!("{tenant_id}/{initiative_id}/")
 }
 
+/// Marks a campaign as being deleted and takes it out of the lists and counts, in one
+/// transaction conditioned on the version read (an edit meanwhile makes it fail, and the
+/// caller tries again with the new version). Returns the marked campaign.
+pub async fn unlist_campaign(store: &Store, campaign: &CampaignRecord) -> anyhow::Result<CampaignRecord> {
+    let mut deleting = campaign.clone();
+    deleting.lifecycle = LifecycleStatus::Deleting;
+    deleting.version += 1;
+    let mark = store.update_op(&campaign.key(), |u| {
+        u.update_expression("SET lifecycle = :deleting, version = :next")
+            .condition_expression("version = :read")
+            .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
+            .expression_attribute_values(":next", AttributeValue::N(deleting.version.to_string()))
+            .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
+    })?;
+    let mut ops = vec![mark];
+    ops.extend(super::listing::index_ops(store, Some(campaign), None)?);
+    match store.transact(ops).await {
+        Ok(()) => Ok(deleting),
+        Err(StoreError::ConditionFailed) => {
+            anyhow::bail!("campaign {} changed while being removed; it will be tried again", campaign.campaign_id)
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Takes every campaign of an initiative out of the lists (the initiative is being
+/// deleted: its campaigns disappear with it at once). A few at a time; repeatable.
+pub async fn unlist_campaigns_of_initiative(store: &Store, tenant_id: &str, initiative_id: &str) -> anyhow::Result<()> {
+    let campaigns: Vec<CampaignRecord> =
+        store.query(Query::gsi2(keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id))).await?;
+    let active: Vec<CampaignRecord> = campaigns.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect();
+    each_concurrently(active, |campaign| async move {
+        // The index is eventually consistent: read the campaign itself before marking it.
+        for _attempt in 0..3 {
+            let Some(current) = store.get::<CampaignRecord>(&campaign.key()).await? else { return Ok(()) };
+            if current.lifecycle != LifecycleStatus::Active {
+                return Ok(());
+            }
+            if unlist_campaign(store, &current).await.is_ok() {
+                return Ok(());
+            }
+        }
+        anyhow::bail!("campaign {} kept changing while being removed", campaign.campaign_id)
+    })
+    .await
+}
+
 /// Removes a contributor's membership of a campaign, with the contributor's count of
 /// campaigns, exactly once (a repeat finds it gone and changes nothing).
 pub async fn remove_membership(store: &Store, membership_key: &keys::Key, tenant_id: &str, contributor_id: &str) -> StoreResult<bool> {
@@ -453,24 +500,7 @@ pub async fn purge_campaign(
     };
     if campaign.lifecycle == LifecycleStatus::Active {
         // Removed with its initiative: it leaves the lists first, as a deleted campaign does.
-        let mut deleting = campaign.clone();
-        deleting.lifecycle = LifecycleStatus::Deleting;
-        deleting.version += 1;
-        let mark = store.update_op(&campaign.key(), |u| {
-            u.update_expression("SET lifecycle = :deleting, version = :next")
-                .condition_expression("version = :read")
-                .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-                .expression_attribute_values(":next", AttributeValue::N(deleting.version.to_string()))
-                .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
-        })?;
-        let mut ops = vec![mark];
-        ops.extend(super::listing::index_ops(store, Some(&campaign), None)?);
-        match store.transact(ops).await {
-            Ok(()) => campaign = deleting,
-            // Edited meanwhile: the job fails and is retried with the new version.
-            Err(StoreError::ConditionFailed) => anyhow::bail!("campaign {campaign_id} changed while being removed"),
-            Err(other) => return Err(other.into()),
-        }
+        campaign = unlist_campaign(store, &campaign).await?;
     }
     delete_objects_under(s3, bucket, &campaign_video_prefix(tenant_id, &campaign.initiative_id, campaign_id)).await?;
     let links: Vec<keys::Key> =

@@ -77,7 +77,8 @@ pub fn tag_exists_op(context: &AppContext, tenant_id: &str, tag_id: &str) -> Api
     let check = aws_sdk_dynamodb::types::ConditionCheck::builder()
         .table_name(context.store.table_name())
         .set_key(Some(crate::storage::to_item(&keys::tag(tenant_id, tag_id))?))
-        .condition_expression("attribute_exists(PK) AND attribute_not_exists(deleting)")
+        .condition_expression("attribute_exists(PK) AND (attribute_not_exists(deleting) OR deleting = :no)")
+        .expression_attribute_values(":no", AttributeValue::Bool(false))
         .build()
         .map_err(|e| ApiError::Internal(e.into()))?;
     Ok(TransactWriteItem::builder().condition_check(check).build())

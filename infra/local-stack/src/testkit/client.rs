@@ -139,8 +139,11 @@ pub fn campaign_body(initiative_id: &str, title: &str, tags: &[&str]) -> Value {
     })
 }
 
+/// The first invalid field's message of a validation failure (also its `detail`).
 pub fn first_message(body: &Value) -> &str {
-    body[0]["message"].as_str().unwrap_or_else(|| panic!("not a validation array: {body}"))
+    let message = body["errors"][0]["message"].as_str().unwrap_or_else(|| panic!("not a validation failure: {body}"));
+    assert_eq!(body["detail"].as_str(), Some(message), "the detail shows the first message: {body}");
+    message
 }
 
 pub fn detail(body: &Value) -> &str {
