@@ -168,9 +168,12 @@ impl Intercept for RecordingInterceptor {
         "StoryhiveRecordingInterceptor"
     }
 
-    fn read_before_execution(
+    // Not read_before_execution: a client's interceptors run that hook before the
+    // operation's configuration (and so its Metadata) is in the config bag.
+    fn read_before_serialization(
         &self,
         context: &BeforeSerializationInterceptorContextRef<'_>,
+        _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
         let Some(metadata) = cfg.load::<Metadata>().cloned() else { return Ok(()) };

@@ -201,6 +201,11 @@ impl TestStack {
         function
     }
 
+    /// What the function `logical_id` did with AWS so far, each distinct access once.
+    pub fn recorded(&self, logical_id: &str) -> Vec<recorder::Access> {
+        self.function(logical_id).recorder.accesses()
+    }
+
     /// Checks every AWS operation each function performed so far against that function's
     /// `Policies` in `template.yaml`; panics listing every missing grant (function, IAM
     /// action, resource). Dropping the stack calls it.
