@@ -38,7 +38,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
         api: storyhive_initiatives::api,
         router: storyhive_initiatives::router,
     },
-    HttpFunction { logical_id: "TagsFunction", binary: "tags", api: storyhive_tags::api, router: storyhive_tags::router },
+    HttpFunction {
+        logical_id: "TagsFunction",
+        binary: "tags",
+        api: storyhive_tags::api,
+        router: storyhive_tags::router,
+    },
     HttpFunction {
         logical_id: "CampaignsFunction",
         binary: "campaigns",
@@ -67,7 +72,9 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
 
 /// Every function's routes, as API Gateway routes them in the cloud.
 pub fn api() -> OpenApiRouter<AppContext> {
-    HTTP_FUNCTIONS.iter().fold(OpenApiRouter::with_openapi(ApiDoc::openapi()), |api, function| api.merge((function.api)()))
+    HTTP_FUNCTIONS
+        .iter()
+        .fold(OpenApiRouter::with_openapi(ApiDoc::openapi()), |api, function| api.merge((function.api)()))
 }
 
 /// The OpenAPI document of the whole API (committed as `openapi.json`).

@@ -90,30 +90,26 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve { port, web_dir } => {
             let mail = context_of("MailWorkerFunction")?;
             let mailer = SesMailer::new(clients.ses.clone(), mail.config.ses_sender()?.to_string());
-            tokio::spawn(
-                sqs_worker(&template, &resources, "MailWorkerFunction", "mail-worker")?.run_with(
-                    clients.sqs.clone(),
-                    worker::handler(move |event| {
-                        let mailer = mailer.clone();
-                        async move { storyhive_mail_worker::handle(&mailer, event).await }
-                    }),
-                ),
-            );
+            tokio::spawn(sqs_worker(&template, &resources, "MailWorkerFunction", "mail-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
+                    let mailer = mailer.clone();
+                    async move { storyhive_mail_worker::handle(&mailer, event).await }
+                }),
+            ));
             let context = context_of("CascadeWorkerFunction")?;
             let cascade = storyhive_cascade_worker::Cascade {
                 store: context.store.clone(),
                 s3: context.s3.clone(),
                 video_bucket: context.config.video_bucket()?.to_string(),
             };
-            tokio::spawn(
-                sqs_worker(&template, &resources, "CascadeWorkerFunction", "cascade-worker")?.run_with(
-                    clients.sqs.clone(),
-                    worker::handler(move |event| {
-                        let cascade = cascade.clone();
-                        async move { storyhive_cascade_worker::handle(&cascade, event).await }
-                    }),
-                ),
-            );
+            tokio::spawn(sqs_worker(&template, &resources, "CascadeWorkerFunction", "cascade-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
+                    let cascade = cascade.clone();
+                    async move { storyhive_cascade_worker::handle(&cascade, event).await }
+                }),
+            ));
             let context = context_of("UploadWorkerFunction")?;
             let uploads = storyhive_upload_worker::UploadWorker {
                 store: context.store.clone(),
@@ -121,15 +117,13 @@ async fn main() -> anyhow::Result<()> {
                 bucket: context.config.video_bucket()?.to_string(),
                 max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
             };
-            tokio::spawn(
-                sqs_worker(&template, &resources, "UploadWorkerFunction", "upload-worker")?.run_with(
-                    clients.sqs.clone(),
-                    worker::handler(move |event| {
-                        let uploads = uploads.clone();
-                        async move { storyhive_upload_worker::handle(&uploads, event).await }
-                    }),
-                ),
-            );
+            tokio::spawn(sqs_worker(&template, &resources, "UploadWorkerFunction", "upload-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
+                    let uploads = uploads.clone();
+                    async move { storyhive_upload_worker::handle(&uploads, event).await }
+                }),
+            ));
 
             if !web_dir.join("index.html").exists() {
                 tracing::warn!("{} has no index.html: build the web app (npm run build in web/)", web_dir.display());
@@ -165,7 +159,9 @@ impl QueueOf {
 
 fn sqs_worker(template: &Template, resources: &LocalResources, function: &str, name: &str) -> anyhow::Result<QueueOf> {
     let queues = template.sqs_event_queues(function)?;
-    let [queue] = queues.as_slice() else { anyhow::bail!("{function} must have exactly one SQS event in template.yaml") };
+    let [queue] = queues.as_slice() else {
+        anyhow::bail!("{function} must have exactly one SQS event in template.yaml")
+    };
     let queue = resources.queue(queue)?;
     Ok(QueueOf { name: name.into(), url: queue.url.clone(), arn: queue.arn.clone() })
 }

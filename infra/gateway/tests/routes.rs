@@ -28,7 +28,8 @@ fn template_routes(template: &Template) -> Vec<Route> {
     for route in template.of_kind("AWS::ApiGatewayV2::Route") {
         let id = &route.logical_id;
         let key = route.properties["RouteKey"].as_str().unwrap_or_else(|| panic!("{id}: RouteKey"));
-        let (method, path) = key.split_once(' ').unwrap_or_else(|| panic!("{id}: RouteKey {key} is not 'METHOD /path'"));
+        let (method, path) =
+            key.split_once(' ').unwrap_or_else(|| panic!("{id}: RouteKey {key} is not 'METHOD /path'"));
         assert_eq!(references(&route.properties["ApiId"]), ["HttpApi"], "{id}: not on HttpApi");
         let target = references(&route.properties["Target"]);
         let [integration] = target.as_slice() else { panic!("{id}: Target must name one integration: {target:?}") };
@@ -38,8 +39,15 @@ fn template_routes(template: &Template) -> Vec<Route> {
             .unwrap_or_else(|| panic!("{id}: {integration} is not an AWS::ApiGatewayV2::Integration"));
         assert_eq!(references(&integration.properties["ApiId"]), ["HttpApi"], "{}", integration.logical_id);
         let function = references(&integration.properties["IntegrationUri"]);
-        let [function] = function.as_slice() else { panic!("{}: IntegrationUri names no function", integration.logical_id) };
-        routes.push(Route { logical_id: id.clone(), method: method.into(), path: path.into(), function: function.clone() });
+        let [function] = function.as_slice() else {
+            panic!("{}: IntegrationUri names no function", integration.logical_id)
+        };
+        routes.push(Route {
+            logical_id: id.clone(),
+            method: method.into(),
+            path: path.into(),
+            function: function.clone(),
+        });
     }
     routes
 }
@@ -170,7 +178,11 @@ fn api_gateway_may_invoke_every_function_it_routes_to() {
         .flat_map(|p| references(&p.properties["FunctionName"]))
         .collect();
     for route in template_routes(&template) {
-        assert!(permitted.contains(&route.function), "no AWS::Lambda::Permission lets HttpApi invoke {}", route.function);
+        assert!(
+            permitted.contains(&route.function),
+            "no AWS::Lambda::Permission lets HttpApi invoke {}",
+            route.function
+        );
     }
 }
 

@@ -149,8 +149,14 @@ fn sam_policy_template(name: &str, parameters: &Json, locals: &dyn Locals) -> an
     let parameter = |key: &str| -> anyhow::Result<String> {
         parameters.get(key).and_then(Json::as_str).map(str::to_string).with_context(|| format!("{name} needs {key}"))
     };
-    let allow = |actions: &[&str], resources: Vec<String>| json!({"Effect": "Allow", "Action": actions, "Resource": resources});
-    let table = |t: &str| vec![format!("arn:aws:dynamodb:{region}:{account}:table/{t}"), format!("arn:aws:dynamodb:{region}:{account}:table/{t}/index/*")];
+    let allow =
+        |actions: &[&str], resources: Vec<String>| json!({"Effect": "Allow", "Action": actions, "Resource": resources});
+    let table = |t: &str| {
+        vec![
+            format!("arn:aws:dynamodb:{region}:{account}:table/{t}"),
+            format!("arn:aws:dynamodb:{region}:{account}:table/{t}/index/*"),
+        ]
+    };
     let bucket = |b: &str| vec![format!("arn:aws:s3:::{b}"), format!("arn:aws:s3:::{b}/*")];
     let queue = |q: &str| vec![format!("arn:aws:sqs:{region}:{account}:{q}")];
     Ok(match name {
@@ -190,7 +196,13 @@ fn sam_policy_template(name: &str, parameters: &Json, locals: &dyn Locals) -> an
             table(&parameter("TableName")?),
         )],
         "S3ReadPolicy" => vec![allow(
-            &["s3:GetObject", "s3:ListBucket", "s3:GetBucketLocation", "s3:GetObjectVersion", "s3:GetLifecycleConfiguration"],
+            &[
+                "s3:GetObject",
+                "s3:ListBucket",
+                "s3:GetBucketLocation",
+                "s3:GetObjectVersion",
+                "s3:GetLifecycleConfiguration",
+            ],
             bucket(&parameter("BucketName")?),
         )],
         "S3CrudPolicy" => vec![allow(
@@ -207,7 +219,9 @@ fn sam_policy_template(name: &str, parameters: &Json, locals: &dyn Locals) -> an
             ],
             bucket(&parameter("BucketName")?),
         )],
-        other => bail!("SAM policy template {other} is not known to the template checks (infra/local-stack/src/iam.rs)"),
+        other => {
+            bail!("SAM policy template {other} is not known to the template checks (infra/local-stack/src/iam.rs)")
+        }
     })
 }
 
@@ -270,7 +284,11 @@ fn inventory(resources: &LocalResources) -> Vec<(String, Kind, Vec<String>)> {
         out.push((id.clone(), Kind::Table, vec![arn.clone(), format!("{arn}/index/any-index")]));
     }
     for (id, name) in &resources.buckets {
-        out.push((id.clone(), Kind::Bucket, vec![format!("arn:aws:s3:::{name}"), format!("arn:aws:s3:::{name}/any/key")]));
+        out.push((
+            id.clone(),
+            Kind::Bucket,
+            vec![format!("arn:aws:s3:::{name}"), format!("arn:aws:s3:::{name}/any/key")],
+        ));
     }
     for (id, queue) in &resources.queues {
         out.push((id.clone(), Kind::Queue, vec![queue.arn.clone()]));
@@ -302,9 +320,8 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
             .unwrap_or_default();
         for name in &unused {
             if !environment.contains_key(name) {
-                problems.push(format!(
-                    "{id}: Metadata.UnusedResources lists {name}, which its environment does not name"
-                ));
+                problems
+                    .push(format!("{id}: Metadata.UnusedResources lists {name}, which its environment does not name"));
             }
         }
         for (resource, kind, arns) in &inventory {
@@ -326,7 +343,11 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
                 Some(variables) => {
                     let via = variables.join(", ");
                     if *kind == Kind::Queue {
-                        let send = Request { action: "sqs:SendMessage".into(), resource: arns[0].clone(), context: BTreeMap::new() };
+                        let send = Request {
+                            action: "sqs:SendMessage".into(),
+                            resource: arns[0].clone(),
+                            context: BTreeMap::new(),
+                        };
                         if !policy.allows(&send) {
                             problems.push(format!(
                                 "{id}: its environment names {resource} ({via}) but no policy allows sqs:SendMessage on it"
@@ -401,7 +422,8 @@ Resources:
 
     #[test]
     fn granting_the_cascade_queue_fixes_it() {
-        let fixed = OLD_SHAPE.to_string() + "        - SQSSendMessagePolicy:\n            QueueName: !GetAtt CascadeQueue.QueueName\n";
+        let fixed = OLD_SHAPE.to_string()
+            + "        - SQSSendMessagePolicy:\n            QueueName: !GetAtt CascadeQueue.QueueName\n";
         assert_eq!(problems(&fixed), Vec::<String>::new());
     }
 
@@ -450,10 +472,14 @@ Resources:
         let template = Template::parse(OLD_SHAPE).unwrap();
         let local = LocalResources::offline(&template, "t", "x@example.com");
         let policy = FunctionPolicy::of(&template, "AccountsFunction", &local).unwrap();
-        let request = |action: &str, resource: String| Request { action: action.into(), resource, context: BTreeMap::new() };
+        let request =
+            |action: &str, resource: String| Request { action: action.into(), resource, context: BTreeMap::new() };
         let table = local.table_arn("t-apptable");
         assert!(policy.allows(&request("dynamodb:GetItem", table.clone())));
-        assert!(policy.allows(&request("dynamodb:getitem", format!("{table}/index/GSI1"))), "actions are case-insensitive");
+        assert!(
+            policy.allows(&request("dynamodb:getitem", format!("{table}/index/GSI1"))),
+            "actions are case-insensitive"
+        );
         assert!(!policy.allows(&request("dynamodb:Query", table)));
         assert!(policy.allows(&request("sqs:SendMessage", local.queues["MailQueue"].arn.clone())));
         assert!(!policy.allows(&request("sqs:SendMessage", local.queues["CascadeQueue"].arn.clone())));

@@ -101,7 +101,9 @@ impl LocalResources {
             .chain(self.buckets.iter())
             .find(|(_, name)| name.as_str() == physical)
             .map(|(id, _)| id.as_str())
-            .or_else(|| self.queues.iter().find(|(_, q)| q.url == physical || q.name == physical).map(|(id, _)| id.as_str()))
+            .or_else(|| {
+                self.queues.iter().find(|(_, q)| q.url == physical || q.name == physical).map(|(id, _)| id.as_str())
+            })
     }
 
     /// The function's config from ITS environment in `template.yaml` (`Globals` + its own
@@ -125,7 +127,8 @@ impl LocalResources {
 /// same rules: empty means unset).
 pub fn config_from_environment(environment: &BTreeMap<String, String>) -> anyhow::Result<Config> {
     let optional = |name: &str| environment.get(name).filter(|v| !v.trim().is_empty()).cloned();
-    let required = |name: &str| optional(name).with_context(|| format!("environment variable {name} is required but not set"));
+    let required =
+        |name: &str| optional(name).with_context(|| format!("environment variable {name} is required but not set"));
     Ok(Config {
         table_name: required("TABLE_NAME")?,
         mail_queue_url: optional("MAIL_QUEUE_URL"),
@@ -207,12 +210,8 @@ pub async fn provision(
 ) -> anyhow::Result<LocalResources> {
     let template = Template::load(template_path)?;
     let region = clients.sqs.config().region().map(|r| r.to_string()).unwrap_or_else(|| "eu-west-1".into());
-    let mut local = LocalResources {
-        prefix: prefix.to_string(),
-        region,
-        ses_sender: ses_sender.to_string(),
-        ..Default::default()
-    };
+    let mut local =
+        LocalResources { prefix: prefix.to_string(), region, ses_sender: ses_sender.to_string(), ..Default::default() };
 
     // Names first, so every reference between resources resolves.
     for resource in template.of_kind("AWS::DynamoDB::Table") {

@@ -27,9 +27,15 @@ use crate::{iam::Request, provision::LocalResources};
 /// What an operation touched.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Target {
-    Table { name: String, index: Option<String> },
+    Table {
+        name: String,
+        index: Option<String>,
+    },
     Bucket(String),
-    Object { bucket: String, key: String },
+    Object {
+        bucket: String,
+        key: String,
+    },
     /// A queue, by URL.
     Queue(String),
     /// An SES sending identity (the `From` address).
@@ -313,7 +319,8 @@ fn s3(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
             Target::Object { bucket: bucket?.to_string(), key: key.unwrap_or_default().to_string() },
         )])
     };
-    let bucket = |action: &str, bucket: Option<&str>| Some(vec![Access::new(name, action, Target::Bucket(bucket?.into()))]);
+    let bucket =
+        |action: &str, bucket: Option<&str>| Some(vec![Access::new(name, action, Target::Bucket(bucket?.into()))]);
     match operation {
         "GetObject" => {
             let i = input.downcast_ref::<get_object::GetObjectInput>()?;
@@ -381,7 +388,9 @@ fn s3(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
             ));
             Some(accesses)
         }
-        "ListObjectsV2" => bucket("s3:ListBucket", input.downcast_ref::<list_objects_v2::ListObjectsV2Input>()?.bucket()),
+        "ListObjectsV2" => {
+            bucket("s3:ListBucket", input.downcast_ref::<list_objects_v2::ListObjectsV2Input>()?.bucket())
+        }
         "ListObjects" => bucket("s3:ListBucket", input.downcast_ref::<list_objects::ListObjectsInput>()?.bucket()),
         "HeadBucket" => bucket("s3:ListBucket", input.downcast_ref::<head_bucket::HeadBucketInput>()?.bucket()),
         "ListMultipartUploads" => bucket(
@@ -398,14 +407,12 @@ fn sqs(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
     match operation {
         // The batch calls are authorised as their single-message actions.
         "SendMessage" => queue("sqs:SendMessage", input.downcast_ref::<send_message::SendMessageInput>()?.queue_url()),
-        "SendMessageBatch" => queue(
-            "sqs:SendMessage",
-            input.downcast_ref::<send_message_batch::SendMessageBatchInput>()?.queue_url(),
-        ),
-        "ReceiveMessage" => queue(
-            "sqs:ReceiveMessage",
-            input.downcast_ref::<receive_message::ReceiveMessageInput>()?.queue_url(),
-        ),
+        "SendMessageBatch" => {
+            queue("sqs:SendMessage", input.downcast_ref::<send_message_batch::SendMessageBatchInput>()?.queue_url())
+        }
+        "ReceiveMessage" => {
+            queue("sqs:ReceiveMessage", input.downcast_ref::<receive_message::ReceiveMessageInput>()?.queue_url())
+        }
         "DeleteMessage" => {
             queue("sqs:DeleteMessage", input.downcast_ref::<delete_message::DeleteMessageInput>()?.queue_url())
         }
@@ -454,11 +461,20 @@ mod tests {
         use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem, Update};
         let input = aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsInput::builder()
             .transact_items(
-                TransactWriteItem::builder().put(Put::builder().table_name("t").set_item(Some(Default::default())).build().unwrap()).build(),
+                TransactWriteItem::builder()
+                    .put(Put::builder().table_name("t").set_item(Some(Default::default())).build().unwrap())
+                    .build(),
             )
             .transact_items(
                 TransactWriteItem::builder()
-                    .update(Update::builder().table_name("t").update_expression("SET a = :a").set_key(Some(Default::default())).build().unwrap())
+                    .update(
+                        Update::builder()
+                            .table_name("t")
+                            .update_expression("SET a = :a")
+                            .set_key(Some(Default::default()))
+                            .build()
+                            .unwrap(),
+                    )
                     .build(),
             )
             .transact_items(
@@ -482,7 +498,8 @@ mod tests {
 
     #[test]
     fn unknown_operations_say_so() {
-        let input = aws_sdk_s3::operation::get_bucket_tagging::GetBucketTaggingInput::builder().bucket("b").build().unwrap();
+        let input =
+            aws_sdk_s3::operation::get_bucket_tagging::GetBucketTaggingInput::builder().bucket("b").build().unwrap();
         let accesses = accesses_of("S3", "GetBucketTagging", &Input::erase(input));
         assert_eq!(accesses[0].target, Target::Unmapped);
         assert!(accesses[0].request(&LocalResources::default()).unwrap_err().contains("S3.GetBucketTagging"));

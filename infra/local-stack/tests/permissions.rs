@@ -68,10 +68,8 @@ async fn presigned_parts_and_missing_objects_need_their_own_grants() {
     assert!(missing.is_err());
     let accesses = stack.recorded("ContributorsFunction");
     let actions: Vec<(String, Target)> = accesses.into_iter().map(|a| (a.action, a.target)).collect();
-    assert!(actions.contains(&(
-        "s3:PutObject".into(),
-        Target::Object { bucket: bucket.clone(), key: "t/part.webm".into() }
-    )));
+    assert!(actions
+        .contains(&("s3:PutObject".into(), Target::Object { bucket: bucket.clone(), key: "t/part.webm".into() })));
     assert!(actions.contains(&("s3:ListBucket".into(), Target::Bucket(bucket.clone()))), "{actions:?}");
     // The contributors function is granted all of that.
     stack.assert_permissions();

@@ -50,7 +50,9 @@ pub fn workspace_root() -> PathBuf {
 /// The workspace's `template.yaml`, parsed once.
 pub fn template() -> Arc<Template> {
     TEMPLATE
-        .get_or_init(|| Arc::new(Template::load(&workspace_root().join("template.yaml")).expect("template.yaml parses")))
+        .get_or_init(|| {
+            Arc::new(Template::load(&workspace_root().join("template.yaml")).expect("template.yaml parses"))
+        })
         .clone()
 }
 
