@@ -86,7 +86,7 @@ fn score(route: &Route, method: &str, path: &str) -> Option<(bool, usize, bool)>
 /// The route API Gateway picks for a request, or an error (none, or a tie).
 fn select<'a>(routes: &'a [Route], method: &str, path: &str) -> Result<&'a Route, String> {
     let mut scored: Vec<_> = routes.iter().filter_map(|r| Some((score(r, method, path)?, r))).collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     match scored.as_slice() {
         [] => Err(format!("no route of template.yaml matches {method} {path}")),
         [(best, _), (next, _), ..] if best == next => Err(format!(

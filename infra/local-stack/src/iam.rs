@@ -332,14 +332,11 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
             };
             let granted = policy.actions_on(service, arns);
             match environment.get(resource) {
-                Some(_) if unused.contains(resource) => {
-                    if !granted.is_empty() {
-                        problems.push(format!(
-                            "{id}: {resource} is listed in Metadata.UnusedResources but granted {}",
-                            join(&granted)
-                        ));
-                    }
-                }
+                Some(_) if unused.contains(resource) && !granted.is_empty() => problems.push(format!(
+                    "{id}: {resource} is listed in Metadata.UnusedResources but granted {}",
+                    join(&granted)
+                )),
+                Some(_) if unused.contains(resource) => {}
                 Some(variables) => {
                     let via = variables.join(", ");
                     if *kind == Kind::Queue {
