@@ -2,7 +2,10 @@
 # Checks template.yaml offline:
 #   1. sam validate --lint   (cfn-lint over the SAM-transformed template)
 #   2. sam validate          (SAM translator)
-#   3. every function's Metadata.BuildProperties.Binary is a binary of the
+#   3. cfn-lint over SAM's OUTPUT (infra/scripts/sam_transform.py): what SAM adds
+#      (roles, permissions, event mappings) can create problems step 1 cannot see,
+#      e.g. a circular dependency
+#   4. every function's Metadata.BuildProperties.Binary is a binary of the
 #      Cargo workspace (skipped while there is no Cargo.toml).
 # Needs no AWS account: region and credentials are dummies, nothing is called.
 set -euo pipefail
@@ -22,6 +25,11 @@ log "sam validate --lint (template.yaml)"
 "$VENV/bin/sam" validate --lint --template "$ROOT/template.yaml"
 log "sam validate (SAM translation)"
 "$VENV/bin/sam" validate --template "$ROOT/template.yaml"
+log "cfn-lint over the SAM-transformed template (circular dependencies, ...)"
+transformed=$(mktemp --suffix=.json)
+trap 'rm -f "$transformed"' EXIT
+"$VENV/bin/python" "$SCRIPTS/sam_transform.py" "$ROOT/template.yaml" >"$transformed"
+"$VENV/bin/cfn-lint" "$transformed" || die "the SAM-transformed template fails cfn-lint (above)"
 
 mapfile -t bins < <(template_binaries)
 ((${#bins[@]})) || die "template.yaml names no function binaries (Metadata.BuildProperties.Binary)"

@@ -6,7 +6,8 @@
 #   1. package.sh             release build of every function (ARCH from samconfig.toml)
 #   2. sam build              --config-env ENV (BuildMethod rust-cargolambda, reuses the build)
 #   3. sam deploy             --config-env ENV (asks to confirm the change set unless --yes)
-#   4. web build              VITE_API_BASE_URL=<stack output ApiUrl>
+#   4. web build              VITE_API_BASE_URL=/api (CloudFront serves the API under
+#                             /api on the app's own origin, as the local gateway does)
 #   5. s3 sync                web/dist -> WebBucket (hashed assets immutable, the rest no-cache)
 #   6. CloudFront invalidation of /*
 #
@@ -82,9 +83,12 @@ DIST_DOMAIN=$(output DistributionDomain)
 [[ -n "$API_URL" && "$API_URL" != None && -n "$WEB_BUCKET" && -n "$DIST_ID" ]] ||
   die "stack $STACK has no ApiUrl/WebBucketName/DistributionId outputs"
 
-heading "4/6 web build (VITE_API_BASE_URL=$API_URL)"
+# The app calls the API on its own origin: CloudFront forwards /api/* to the HTTP API
+# (template.yaml, WebDistribution), exactly as the local gateway serves it. ApiUrl (the
+# API Gateway host) stays an output for integrators.
+heading "4/6 web build (VITE_API_BASE_URL=/api)"
 ensure_node_modules "$ROOT/web"
-(cd "$ROOT/web" && VITE_API_BASE_URL="$API_URL" npm run build)
+(cd "$ROOT/web" && VITE_API_BASE_URL=/api npm run build)
 
 heading "5/6 upload web/dist to s3://$WEB_BUCKET"
 # Hashed assets first (cached for a year), then everything else (revalidated),
@@ -103,5 +107,5 @@ aws cloudfront create-invalidation --distribution-id "$DIST_ID" --paths '/*' \
 
 echo
 ok "deployed $ENV_NAME in $(fmt_duration $((SECONDS - START)))"
-echo "  web app: https://$DIST_DOMAIN"
-echo "  API:     $API_URL"
+echo "  web app: https://$DIST_DOMAIN  (API at /api)"
+echo "  API:     $API_URL  (API Gateway, for integrators)"

@@ -20,8 +20,12 @@ use storyhive_shared::{
 const PASSWORD: &str = "Story-Hive-42";
 
 async fn stack() -> TestStack {
-    let stack = TestStack::start(storyhive_accounts::router).await;
-    let mailer = SesMailer::new(stack.clients.ses.clone(), TEST_SES_SENDER);
+    let stack = TestStack::start("AccountsFunction", storyhive_accounts::router).await;
+    let mail_worker = stack.function_context("MailWorkerFunction");
+    let mailer = SesMailer::new(
+        stack.function_clients("MailWorkerFunction").ses,
+        mail_worker.config.ses_sender().expect("the mail worker's SES_SENDER"),
+    );
     stack.with_worker(
         MAIL_QUEUE,
         worker::handler(move |event| {

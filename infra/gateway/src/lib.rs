@@ -13,16 +13,68 @@ use tower_http::services::{ServeDir, ServeFile};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+/// One HTTP function of `template.yaml`: its logical id, the binary it deploys, and its
+/// routes (the crate's `api()` and `router(context)`).
+pub struct HttpFunction {
+    pub logical_id: &'static str,
+    pub binary: &'static str,
+    pub api: fn() -> OpenApiRouter<AppContext>,
+    pub router: fn(AppContext) -> Router,
+}
+
+/// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
+/// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
+/// function.
+pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
+    HttpFunction {
+        logical_id: "AccountsFunction",
+        binary: "accounts",
+        api: storyhive_accounts::api,
+        router: storyhive_accounts::router,
+    },
+    HttpFunction {
+        logical_id: "InitiativesFunction",
+        binary: "initiatives",
+        api: storyhive_initiatives::api,
+        router: storyhive_initiatives::router,
+    },
+    HttpFunction {
+        logical_id: "TagsFunction",
+        binary: "tags",
+        api: storyhive_tags::api,
+        router: storyhive_tags::router,
+    },
+    HttpFunction {
+        logical_id: "CampaignsFunction",
+        binary: "campaigns",
+        api: storyhive_campaigns::api,
+        router: storyhive_campaigns::router,
+    },
+    HttpFunction {
+        logical_id: "QuestionsFunction",
+        binary: "questions",
+        api: storyhive_questions::api,
+        router: storyhive_questions::router,
+    },
+    HttpFunction {
+        logical_id: "ContributorsFunction",
+        binary: "contributors",
+        api: storyhive_contributors::api,
+        router: storyhive_contributors::router,
+    },
+    HttpFunction {
+        logical_id: "DashboardFunction",
+        binary: "dashboard",
+        api: storyhive_dashboard::api,
+        router: storyhive_dashboard::router,
+    },
+];
+
 /// Every function's routes, as API Gateway routes them in the cloud.
 pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(storyhive_accounts::api())
-        .merge(storyhive_initiatives::api())
-        .merge(storyhive_tags::api())
-        .merge(storyhive_campaigns::api())
-        .merge(storyhive_questions::api())
-        .merge(storyhive_contributors::api())
-        .merge(storyhive_dashboard::api())
+    HTTP_FUNCTIONS
+        .iter()
+        .fold(OpenApiRouter::with_openapi(ApiDoc::openapi()), |api, function| api.merge((function.api)()))
 }
 
 /// The OpenAPI document of the whole API (committed as `openapi.json`).
@@ -38,16 +90,25 @@ pub fn openapi_json() -> String {
     text
 }
 
-/// The whole local app. `moto_endpoint` feeds the dev mailbox.
-pub fn app(context: AppContext, web_dir: &Path, moto_endpoint: String) -> Router {
-    let (api, _) = api().split_for_parts();
+/// The whole local app: each function's router built with that function's own context
+/// (`context_of(logical_id)`, from its environment in `template.yaml`), merged under
+/// `/api` as API Gateway routes them; `moto_endpoint` feeds the dev mailbox.
+pub fn app(
+    context_of: impl Fn(&str) -> anyhow::Result<AppContext>,
+    web_dir: &Path,
+    moto_endpoint: String,
+) -> anyhow::Result<Router> {
+    let mut api = Router::new();
+    for function in &HTTP_FUNCTIONS {
+        api = api.merge((function.router)(context_of(function.logical_id)?));
+    }
     let api = storyhive_shared::http::finish(
-        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })).with_state(context),
+        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })),
     );
     let index = web_dir.join("index.html");
-    Router::new()
+    Ok(Router::new()
         .nest("/api", api)
         .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
         .merge(mailbox_page::router(moto_endpoint))
-        .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)))
+        .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index))))
 }

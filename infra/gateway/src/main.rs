@@ -3,7 +3,7 @@ use std::{net::SocketAddr, path::PathBuf};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use storyhive_gateway::seed;
-use storyhive_local_stack::{mailbox, provision, provision::LocalResources, worker};
+use storyhive_local_stack::{mailbox, provision, provision::LocalResources, template::Template, worker};
 use storyhive_shared::{aws::AwsClients, mail::SesMailer, telemetry, AppContext};
 
 /// Storyhive's local gateway: runs the whole product on this machine against the
@@ -60,8 +60,11 @@ async fn main() -> anyhow::Result<()> {
     telemetry::init();
     let clients = AwsClients::from_env().await;
     let resources = provisioned(&cli, &clients).await?;
-    let config = resources.config(&cli.app_base_url, &cli.ses_sender)?;
-    let context = AppContext::new(config, &clients);
+    let template = Template::load(&cli.template)?;
+    // Each function gets the config ITS environment in template.yaml gives it, as in AWS.
+    let context_of = |logical_id: &str| -> anyhow::Result<AppContext> {
+        Ok(AppContext::new(resources.function_config(&template, logical_id, &cli.app_base_url)?, &clients))
+    };
     match &cli.command {
         Command::Provision => {
             println!("Provisioned from {}:", cli.template.display());
@@ -73,7 +76,8 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         Command::Seed => {
-            seed::seed(&context).await?;
+            // The demo users are what the accounts function would create.
+            seed::seed(&context_of("AccountsFunction")?).await?;
             println!(
                 "Demo organisation \"{}\" is ready. Sign in at {}/login with:",
                 seed::DEMO_COMPANY,
@@ -84,19 +88,16 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         Command::Serve { port, web_dir } => {
-            let mailer = SesMailer::new(clients.ses.clone(), cli.ses_sender.clone());
-            let mail_queue = resources.queue(provision::MAIL_QUEUE)?;
-            let mail_worker = worker::Worker {
-                name: "mail-worker".into(),
-                queue_url: mail_queue.url.clone(),
-                queue_arn: mail_queue.arn.clone(),
-                handler: worker::handler(move |event| {
+            let mail = context_of("MailWorkerFunction")?;
+            let mailer = SesMailer::new(clients.ses.clone(), mail.config.ses_sender()?.to_string());
+            tokio::spawn(sqs_worker(&template, &resources, "MailWorkerFunction", "mail-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
                     let mailer = mailer.clone();
                     async move { storyhive_mail_worker::handle(&mailer, event).await }
                 }),
-            };
-            tokio::spawn(mail_worker.run(clients.sqs.clone()));
-            let cascade = storyhive_cascade_worker::Cascade::new(&context)?;
+            ));
+            let cascade = storyhive_cascade_worker::Cascade::new(&context_of("CascadeWorkerFunction")?)?;
             // The cloud's schedule (template.yaml) runs the sweep every 10 minutes.
             tokio::spawn({
                 let cascade = cascade.clone();
@@ -112,40 +113,33 @@ async fn main() -> anyhow::Result<()> {
                     }
                 }
             });
-            let cascade_queue = resources.queue(provision::CASCADE_QUEUE)?;
-            let cascade_worker = worker::Worker {
-                name: "cascade-worker".into(),
-                queue_url: cascade_queue.url.clone(),
-                queue_arn: cascade_queue.arn.clone(),
-                handler: worker::handler(move |event| {
+            tokio::spawn(sqs_worker(&template, &resources, "CascadeWorkerFunction", "cascade-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
                     let cascade = cascade.clone();
                     async move { storyhive_cascade_worker::handle(&cascade, event).await }
                 }),
-            };
-            tokio::spawn(cascade_worker.run(clients.sqs.clone()));
+            ));
+            let context = context_of("UploadWorkerFunction")?;
             let uploads = storyhive_upload_worker::UploadWorker {
                 store: context.store.clone(),
-                s3: clients.s3.clone(),
+                s3: context.s3.clone(),
                 bucket: context.config.video_bucket()?.to_string(),
                 max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
             };
-            let upload_queue = resources.queue(provision::UPLOAD_QUEUE)?;
-            let upload_worker = worker::Worker {
-                name: "upload-worker".into(),
-                queue_url: upload_queue.url.clone(),
-                queue_arn: upload_queue.arn.clone(),
-                handler: worker::handler(move |event| {
+            tokio::spawn(sqs_worker(&template, &resources, "UploadWorkerFunction", "upload-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
                     let uploads = uploads.clone();
                     async move { storyhive_upload_worker::handle(&uploads, event).await }
                 }),
-            };
-            tokio::spawn(upload_worker.run(clients.sqs.clone()));
+            ));
 
             if !web_dir.join("index.html").exists() {
                 tracing::warn!("{} has no index.html: build the web app (npm run build in web/)", web_dir.display());
             }
             let moto = mailbox::ses_endpoint().context("AWS_ENDPOINT_URL must point at moto")?;
-            let app = storyhive_gateway::app(context, web_dir, moto);
+            let app = storyhive_gateway::app(context_of, web_dir, moto)?;
             let address = SocketAddr::from(([127, 0, 0, 1], *port));
             let listener = tokio::net::TcpListener::bind(address)
                 .await
@@ -158,6 +152,28 @@ async fn main() -> anyhow::Result<()> {
         Command::Openapi => unreachable!(),
     }
     Ok(())
+}
+
+/// The queue a worker function consumes (its `SQS` event in template.yaml), to poll.
+struct QueueOf {
+    name: String,
+    url: String,
+    arn: String,
+}
+
+impl QueueOf {
+    async fn run_with(self, sqs: aws_sdk_sqs::Client, handler: worker::Handler) {
+        worker::Worker { name: self.name, queue_url: self.url, queue_arn: self.arn, handler }.run(sqs).await
+    }
+}
+
+fn sqs_worker(template: &Template, resources: &LocalResources, function: &str, name: &str) -> anyhow::Result<QueueOf> {
+    let queues = template.sqs_event_queues(function)?;
+    let [queue] = queues.as_slice() else {
+        anyhow::bail!("{function} must have exactly one SQS event in template.yaml")
+    };
+    let queue = resources.queue(queue)?;
+    Ok(QueueOf { name: name.into(), url: queue.url.clone(), arn: queue.arn.clone() })
 }
 
 async fn shutdown() {

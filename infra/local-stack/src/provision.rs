@@ -43,6 +43,10 @@ pub struct LocalResources {
     pub buckets: BTreeMap<String, String>,
     pub queues: BTreeMap<String, LocalQueue>,
     pub region: String,
+    /// The account the emulators put in ARNs (moto's queue ARNs); `AWS::AccountId`.
+    pub account_id: String,
+    /// The verified SES sender; the local value of the `SesSender` parameter.
+    pub ses_sender: String,
 }
 
 impl LocalResources {
@@ -51,20 +55,108 @@ impl LocalResources {
         format!("{prefix}-{}", logical_id.to_lowercase())
     }
 
+    /// The names, URLs and ARNs `provision` would give the template's tables, buckets and
+    /// queues, without creating anything (for checks that need no emulator).
+    pub fn offline(template: &Template, prefix: &str, ses_sender: &str) -> Self {
+        let region = "eu-west-1".to_string();
+        let account_id = "000000000000".to_string();
+        let mut local = Self {
+            prefix: prefix.into(),
+            region: region.clone(),
+            account_id: account_id.clone(),
+            ses_sender: ses_sender.into(),
+            ..Default::default()
+        };
+        for resource in template.of_kind("AWS::DynamoDB::Table") {
+            local.tables.insert(resource.logical_id.clone(), Self::name(prefix, &resource.logical_id));
+        }
+        for resource in template.of_kind("AWS::S3::Bucket") {
+            local.buckets.insert(resource.logical_id.clone(), Self::name(prefix, &resource.logical_id));
+        }
+        for resource in template.of_kind("AWS::SQS::Queue") {
+            let name = Self::name(prefix, &resource.logical_id);
+            let queue = LocalQueue {
+                url: format!("https://sqs.{region}.amazonaws.com/{account_id}/{name}"),
+                arn: format!("arn:aws:sqs:{region}:{account_id}:{name}"),
+                name,
+            };
+            local.queues.insert(resource.logical_id.clone(), queue);
+        }
+        local
+    }
+
     pub fn queue(&self, logical_id: &str) -> anyhow::Result<&LocalQueue> {
         self.queues.get(logical_id).with_context(|| format!("template.yaml has no queue {logical_id}"))
     }
 
-    /// The functions' config, as the template's environment variables give it in the cloud.
-    pub fn config(&self, app_base_url: &str, ses_sender: &str) -> anyhow::Result<Config> {
-        Ok(Config {
-            table_name: self.tables.get(TABLE).context("template.yaml has no AppTable")?.clone(),
-            mail_queue_url: Some(self.queue(MAIL_QUEUE)?.url.clone()),
-            cascade_queue_url: Some(self.queue(CASCADE_QUEUE)?.url.clone()),
-            video_bucket: Some(self.buckets.get(VIDEO_BUCKET).context("template.yaml has no VideoBucket")?.clone()),
-            ses_sender: Some(ses_sender.to_string()),
-            app_base_url: app_base_url.trim_end_matches('/').to_string(),
-        })
+    /// ARN of a table: `arn:aws:dynamodb:<region>:<account>:table/<name>`.
+    pub fn table_arn(&self, name: &str) -> String {
+        format!("arn:aws:dynamodb:{}:{}:table/{name}", self.region, self.account_id)
+    }
+
+    /// The logical id of the table, bucket or queue (by URL) with this local name.
+    pub fn logical_id_of(&self, physical: &str) -> Option<&str> {
+        self.tables
+            .iter()
+            .chain(self.buckets.iter())
+            .find(|(_, name)| name.as_str() == physical)
+            .map(|(id, _)| id.as_str())
+            .or_else(|| {
+                self.queues.iter().find(|(_, q)| q.url == physical || q.name == physical).map(|(id, _)| id.as_str())
+            })
+    }
+
+    /// The function's config from ITS environment in `template.yaml` (`Globals` + its own
+    /// `Environment`, intrinsics resolved against these resources): exactly what it gets
+    /// in the cloud, so a function reaching for a resource it was not given fails here too.
+    pub fn function_config(&self, template: &Template, logical_id: &str, app_base_url: &str) -> anyhow::Result<Config> {
+        let locals = FunctionLocals { resources: self, app_base_url: app_base_url.trim_end_matches('/') };
+        let mut environment = BTreeMap::new();
+        for (name, value) in template.function_environment(logical_id)? {
+            let value = template
+                .resolve(&value, &locals)
+                .with_context(|| format!("{logical_id}: environment variable {name}"))?;
+            let value = value.as_str().map(str::to_string).unwrap_or_else(|| value.to_string());
+            environment.insert(name, value);
+        }
+        config_from_environment(&environment).with_context(|| format!("{logical_id}'s environment in template.yaml"))
+    }
+}
+
+/// `Config::from_env`, from a map instead of the process environment (same variables,
+/// same rules: empty means unset).
+pub fn config_from_environment(environment: &BTreeMap<String, String>) -> anyhow::Result<Config> {
+    let optional = |name: &str| environment.get(name).filter(|v| !v.trim().is_empty()).cloned();
+    let required =
+        |name: &str| optional(name).with_context(|| format!("environment variable {name} is required but not set"));
+    Ok(Config {
+        table_name: required("TABLE_NAME")?,
+        mail_queue_url: optional("MAIL_QUEUE_URL"),
+        cascade_queue_url: optional("CASCADE_QUEUE_URL"),
+        video_bucket: optional("VIDEO_BUCKET"),
+        ses_sender: optional("SES_SENDER"),
+        app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
+    })
+}
+
+/// The local resources, plus the app's public URL as the `AppBaseUrl` parameter.
+struct FunctionLocals<'a> {
+    resources: &'a LocalResources,
+    app_base_url: &'a str,
+}
+
+impl Locals for FunctionLocals<'_> {
+    fn reference(&self, logical_id: &str) -> Option<String> {
+        self.resources.reference(logical_id)
+    }
+    fn attribute(&self, logical_id: &str, attribute: &str) -> Option<String> {
+        self.resources.attribute(logical_id, attribute)
+    }
+    fn parameter(&self, name: &str) -> Option<String> {
+        match name {
+            "AppBaseUrl" => Some(self.app_base_url.to_string()),
+            _ => self.resources.parameter(name),
+        }
     }
 }
 
@@ -83,22 +175,30 @@ impl Locals for LocalResources {
                 .queues
                 .get(logical_id)
                 .map(|q| q.arn.clone())
-                .or_else(|| self.buckets.get(logical_id).map(|b| format!("arn:aws:s3:::{b}"))),
+                .or_else(|| self.buckets.get(logical_id).map(|b| format!("arn:aws:s3:::{b}")))
+                .or_else(|| self.tables.get(logical_id).map(|t| self.table_arn(t)))
+                .or_else(|| Some(placeholder(logical_id, attribute))),
             "QueueName" => self.queues.get(logical_id).map(|q| q.name.clone()),
-            // Resources with no local counterpart (CloudFront, log groups) resolve to a
-            // recognisable placeholder so properties mentioning them still resolve.
-            _ => Some(format!("local-{}-{}", logical_id.to_lowercase(), attribute.to_lowercase())),
+            // Resources with no local counterpart (CloudFront, log groups, alarms, topics)
+            // resolve to a recognisable placeholder so properties mentioning them still resolve.
+            _ => Some(placeholder(logical_id, attribute)),
         }
     }
 
     fn parameter(&self, name: &str) -> Option<String> {
         match name {
             "Stage" => Some("dev".into()),
+            "SesSender" if !self.ses_sender.is_empty() => Some(self.ses_sender.clone()),
             "AWS::StackName" => Some(self.prefix.clone()),
             "AWS::Region" => Some(self.region.clone()),
+            "AWS::AccountId" if !self.account_id.is_empty() => Some(self.account_id.clone()),
             _ => None,
         }
     }
+}
+
+fn placeholder(logical_id: &str, attribute: &str) -> String {
+    format!("local-{}-{}", logical_id.to_lowercase(), attribute.to_lowercase())
 }
 
 /// Provisions every table, queue and bucket of `template` under `prefix`.
@@ -110,7 +210,8 @@ pub async fn provision(
 ) -> anyhow::Result<LocalResources> {
     let template = Template::load(template_path)?;
     let region = clients.sqs.config().region().map(|r| r.to_string()).unwrap_or_else(|| "eu-west-1".into());
-    let mut local = LocalResources { prefix: prefix.to_string(), region, ..Default::default() };
+    let mut local =
+        LocalResources { prefix: prefix.to_string(), region, ses_sender: ses_sender.to_string(), ..Default::default() };
 
     // Names first, so every reference between resources resolves.
     for resource in template.of_kind("AWS::DynamoDB::Table") {
@@ -141,6 +242,10 @@ pub async fn provision(
             .attributes
             .and_then(|mut a| a.remove(&QueueAttributeName::QueueArn))
             .context("queue without ARN")?;
+        if local.account_id.is_empty() {
+            // arn:aws:sqs:<region>:<account>:<name>
+            local.account_id = arn.split(':').nth(4).unwrap_or_default().to_string();
+        }
         local.queues.insert(resource.logical_id.clone(), LocalQueue { name, url, arn });
     }
     for resource in template.of_kind("AWS::SQS::Queue") {

@@ -14,6 +14,8 @@ pub struct Resource {
     pub logical_id: String,
     pub kind: String,
     pub properties: Yaml,
+    /// The resource's `Metadata` (SAM build settings, notes for the template checks).
+    pub metadata: Yaml,
 }
 
 #[derive(Debug, Clone)]
@@ -21,6 +23,7 @@ pub struct Template {
     pub resources: Vec<Resource>,
     parameters: BTreeMap<String, Yaml>,
     conditions: BTreeMap<String, Yaml>,
+    globals: Yaml,
 }
 
 /// The local values intrinsics resolve to.
@@ -52,14 +55,62 @@ impl Template {
             .map(|(logical_id, body)| Resource {
                 kind: body.get("Type").and_then(Yaml::as_str).unwrap_or_default().to_string(),
                 properties: body.get("Properties").cloned().unwrap_or(Yaml::Null),
+                metadata: body.get("Metadata").cloned().unwrap_or(Yaml::Null),
                 logical_id,
             })
             .collect();
-        Ok(Self { resources, parameters: map_of("Parameters"), conditions: map_of("Conditions") })
+        Ok(Self {
+            resources,
+            parameters: map_of("Parameters"),
+            conditions: map_of("Conditions"),
+            globals: doc.get("Globals").cloned().unwrap_or(Yaml::Null),
+        })
     }
 
     pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Resource> + 'a {
         self.resources.iter().filter(move |r| r.kind == kind)
+    }
+
+    pub fn resource(&self, logical_id: &str) -> Option<&Resource> {
+        self.resources.iter().find(|r| r.logical_id == logical_id)
+    }
+
+    /// The `AWS::Serverless::Function` `logical_id`, or an error naming the functions there are.
+    pub fn function(&self, logical_id: &str) -> anyhow::Result<&Resource> {
+        self.of_kind("AWS::Serverless::Function").find(|r| r.logical_id == logical_id).with_context(|| {
+            let known: Vec<&str> = self.of_kind("AWS::Serverless::Function").map(|r| r.logical_id.as_str()).collect();
+            format!("template.yaml has no function {logical_id} (functions: {})", known.join(", "))
+        })
+    }
+
+    /// A function's environment variables as SAM deploys them: `Globals.Function.Environment`
+    /// overlaid with the function's own `Environment` (unresolved).
+    pub fn function_environment(&self, logical_id: &str) -> anyhow::Result<BTreeMap<String, Yaml>> {
+        let function = self.function(logical_id)?;
+        let variables = |root: &Yaml| -> Vec<(String, Yaml)> {
+            root.get("Environment")
+                .and_then(|e| e.get("Variables"))
+                .and_then(Yaml::as_mapping)
+                .map(|m| m.iter().filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone()))).collect())
+                .unwrap_or_default()
+        };
+        let globals = self.globals.get("Function").cloned().unwrap_or(Yaml::Null);
+        let mut environment: BTreeMap<String, Yaml> = variables(&globals).into_iter().collect();
+        environment.extend(variables(&function.properties));
+        Ok(environment)
+    }
+
+    /// The queues (logical ids) whose messages a function receives through `SQS` events.
+    pub fn sqs_event_queues(&self, logical_id: &str) -> anyhow::Result<Vec<String>> {
+        let function = self.function(logical_id)?;
+        let mut queues = Vec::new();
+        for (_, event) in function.properties.get("Events").and_then(Yaml::as_mapping).into_iter().flatten() {
+            if event.get("Type").and_then(Yaml::as_str) == Some("SQS") {
+                let queue = event.get("Properties").and_then(|p| p.get("Queue")).unwrap_or(&Yaml::Null);
+                queues.extend(references(queue));
+            }
+        }
+        Ok(queues)
     }
 
     fn parameter(&self, name: &str, locals: &dyn Locals) -> Option<String> {
@@ -74,7 +125,7 @@ impl Template {
     fn reference(&self, name: &str, locals: &dyn Locals) -> anyhow::Result<String> {
         match name {
             "AWS::Region" => Ok(locals.parameter("AWS::Region").unwrap_or_else(|| "eu-west-1".into())),
-            "AWS::AccountId" => Ok("000000000000".into()),
+            "AWS::AccountId" => Ok(locals.parameter("AWS::AccountId").unwrap_or_else(|| "000000000000".into())),
             "AWS::Partition" => Ok("aws".into()),
             "AWS::StackName" => Ok(locals.parameter("AWS::StackName").unwrap_or_else(|| "storyhive".into())),
             "AWS::URLSuffix" => Ok("amazonaws.com".into()),
@@ -225,6 +276,67 @@ impl Template {
         out.push_str(rest);
         Ok(out)
     }
+}
+
+/// The logical ids (and parameter names) a value mentions through `!Ref`, `!GetAtt` or
+/// `${...}` in `!Sub`, in order of appearance, without the `AWS::` pseudo parameters.
+pub fn references(value: &Yaml) -> Vec<String> {
+    fn walk(value: &Yaml, out: &mut Vec<String>) {
+        let mut push = |name: &str| {
+            let name = name.split('.').next().unwrap_or_default().to_string();
+            if !name.is_empty() && !name.starts_with("AWS::") && !out.contains(&name) {
+                out.push(name);
+            }
+        };
+        match value {
+            Yaml::Tagged(tagged) => {
+                let tag = tagged.tag.to_string();
+                match (tag.trim_start_matches('!'), &tagged.value) {
+                    ("Ref" | "GetAtt", Yaml::String(name)) => push(name),
+                    ("GetAtt", Yaml::Sequence(items)) => push(items.first().and_then(Yaml::as_str).unwrap_or_default()),
+                    ("Sub", Yaml::String(text)) => sub_names(text).into_iter().for_each(|n| push(&n)),
+                    ("Sub", Yaml::Sequence(items)) => {
+                        sub_names(items.first().and_then(Yaml::as_str).unwrap_or_default())
+                            .into_iter()
+                            .for_each(|n| push(&n));
+                        items.iter().skip(1).for_each(|i| walk(i, out));
+                    }
+                    (_, inner) => walk(inner, out),
+                }
+            }
+            Yaml::Mapping(map) => {
+                if map.len() == 1 {
+                    let (key, inner) = map.iter().next().expect("one entry");
+                    match (key.as_str(), inner) {
+                        (Some("Ref" | "Fn::GetAtt"), Yaml::String(name)) => return push(name),
+                        (Some("Fn::Sub"), Yaml::String(text)) => {
+                            return sub_names(text).into_iter().for_each(|n| push(&n));
+                        }
+                        _ => {}
+                    }
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            Yaml::Sequence(items) => items.iter().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    fn sub_names(text: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        let mut rest = text;
+        while let Some(start) = rest.find("${") {
+            let Some(end) = rest[start..].find('}') else { break };
+            let name = &rest[start + 2..start + end];
+            if !name.starts_with('!') {
+                names.push(name.to_string());
+            }
+            rest = &rest[start + end + 1..];
+        }
+        names
+    }
+    let mut out = Vec::new();
+    walk(value, &mut out);
+    out
 }
 
 fn long_form(key: &str) -> Option<&str> {

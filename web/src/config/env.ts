@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 
 /** Every environment variable the app reads, validated in one place. */
 const EnvSchema = z.object({
-  /** Base URL of the API: '/api' behind the local gateway, the API Gateway URL in the cloud. */
+  /** Base URL of the API: '/api', on the app's own origin (the local gateway; CloudFront in the cloud). */
   API_BASE_URL: z._default(z.string().check(z.trim(), z.minLength(1)), '/api'),
 });
 

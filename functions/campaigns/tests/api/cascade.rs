@@ -119,10 +119,11 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     assert_eq!((status, first_message(&body)), (StatusCode::BAD_REQUEST, "Please select an initiative from the list"));
 
     // The worker dies after the first campaign: that campaign is purged, nothing else.
+    let worker = stack.function_context("CascadeWorkerFunction");
     repo::purge_campaign(
-        &stack.context.store,
-        &stack.clients.s3,
-        stack.context.config.video_bucket().unwrap(),
+        &worker.store,
+        &worker.s3,
+        worker.config.video_bucket().unwrap(),
         &staff.tenant_id,
         &campaigns[0],
     )

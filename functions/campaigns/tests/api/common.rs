@@ -2,16 +2,14 @@ pub use storyhive_local_stack::testkit::client::*;
 use storyhive_local_stack::{provision::CASCADE_QUEUE, testkit::TestStack, worker};
 
 pub async fn stack() -> TestStack {
-    let stack = TestStack::start(|context| {
-        axum::Router::new()
-            .merge(storyhive_accounts::router(context.clone()))
-            .merge(storyhive_initiatives::router(context.clone()))
-            .merge(storyhive_tags::router(context.clone()))
-            .merge(storyhive_campaigns::router(context.clone()))
-            .merge(storyhive_questions::router(context))
-    })
-    .await;
-    let cascade = storyhive_cascade_worker::Cascade::new(&stack.context).unwrap();
+    // Each router runs as its own function (its own environment and grants), as in AWS.
+    let stack = TestStack::start("CampaignsFunction", storyhive_campaigns::router)
+        .await
+        .with_function("AccountsFunction", storyhive_accounts::router)
+        .with_function("InitiativesFunction", storyhive_initiatives::router)
+        .with_function("TagsFunction", storyhive_tags::router)
+        .with_function("QuestionsFunction", storyhive_questions::router);
+    let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
     stack.with_worker(
         CASCADE_QUEUE,
         worker::handler(move |event| {

@@ -11,20 +11,22 @@ use storyhive_local_stack::{
 use storyhive_shared::mail::SesMailer;
 
 pub async fn stack() -> TestStack {
-    let stack = TestStack::start(|context| {
-        axum::Router::new()
-            .merge(storyhive_accounts::router(context.clone()))
-            .merge(storyhive_initiatives::router(context.clone()))
-            .merge(storyhive_tags::router(context.clone()))
-            .merge(storyhive_campaigns::router(context.clone()))
-            .merge(storyhive_questions::router(context.clone()))
-            .merge(storyhive_contributors::router(context.clone()))
-            .merge(storyhive_dashboard::router(context))
-    })
-    .await;
-    let mailer = SesMailer::new(stack.clients.ses.clone(), storyhive_local_stack::testkit::TEST_SES_SENDER);
+    // Each router runs as its own function (its own environment and grants), as in AWS.
+    let stack = TestStack::start("ContributorsFunction", storyhive_contributors::router)
+        .await
+        .with_function("AccountsFunction", storyhive_accounts::router)
+        .with_function("InitiativesFunction", storyhive_initiatives::router)
+        .with_function("TagsFunction", storyhive_tags::router)
+        .with_function("CampaignsFunction", storyhive_campaigns::router)
+        .with_function("QuestionsFunction", storyhive_questions::router)
+        .with_function("DashboardFunction", storyhive_dashboard::router);
+    let mail_worker = stack.function_context("MailWorkerFunction");
+    let mailer = SesMailer::new(
+        stack.function_clients("MailWorkerFunction").ses,
+        mail_worker.config.ses_sender().expect("the mail worker's SES_SENDER"),
+    );
     let uploads = upload_worker(&stack);
-    let cascade = storyhive_cascade_worker::Cascade::new(&stack.context).unwrap();
+    let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
     stack
         .with_worker(
             MAIL_QUEUE,
@@ -50,10 +52,11 @@ pub async fn stack() -> TestStack {
 }
 
 pub fn upload_worker(stack: &TestStack) -> storyhive_upload_worker::UploadWorker {
+    let worker = stack.function_context("UploadWorkerFunction");
     storyhive_upload_worker::UploadWorker {
-        store: stack.context.store.clone(),
-        s3: stack.clients.s3.clone(),
-        bucket: stack.context.config.video_bucket().unwrap().to_string(),
+        store: worker.store.clone(),
+        s3: worker.s3.clone(),
+        bucket: worker.config.video_bucket().unwrap().to_string(),
         max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
     }
 }

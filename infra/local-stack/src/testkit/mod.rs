@@ -1,19 +1,34 @@
 //! Integration-test harness: real emulators (DynamoDB Local, moto), resources
-//! provisioned from `template.yaml`, a function's router served over HTTP on a free
-//! port, and its workers run on demand. Every test registers its own organisation
+//! provisioned from `template.yaml`, functions' routers served over HTTP on a free
+//! port, and their workers run on demand. Every test registers its own organisation
 //! with its own addresses, so tests share the resources and still own their data.
+//!
+//! Each function runs as in the cloud: with the config ITS environment in
+//! `template.yaml` gives it (`Globals` + its own `Environment`), and with its own AWS
+//! clients, which record every operation. When the stack is dropped (or on
+//! [`TestStack::assert_permissions`]) each recorded operation is checked against that
+//! function's `Policies` in the template: a grant missing in `template.yaml` fails the
+//! test here instead of in AWS.
 
-use std::{path::PathBuf, time::Duration};
+use std::{
+    collections::BTreeMap,
+    path::PathBuf,
+    sync::{Arc, Mutex, OnceLock, RwLock},
+    time::Duration,
+};
 
 pub mod client;
 
 use anyhow::Context;
-use storyhive_shared::{aws::AwsClients, AppContext};
+use storyhive_shared::{aws::AwsClients, AppContext, Config};
 use tokio::sync::OnceCell;
 
 use crate::{
+    iam::FunctionPolicy,
     mailbox::{self, SentMail},
-    provision::{self, LocalResources},
+    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, TABLE, VIDEO_BUCKET},
+    recorder::{self, Recorder},
+    template::Template,
     worker::{Handler, Worker},
 };
 
@@ -21,6 +36,7 @@ pub const TEST_SES_SENDER: &str = "no-reply@storyhive.test";
 pub const TEST_APP_BASE_URL: &str = "http://app.storyhive.test";
 
 static RESOURCES: OnceCell<LocalResources> = OnceCell::const_new();
+static TEMPLATE: OnceLock<Arc<Template>> = OnceLock::new();
 
 /// The workspace root (where `template.yaml` lives).
 pub fn workspace_root() -> PathBuf {
@@ -29,6 +45,15 @@ pub fn workspace_root() -> PathBuf {
         assert!(dir.pop(), "template.yaml not found above {}", env!("CARGO_MANIFEST_DIR"));
     }
     dir
+}
+
+/// The workspace's `template.yaml`, parsed once.
+pub fn template() -> Arc<Template> {
+    TEMPLATE
+        .get_or_init(|| {
+            Arc::new(Template::load(&workspace_root().join("template.yaml")).expect("template.yaml parses"))
+        })
+        .clone()
 }
 
 /// Points the SDK at the test emulators unless the environment already does
@@ -50,30 +75,52 @@ fn default_test_environment() {
     }
 }
 
+/// One function of the template as a test runs it.
+#[derive(Clone)]
+struct Function {
+    context: AppContext,
+    clients: AwsClients,
+    recorder: Recorder,
+}
+
 pub struct TestStack {
+    /// The harness's own clients (not recorded): for a test to arrange and inspect state.
     pub clients: AwsClients,
     pub resources: LocalResources,
+    /// The harness's own context, naming every resource, not recorded nor checked: for a
+    /// test to arrange data and inspect results. The functions under test never get it:
+    /// they get [`TestStack::function_context`].
     pub context: AppContext,
-    /// Base URL of the router under test, e.g. `http://127.0.0.1:41234`.
+    pub template: Arc<Template>,
+    /// Base URL of the routers under test, e.g. `http://127.0.0.1:41234`.
     pub base_url: String,
     pub http: reqwest::Client,
     workers: Vec<Worker>,
     moto: String,
+    sdk: aws_config::SdkConfig,
+    functions: Mutex<BTreeMap<String, Function>>,
+    app: Arc<RwLock<axum::Router>>,
     server: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for TestStack {
     fn drop(&mut self) {
         self.server.abort();
+        if !std::thread::panicking() {
+            self.assert_permissions();
+        }
     }
 }
 
 impl TestStack {
-    /// Serves `build(context)` on a free port against freshly provisioned resources.
-    pub async fn start(build: impl FnOnce(AppContext) -> axum::Router) -> Self {
+    /// Serves `build(context)`, the router of the template's function `function_logical_id`
+    /// (e.g. `"CampaignsFunction"`) built with that function's own context, on a free port
+    /// against freshly provisioned resources.
+    pub async fn start(function_logical_id: &str, build: impl FnOnce(AppContext) -> axum::Router) -> Self {
         default_test_environment();
         // Internal errors are logged, not returned: show them in the test's output.
         storyhive_shared::telemetry::init();
+        let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest()).load().await;
         let clients = AwsClients::from_env().await;
         let prefix = std::env::var("STORYHIVE_PREFIX").unwrap_or_else(|_| "storyhive-test".into());
         let resources = RESOURCES
@@ -85,23 +132,110 @@ impl TestStack {
                 "provisioning the test emulators (are they running? infra/scripts/emulators.sh start --profile test)",
             )
             .clone();
-        let config = resources.config(TEST_APP_BASE_URL, TEST_SES_SENDER).expect("config from provisioned resources");
-        let context = AppContext::new(config, &clients);
+        let context = AppContext::new(everything(&resources), &clients);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("binding a free port");
         let base_url = format!("http://{}", listener.local_addr().expect("local address"));
-        let app = build(context.clone());
-        let server = tokio::spawn(async move {
-            axum::serve(listener, app).await.expect("test server");
+        let app = Arc::new(RwLock::new(axum::Router::new()));
+        // Routers can be added after the server starts (`with_function`): each request is
+        // served by the router as it is then.
+        let served = app.clone();
+        let service = tower::service_fn(move |request: axum::extract::Request| {
+            let router = served.read().unwrap_or_else(|e| e.into_inner()).clone();
+            tower::ServiceExt::oneshot(router, request)
         });
-        Self {
+        let server = tokio::spawn(async move {
+            axum::serve(listener, axum::Router::new().fallback_service(service)).await.expect("test server");
+        });
+        let stack = Self {
             clients,
             resources,
             context,
+            template: template(),
             base_url,
             http: reqwest::Client::new(),
             workers: Vec::new(),
             moto: mailbox::ses_endpoint().expect("AWS_ENDPOINT_URL is set"),
+            sdk,
+            functions: Mutex::new(BTreeMap::new()),
+            app,
             server,
+        };
+        stack.with_function(function_logical_id, build)
+    }
+
+    /// Also serves another function's router, built with that function's own context, on
+    /// the same port (as API Gateway routes each path to its function).
+    pub fn with_function(self, function_logical_id: &str, build: impl FnOnce(AppContext) -> axum::Router) -> Self {
+        let router = build(self.function_context(function_logical_id));
+        {
+            let mut app = self.app.write().unwrap_or_else(|e| e.into_inner());
+            *app = std::mem::take(&mut *app).merge(router);
+        }
+        self
+    }
+
+    /// The context of the template's function `logical_id` (e.g. `"CascadeWorkerFunction"`):
+    /// its own config from its environment in `template.yaml` and its own recorded clients.
+    /// The same function always gets the same context.
+    pub fn function_context(&self, logical_id: &str) -> AppContext {
+        self.function(logical_id).context
+    }
+
+    /// The AWS clients of the template's function `logical_id` (recorded and checked like
+    /// its context's), e.g. for the mail worker's SES client.
+    pub fn function_clients(&self, logical_id: &str) -> AwsClients {
+        self.function(logical_id).clients
+    }
+
+    fn function(&self, logical_id: &str) -> Function {
+        let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(function) = functions.get(logical_id) {
+            return function.clone();
+        }
+        let config = self
+            .resources
+            .function_config(&self.template, logical_id, TEST_APP_BASE_URL)
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        let recorder = Recorder::new();
+        let clients = recorder::recorded_clients(&self.sdk, &recorder);
+        let function = Function { context: AppContext::new(config, &clients), clients, recorder };
+        functions.insert(logical_id.to_string(), function.clone());
+        function
+    }
+
+    /// What the function `logical_id` did with AWS so far, each distinct access once.
+    pub fn recorded(&self, logical_id: &str) -> Vec<recorder::Access> {
+        self.function(logical_id).recorder.accesses()
+    }
+
+    /// Checks every AWS operation each function performed so far against that function's
+    /// `Policies` in `template.yaml`; panics listing every missing grant (function, IAM
+    /// action, resource). Dropping the stack calls it.
+    pub fn assert_permissions(&self) {
+        let functions = self.functions.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let mut missing = BTreeMap::new();
+        for (id, function) in &functions {
+            let policy = FunctionPolicy::of(&self.template, id, &self.resources).unwrap_or_else(|e| panic!("{e:#}"));
+            for access in function.recorder.accesses() {
+                match access.request(&self.resources) {
+                    Ok((request, resource)) if !policy.allows(&request) => {
+                        missing
+                            .entry(format!("{id}: {} on {resource}", request.action))
+                            .or_insert(format!("({}, e.g. {})", access.operation, request.resource));
+                    }
+                    Ok(_) => {}
+                    Err(why) => {
+                        missing.insert(format!("{id}: {why}"), String::new());
+                    }
+                }
+            }
+        }
+        if !missing.is_empty() {
+            let lines: Vec<String> = missing.into_iter().map(|(what, example)| format!("  {what} {example}")).collect();
+            panic!(
+                "template.yaml does not grant what the functions did (add these to their Policies):\n{}",
+                lines.join("\n")
+            );
         }
     }
 
@@ -148,6 +282,18 @@ impl TestStack {
             }
             self.run_workers().await.context("running workers")?;
         }
+    }
+}
+
+/// The harness's own config: every resource of the template.
+fn everything(resources: &LocalResources) -> Config {
+    Config {
+        table_name: resources.tables.get(TABLE).expect("template.yaml has AppTable").clone(),
+        mail_queue_url: resources.queues.get(MAIL_QUEUE).map(|q| q.url.clone()),
+        cascade_queue_url: resources.queues.get(CASCADE_QUEUE).map(|q| q.url.clone()),
+        video_bucket: resources.buckets.get(VIDEO_BUCKET).cloned(),
+        ses_sender: Some(TEST_SES_SENDER.into()),
+        app_base_url: TEST_APP_BASE_URL.into(),
     }
 }
 

@@ -1,0 +1,513 @@
+//! Records what a function does with AWS: an SDK interceptor on the function's own
+//! clients turns every operation (presigned requests too) into the IAM actions it needs
+//! and the resources it touches, so a test can check them against the function's
+//! policies in `template.yaml` (see [`crate::iam`]).
+
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fmt,
+    sync::{Arc, Mutex},
+};
+
+use aws_smithy_runtime_api::{
+    box_error::BoxError,
+    client::{
+        interceptors::{
+            context::{BeforeDeserializationInterceptorContextRef, BeforeSerializationInterceptorContextRef, Input},
+            Intercept,
+        },
+        orchestrator::Metadata,
+        runtime_components::RuntimeComponents,
+    },
+};
+use aws_smithy_types::config_bag::{ConfigBag, Storable, StoreReplace};
+
+use crate::{iam::Request, provision::LocalResources};
+
+/// What an operation touched.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Target {
+    Table {
+        name: String,
+        index: Option<String>,
+    },
+    Bucket(String),
+    Object {
+        bucket: String,
+        key: String,
+    },
+    /// A queue, by URL.
+    Queue(String),
+    /// An SES sending identity (the `From` address).
+    SesIdentity(String),
+    /// An operation this module cannot map yet.
+    Unmapped,
+}
+
+/// One IAM action an operation needed, on one resource.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Access {
+    /// `Service.Operation` as the SDK names it, e.g. `DynamoDB.TransactWriteItems`.
+    pub operation: String,
+    /// The IAM action, e.g. `dynamodb:PutItem`.
+    pub action: String,
+    pub target: Target,
+}
+
+impl Access {
+    fn new(operation: &str, action: &str, target: Target) -> Self {
+        Self { operation: operation.into(), action: action.into(), target }
+    }
+
+    /// The IAM request this access makes (action, resource ARN, condition keys) and the
+    /// resource's logical id in `template.yaml`; `Err` explains what cannot be mapped.
+    pub fn request(&self, resources: &LocalResources) -> Result<(Request, String), String> {
+        let unknown = |what: &str, name: &str| format!("{what} {name} is not a resource of template.yaml");
+        let (resource, logical_id, context) = match &self.target {
+            Target::Table { name, index } => {
+                let id = resources.logical_id_of(name).ok_or_else(|| unknown("table", name))?;
+                let arn = resources.table_arn(name);
+                match index {
+                    Some(index) => (format!("{arn}/index/{index}"), format!("{id} (index {index})"), BTreeMap::new()),
+                    None => (arn, id.to_string(), BTreeMap::new()),
+                }
+            }
+            Target::Bucket(name) => {
+                let id = resources.logical_id_of(name).ok_or_else(|| unknown("bucket", name))?;
+                (format!("arn:aws:s3:::{name}"), id.to_string(), BTreeMap::new())
+            }
+            Target::Object { bucket, key } => {
+                let id = resources.logical_id_of(bucket).ok_or_else(|| unknown("bucket", bucket))?;
+                (format!("arn:aws:s3:::{bucket}/{key}"), format!("{id} objects"), BTreeMap::new())
+            }
+            Target::Queue(url) => {
+                let id = resources.logical_id_of(url).ok_or_else(|| unknown("queue", url))?;
+                (resources.queues[id].arn.clone(), id.to_string(), BTreeMap::new())
+            }
+            Target::SesIdentity(from) => (
+                format!("arn:aws:ses:{}:{}:identity/{from}", resources.region, resources.account_id),
+                format!("SES identity {from}"),
+                BTreeMap::from([("ses:FromAddress".to_string(), from.clone())]),
+            ),
+            Target::Unmapped => {
+                return Err(format!(
+                    "{} is not mapped to IAM actions yet: teach infra/local-stack/src/recorder.rs",
+                    self.operation
+                ))
+            }
+        };
+        Ok((Request { action: self.action.clone(), resource, context }, logical_id))
+    }
+}
+
+/// The accesses of one function, shared by the interceptors on its clients.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    accesses: Arc<Mutex<BTreeSet<Access>>>,
+}
+
+impl Recorder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An interceptor to add to each of the function's SDK clients.
+    pub fn interceptor(&self) -> RecordingInterceptor {
+        RecordingInterceptor { recorder: self.clone() }
+    }
+
+    /// Everything recorded so far, each distinct access once.
+    pub fn accesses(&self) -> Vec<Access> {
+        self.accesses.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect()
+    }
+
+    fn record(&self, accesses: impl IntoIterator<Item = Access>) {
+        self.accesses.lock().unwrap_or_else(|e| e.into_inner()).extend(accesses);
+    }
+}
+
+/// AWS clients like `AwsClients::from_env`'s, each carrying `recorder`'s interceptor.
+pub fn recorded_clients(sdk: &aws_config::SdkConfig, recorder: &Recorder) -> storyhive_shared::aws::AwsClients {
+    // Emulators serve buckets by path, not by virtual host (as in AwsClients::from_env).
+    let path_style =
+        std::env::var_os("AWS_ENDPOINT_URL").is_some() || std::env::var_os("AWS_ENDPOINT_URL_S3").is_some();
+    storyhive_shared::aws::AwsClients {
+        dynamodb: aws_sdk_dynamodb::Client::from_conf(
+            aws_sdk_dynamodb::config::Builder::from(sdk).interceptor(recorder.interceptor()).build(),
+        ),
+        s3: aws_sdk_s3::Client::from_conf(
+            aws_sdk_s3::config::Builder::from(sdk)
+                .force_path_style(path_style)
+                .interceptor(recorder.interceptor())
+                .build(),
+        ),
+        sqs: aws_sdk_sqs::Client::from_conf(
+            aws_sdk_sqs::config::Builder::from(sdk).interceptor(recorder.interceptor()).build(),
+        ),
+        ses: aws_sdk_ses::Client::from_conf(
+            aws_sdk_ses::config::Builder::from(sdk).interceptor(recorder.interceptor()).build(),
+        ),
+    }
+}
+
+/// Records each operation of the client it is added to (`Builder::interceptor`).
+pub struct RecordingInterceptor {
+    recorder: Recorder,
+}
+
+impl fmt::Debug for RecordingInterceptor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("RecordingInterceptor")
+    }
+}
+
+/// The bucket of a GetObject/HeadObject in flight: a 404 answer needs `s3:ListBucket`.
+#[derive(Clone, Debug)]
+struct ObjectRead(String, String);
+
+impl Storable for ObjectRead {
+    type Storer = StoreReplace<Self>;
+}
+
+impl Intercept for RecordingInterceptor {
+    fn name(&self) -> &'static str {
+        "StoryhiveRecordingInterceptor"
+    }
+
+    // Not read_before_execution: a client's interceptors run that hook before the
+    // operation's configuration (and so its Metadata) is in the config bag.
+    fn read_before_serialization(
+        &self,
+        context: &BeforeSerializationInterceptorContextRef<'_>,
+        _runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        let Some(metadata) = cfg.load::<Metadata>().cloned() else { return Ok(()) };
+        let accesses = accesses_of(metadata.service(), metadata.name(), context.input());
+        if let [Access { target: Target::Object { bucket, .. }, action, operation }] = accesses.as_slice() {
+            if action == "s3:GetObject" {
+                cfg.interceptor_state().store_put(ObjectRead(operation.clone(), bucket.clone()));
+            }
+        }
+        self.recorder.record(accesses);
+        Ok(())
+    }
+
+    fn read_before_deserialization(
+        &self,
+        context: &BeforeDeserializationInterceptorContextRef<'_>,
+        _runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        // Without s3:ListBucket, S3 answers a missing key with 403 instead of 404: code that
+        // relies on "not found" needs that grant too.
+        if context.response().status().as_u16() == 404 {
+            if let Some(ObjectRead(operation, bucket)) = cfg.load::<ObjectRead>().cloned() {
+                let operation = format!("{operation} answered 404");
+                self.recorder.record([Access::new(&operation, "s3:ListBucket", Target::Bucket(bucket))]);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The IAM actions and resources of one SDK operation.
+pub fn accesses_of(service: &str, operation: &str, input: &Input) -> Vec<Access> {
+    let name = format!("{service}.{operation}");
+    let accesses = match service.to_ascii_lowercase().as_str() {
+        "dynamodb" => dynamodb(&name, operation, input),
+        "s3" => s3(&name, operation, input),
+        "sqs" => sqs(&name, operation, input),
+        "ses" => ses(&name, operation, input),
+        _ => None,
+    };
+    accesses.unwrap_or_else(|| vec![Access::new(&name, &format!("{service}:{operation}"), Target::Unmapped)])
+}
+
+fn table(name: &str, index: Option<&str>) -> Target {
+    Target::Table { name: name.into(), index: index.map(str::to_string) }
+}
+
+fn dynamodb(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_dynamodb::operation::*;
+    let one = |action: &str, table_name: Option<&str>, index: Option<&str>| {
+        Some(vec![Access::new(name, action, table(table_name?, index))])
+    };
+    match operation {
+        "GetItem" => one("dynamodb:GetItem", input.downcast_ref::<get_item::GetItemInput>()?.table_name(), None),
+        "PutItem" => one("dynamodb:PutItem", input.downcast_ref::<put_item::PutItemInput>()?.table_name(), None),
+        "UpdateItem" => {
+            one("dynamodb:UpdateItem", input.downcast_ref::<update_item::UpdateItemInput>()?.table_name(), None)
+        }
+        "DeleteItem" => {
+            one("dynamodb:DeleteItem", input.downcast_ref::<delete_item::DeleteItemInput>()?.table_name(), None)
+        }
+        "DescribeTable" => one(
+            "dynamodb:DescribeTable",
+            input.downcast_ref::<describe_table::DescribeTableInput>()?.table_name(),
+            None,
+        ),
+        "Query" => {
+            let query = input.downcast_ref::<query::QueryInput>()?;
+            one("dynamodb:Query", query.table_name(), query.index_name())
+        }
+        "Scan" => {
+            let scan = input.downcast_ref::<scan::ScanInput>()?;
+            one("dynamodb:Scan", scan.table_name(), scan.index_name())
+        }
+        "BatchGetItem" => {
+            let batch = input.downcast_ref::<batch_get_item::BatchGetItemInput>()?;
+            Some(
+                batch
+                    .request_items()?
+                    .keys()
+                    .map(|t| Access::new(name, "dynamodb:BatchGetItem", table(t, None)))
+                    .collect(),
+            )
+        }
+        "BatchWriteItem" => {
+            let batch = input.downcast_ref::<batch_write_item::BatchWriteItemInput>()?;
+            Some(
+                batch
+                    .request_items()?
+                    .keys()
+                    .map(|t| Access::new(name, "dynamodb:BatchWriteItem", table(t, None)))
+                    .collect(),
+            )
+        }
+        // IAM authorises each item of a transaction as its own action.
+        "TransactWriteItems" => {
+            let transaction = input.downcast_ref::<transact_write_items::TransactWriteItemsInput>()?;
+            let mut accesses = Vec::new();
+            for item in transaction.transact_items() {
+                if let Some(put) = item.put() {
+                    accesses.push(Access::new(name, "dynamodb:PutItem", table(put.table_name(), None)));
+                }
+                if let Some(update) = item.update() {
+                    accesses.push(Access::new(name, "dynamodb:UpdateItem", table(update.table_name(), None)));
+                }
+                if let Some(delete) = item.delete() {
+                    accesses.push(Access::new(name, "dynamodb:DeleteItem", table(delete.table_name(), None)));
+                }
+                if let Some(check) = item.condition_check() {
+                    accesses.push(Access::new(name, "dynamodb:ConditionCheckItem", table(check.table_name(), None)));
+                }
+            }
+            Some(accesses)
+        }
+        "TransactGetItems" => {
+            let transaction = input.downcast_ref::<transact_get_items::TransactGetItemsInput>()?;
+            Some(
+                transaction
+                    .transact_items()
+                    .iter()
+                    .filter_map(|item| item.get())
+                    .map(|get| Access::new(name, "dynamodb:GetItem", table(get.table_name(), None)))
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+fn s3(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_s3::operation::*;
+    let object = |action: &str, bucket: Option<&str>, key: Option<&str>| {
+        Some(vec![Access::new(
+            name,
+            action,
+            Target::Object { bucket: bucket?.to_string(), key: key.unwrap_or_default().to_string() },
+        )])
+    };
+    let bucket =
+        |action: &str, bucket: Option<&str>| Some(vec![Access::new(name, action, Target::Bucket(bucket?.into()))]);
+    match operation {
+        "GetObject" => {
+            let i = input.downcast_ref::<get_object::GetObjectInput>()?;
+            object("s3:GetObject", i.bucket(), i.key())
+        }
+        "HeadObject" => {
+            let i = input.downcast_ref::<head_object::HeadObjectInput>()?;
+            object("s3:GetObject", i.bucket(), i.key())
+        }
+        "PutObject" => {
+            let i = input.downcast_ref::<put_object::PutObjectInput>()?;
+            object("s3:PutObject", i.bucket(), i.key())
+        }
+        // Presigned part uploads included: a part is written with s3:PutObject.
+        "UploadPart" => {
+            let i = input.downcast_ref::<upload_part::UploadPartInput>()?;
+            object("s3:PutObject", i.bucket(), i.key())
+        }
+        "CreateMultipartUpload" => {
+            let i = input.downcast_ref::<create_multipart_upload::CreateMultipartUploadInput>()?;
+            object("s3:PutObject", i.bucket(), i.key())
+        }
+        "CompleteMultipartUpload" => {
+            let i = input.downcast_ref::<complete_multipart_upload::CompleteMultipartUploadInput>()?;
+            object("s3:PutObject", i.bucket(), i.key())
+        }
+        "AbortMultipartUpload" => {
+            let i = input.downcast_ref::<abort_multipart_upload::AbortMultipartUploadInput>()?;
+            object("s3:AbortMultipartUpload", i.bucket(), i.key())
+        }
+        "ListParts" => {
+            let i = input.downcast_ref::<list_parts::ListPartsInput>()?;
+            object("s3:ListMultipartUploadParts", i.bucket(), i.key())
+        }
+        "DeleteObject" => {
+            let i = input.downcast_ref::<delete_object::DeleteObjectInput>()?;
+            object("s3:DeleteObject", i.bucket(), i.key())
+        }
+        // DeleteObjects is authorised as s3:DeleteObject on every key it names.
+        "DeleteObjects" => {
+            let i = input.downcast_ref::<delete_objects::DeleteObjectsInput>()?;
+            let bucket = i.bucket()?;
+            Some(
+                i.delete()?
+                    .objects()
+                    .iter()
+                    .map(|o| {
+                        Access::new(
+                            name,
+                            "s3:DeleteObject",
+                            Target::Object { bucket: bucket.into(), key: o.key().to_string() },
+                        )
+                    })
+                    .collect(),
+            )
+        }
+        "CopyObject" => {
+            let i = input.downcast_ref::<copy_object::CopyObjectInput>()?;
+            let (source_bucket, source_key) = i.copy_source()?.trim_start_matches('/').split_once('/')?;
+            let mut accesses = object("s3:PutObject", i.bucket(), i.key())?;
+            accesses.push(Access::new(
+                name,
+                "s3:GetObject",
+                Target::Object { bucket: source_bucket.into(), key: source_key.into() },
+            ));
+            Some(accesses)
+        }
+        "ListObjectsV2" => {
+            bucket("s3:ListBucket", input.downcast_ref::<list_objects_v2::ListObjectsV2Input>()?.bucket())
+        }
+        "ListObjects" => bucket("s3:ListBucket", input.downcast_ref::<list_objects::ListObjectsInput>()?.bucket()),
+        "HeadBucket" => bucket("s3:ListBucket", input.downcast_ref::<head_bucket::HeadBucketInput>()?.bucket()),
+        "ListMultipartUploads" => bucket(
+            "s3:ListBucketMultipartUploads",
+            input.downcast_ref::<list_multipart_uploads::ListMultipartUploadsInput>()?.bucket(),
+        ),
+        _ => None,
+    }
+}
+
+fn sqs(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_sqs::operation::*;
+    let queue = |action: &str, url: Option<&str>| Some(vec![Access::new(name, action, Target::Queue(url?.into()))]);
+    match operation {
+        // The batch calls are authorised as their single-message actions.
+        "SendMessage" => queue("sqs:SendMessage", input.downcast_ref::<send_message::SendMessageInput>()?.queue_url()),
+        "SendMessageBatch" => {
+            queue("sqs:SendMessage", input.downcast_ref::<send_message_batch::SendMessageBatchInput>()?.queue_url())
+        }
+        "ReceiveMessage" => {
+            queue("sqs:ReceiveMessage", input.downcast_ref::<receive_message::ReceiveMessageInput>()?.queue_url())
+        }
+        "DeleteMessage" => {
+            queue("sqs:DeleteMessage", input.downcast_ref::<delete_message::DeleteMessageInput>()?.queue_url())
+        }
+        "DeleteMessageBatch" => queue(
+            "sqs:DeleteMessage",
+            input.downcast_ref::<delete_message_batch::DeleteMessageBatchInput>()?.queue_url(),
+        ),
+        "ChangeMessageVisibility" => queue(
+            "sqs:ChangeMessageVisibility",
+            input.downcast_ref::<change_message_visibility::ChangeMessageVisibilityInput>()?.queue_url(),
+        ),
+        "GetQueueAttributes" => queue(
+            "sqs:GetQueueAttributes",
+            input.downcast_ref::<get_queue_attributes::GetQueueAttributesInput>()?.queue_url(),
+        ),
+        _ => None,
+    }
+}
+
+fn ses(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_ses::operation::*;
+    let from = |action: &str, source: Option<&str>| {
+        Some(vec![Access::new(name, action, Target::SesIdentity(address(source?)))])
+    };
+    match operation {
+        "SendEmail" => from("ses:SendEmail", input.downcast_ref::<send_email::SendEmailInput>()?.source()),
+        "SendRawEmail" => from("ses:SendRawEmail", input.downcast_ref::<send_raw_email::SendRawEmailInput>()?.source()),
+        _ => None,
+    }
+}
+
+/// `a@b.c` from `Name <a@b.c>` (the `ses:FromAddress` condition key is the bare address).
+fn address(source: &str) -> String {
+    match (source.rfind('<'), source.rfind('>')) {
+        (Some(start), Some(end)) if start < end => source[start + 1..end].trim().to_string(),
+        _ => source.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transactions_are_authorised_per_item() {
+        use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem, Update};
+        let input = aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsInput::builder()
+            .transact_items(
+                TransactWriteItem::builder()
+                    .put(Put::builder().table_name("t").set_item(Some(Default::default())).build().unwrap())
+                    .build(),
+            )
+            .transact_items(
+                TransactWriteItem::builder()
+                    .update(
+                        Update::builder()
+                            .table_name("t")
+                            .update_expression("SET a = :a")
+                            .set_key(Some(Default::default()))
+                            .build()
+                            .unwrap(),
+                    )
+                    .build(),
+            )
+            .transact_items(
+                TransactWriteItem::builder()
+                    .condition_check(
+                        ConditionCheck::builder()
+                            .table_name("t")
+                            .condition_expression("attribute_exists(PK)")
+                            .set_key(Some(Default::default()))
+                            .build()
+                            .unwrap(),
+                    )
+                    .build(),
+            )
+            .build()
+            .unwrap();
+        let actions: Vec<String> =
+            accesses_of("DynamoDB", "TransactWriteItems", &Input::erase(input)).into_iter().map(|a| a.action).collect();
+        assert_eq!(actions, ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:ConditionCheckItem"]);
+    }
+
+    #[test]
+    fn unknown_operations_say_so() {
+        let input =
+            aws_sdk_s3::operation::get_bucket_tagging::GetBucketTaggingInput::builder().bucket("b").build().unwrap();
+        let accesses = accesses_of("S3", "GetBucketTagging", &Input::erase(input));
+        assert_eq!(accesses[0].target, Target::Unmapped);
+        assert!(accesses[0].request(&LocalResources::default()).unwrap_err().contains("S3.GetBucketTagging"));
+    }
+
+    #[test]
+    fn the_from_address_is_the_bare_address() {
+        assert_eq!(address("Storyhive <no-reply@example.com>"), "no-reply@example.com");
+        assert_eq!(address("no-reply@example.com"), "no-reply@example.com");
+    }
+}

@@ -1,0 +1,126 @@
+//! Static checks of `template.yaml` that catch what only fails once deployed: a function
+//! whose environment names a resource its policies do not grant (or a grant that has
+//! drifted away from what the function is given), a read-only function that can write,
+//! a function config that cannot be built from its environment. No emulator needed.
+
+use std::collections::BTreeMap;
+
+use storyhive_local_stack::{
+    iam::{check_grants, FunctionPolicy, Request},
+    provision::LocalResources,
+    template::Template,
+    testkit::{template, workspace_root},
+};
+
+fn offline() -> (std::sync::Arc<Template>, LocalResources) {
+    let template = template();
+    let resources = LocalResources::offline(&template, "storyhive-check", "no-reply@example.com");
+    (template, resources)
+}
+
+#[test]
+fn every_function_is_granted_what_its_environment_names_and_nothing_else() {
+    let (template, resources) = offline();
+    let problems = check_grants(&template, &resources).unwrap();
+    assert!(problems.is_empty(), "template.yaml:\n  {}", problems.join("\n  "));
+}
+
+#[test]
+fn globals_give_every_function_only_what_all_of_them_need() {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let variables: Vec<&str> = doc["Globals"]["Function"]["Environment"]["Variables"]
+        .as_mapping()
+        .unwrap()
+        .keys()
+        .filter_map(|k| k.as_str())
+        .collect();
+    assert_eq!(variables, ["STAGE", "TABLE_NAME", "APP_BASE_URL", "RUST_LOG"]);
+}
+
+#[test]
+fn each_function_gets_exactly_the_resources_it_uses() {
+    let (template, resources) = offline();
+    // (function, MAIL_QUEUE_URL, CASCADE_QUEUE_URL, VIDEO_BUCKET, SES_SENDER)
+    let expected = [
+        ("AccountsFunction", true, true, false, false),
+        ("MailWorkerFunction", false, false, false, true),
+        ("InitiativesFunction", false, true, false, false),
+        ("TagsFunction", false, false, false, false),
+        ("CampaignsFunction", false, true, false, false),
+        ("QuestionsFunction", false, true, false, false),
+        ("CascadeWorkerFunction", false, true, true, false),
+        ("ContributorsFunction", true, false, true, false),
+        ("DashboardFunction", false, false, false, false),
+        ("UploadWorkerFunction", false, false, true, false),
+    ];
+    let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
+    assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
+    for (function, mail, cascade, videos, sender) in expected {
+        let config = resources.function_config(&template, function, "https://app.example.com").unwrap();
+        assert_eq!(config.table_name, "storyhive-check-apptable", "{function}");
+        assert_eq!(config.app_base_url, "https://app.example.com", "{function}");
+        assert_eq!(
+            (
+                config.mail_queue_url.is_some(),
+                config.cascade_queue_url.is_some(),
+                config.video_bucket.is_some(),
+                config.ses_sender.is_some()
+            ),
+            (mail, cascade, videos, sender),
+            "{function}: (MAIL_QUEUE_URL, CASCADE_QUEUE_URL, VIDEO_BUCKET, SES_SENDER)"
+        );
+    }
+    let mail = resources.function_config(&template, "MailWorkerFunction", "https://app.example.com").unwrap();
+    assert_eq!(mail.ses_sender.as_deref(), Some("no-reply@example.com"));
+}
+
+#[test]
+fn the_dashboard_only_reads() {
+    let (template, resources) = offline();
+    let policy = FunctionPolicy::of(&template, "DashboardFunction", &resources).unwrap();
+    let table = resources.table_arn(&resources.tables["AppTable"]);
+    let actions = policy.actions_on("dynamodb", &[table.clone(), format!("{table}/index/GSI1")]);
+    assert_eq!(
+        actions.into_iter().collect::<Vec<_>>(),
+        ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]
+    );
+    for other in ["s3", "sqs", "ses"] {
+        let everything: Vec<String> = resources
+            .buckets
+            .values()
+            .map(|b| format!("arn:aws:s3:::{b}/*"))
+            .chain(resources.queues.values().map(|q| q.arn.clone()))
+            .collect();
+        assert!(policy.actions_on(other, &everything).is_empty(), "the dashboard is granted {other} actions");
+    }
+}
+
+#[test]
+fn closing_an_organisation_can_queue_its_deletions() {
+    // The bug that broke closing an organisation in AWS: the accounts function could not
+    // send to the cascade queue.
+    let (template, resources) = offline();
+    let policy = FunctionPolicy::of(&template, "AccountsFunction", &resources).unwrap();
+    let send = |queue: &str| Request {
+        action: "sqs:SendMessage".into(),
+        resource: resources.queues[queue].arn.clone(),
+        context: BTreeMap::new(),
+    };
+    assert!(policy.allows(&send("CascadeQueue")));
+    assert!(policy.allows(&send("MailQueue")));
+    assert!(!policy.allows(&send("UploadQueue")));
+}
+
+#[test]
+fn only_the_configured_sender_may_send_mail() {
+    let (template, resources) = offline();
+    let policy = FunctionPolicy::of(&template, "MailWorkerFunction", &resources).unwrap();
+    let from = |address: &str| Request {
+        action: "ses:SendEmail".into(),
+        resource: format!("arn:aws:ses:eu-west-1:000000000000:identity/{address}"),
+        context: BTreeMap::from([("ses:FromAddress".to_string(), address.to_string())]),
+    };
+    assert!(policy.allows(&from("no-reply@example.com")));
+    assert!(!policy.allows(&from("someone-else@example.com")));
+}
