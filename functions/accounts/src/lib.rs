@@ -31,6 +31,5 @@ pub fn api() -> OpenApiRouter<AppContext> {
 
 /// The function's router, ready to serve.
 pub fn router(context: AppContext) -> Router {
-    let (router, _openapi) = api().split_for_parts();
-    router.with_state(context)
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
 }

@@ -40,7 +40,7 @@ async fn post(stack: &TestStack, path: &str, body: Value) -> (StatusCode, Value)
 }
 
 fn first_message(body: &Value) -> &str {
-    body[0]["message"].as_str().unwrap_or_else(|| panic!("not a validation array: {body}"))
+    body["errors"][0]["message"].as_str().unwrap_or_else(|| panic!("not a validation failure: {body}"))
 }
 
 fn detail(body: &Value) -> &str {

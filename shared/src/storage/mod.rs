@@ -337,30 +337,34 @@ impl Store {
     }
 
     /// One page of a query: up to `limit` items from `cursor` (as handed out by an
-    /// earlier page), and the cursor of the next page if there is one.
+    /// earlier page), and the cursor of the next page, `None` on the last page (one item
+    /// more than the page is read to know).
     pub async fn query_page<T: DeserializeOwned>(
         &self,
         query: Query,
         cursor: Option<&str>,
     ) -> StoreResult<(Vec<T>, Option<String>)> {
         let start = cursor.map(|c| decode_cursor(c, &query)).transpose()?;
+        let limit = query.limit.unwrap_or(i32::MAX).max(1);
         let mut items = Vec::new();
         let mut next_start = start;
-        let limit = query.limit.unwrap_or(i32::MAX);
+        let mut first = true;
         // A page can come back short of the limit while more exist (size limits).
-        loop {
-            let (page, next) = self.query_once(&query, next_start.take(), Some(limit - items.len() as i32)).await?;
+        while (items.len() as i32) <= limit && (first || next_start.is_some()) {
+            first = false;
+            let want = limit.saturating_add(1) - items.len() as i32;
+            let (page, next) = self.query_once(&query, next_start.take(), Some(want)).await?;
             items.extend(page);
-            match next {
-                Some(key) if (items.len() as i32) < limit => next_start = Some(key),
-                other => {
-                    next_start = other;
-                    break;
-                }
-            }
+            next_start = next;
         }
+        let next_cursor = if items.len() as i32 > limit {
+            items.truncate(limit as usize);
+            items.last().map(|last| encode_cursor(&key_attributes(last, &query)))
+        } else {
+            None
+        };
         let typed = items.into_iter().map(from_item).collect::<StoreResult<Vec<T>>>()?;
-        Ok((typed, next_start.map(|key| encode_cursor(&key))))
+        Ok((typed, next_cursor))
     }
 
     async fn query_once(
@@ -658,6 +662,15 @@ fn encode_cursor(key: &Item) -> String {
     let plain: std::collections::BTreeMap<&str, &str> =
         key.iter().filter_map(|(name, value)| Some((name.as_str(), value.as_s().ok()?.as_str()))).collect();
     URL_SAFE_NO_PAD.encode(serde_json::to_vec(&plain).unwrap_or_default())
+}
+
+/// The key attributes of `item` in the table and the query's index (a page's position).
+fn key_attributes(item: &Item, query: &Query) -> Item {
+    let mut names = vec![keys::PK, keys::SK];
+    if query.index.is_some() {
+        names.extend([query.pk_attr, query.sk_attr]);
+    }
+    names.into_iter().filter_map(|name| Some((name.to_string(), item.get(name)?.clone()))).collect()
 }
 
 /// Reads a cursor back, refusing one that does not belong to `query`'s partition (a

@@ -248,10 +248,17 @@ pub async fn put_part(
             stack,
             Method::POST,
             "/contributor-upload/sign-part",
-            Some(invited.with_ids(json!({"key": key, "uploadId": upload_id, "partNumber": part_number}))),
+            Some(invited.with_ids(
+                json!({"key": key, "uploadId": upload_id, "partNumber": part_number, "sizeBytes": bytes.len()}),
+            )),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{signed}");
+    let url = signed["url"].as_str().unwrap();
+    assert!(
+        url.contains("X-Amz-SignedHeaders=content-length%3Bhost") || url.contains("X-Amz-SignedHeaders=content-length;host"),
+        "the part's size is signed: {url}"
+    );
     let response = stack
         .http
         .put(signed["url"].as_str().unwrap())

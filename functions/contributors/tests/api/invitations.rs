@@ -32,13 +32,14 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     let (status, body) = invite(&email, "Amara", "Okafor").await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Add at least one question before publishing"));
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
-    assert_eq!(list, json!([]), "nothing was invited");
+    assert_eq!(list, json!({"items": [], "nextCursor": null}), "nothing was invited");
 
     staff.question(&stack, id, "How did it start?").await;
     let (status, body) = invite(&email, "Amara", "Okafor").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["message"], "Collaborator successfully invited, and the campaign is now live");
     assert_eq!((body["campaignLive"].as_bool(), body["contributor"]["status"].as_str()), (Some(true), Some("invited")));
+    let shown_once = body["contributor"]["inviteLink"].as_str().unwrap().to_string();
     let (_, campaign) = staff.get(&stack, &format!("/campaign/{id}")).await;
     assert_eq!((campaign["status"].as_str(), campaign["madeLive"].as_bool()), (Some("live"), Some(true)));
 
@@ -55,6 +56,7 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     let mail = stack.wait_for_mail(&email, 1).await.unwrap();
     assert_eq!(mail[0].subject, "You are invited to share your story");
     let link = &mail[0].links()[0];
+    assert_eq!(link, &shown_once, "the answer showed the e-mailed link");
     let expected = format!(
         "{}/contributor/{}/{id}?contributorId=",
         storyhive_local_stack::testkit::TEST_APP_BASE_URL,
@@ -72,9 +74,21 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     assert_eq!(view["videoConfig"], json!({"speed": 20, "contrast": 50, "fontSize": null}));
 
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
-    assert_eq!(list.as_array().unwrap().len(), 2);
+    assert_eq!(list["items"].as_array().unwrap().len(), 2);
+    assert!(
+        list["items"].as_array().unwrap().iter().all(|c| c["inviteLink"].is_null()),
+        "lists never show a link: only its key's hash is kept"
+    );
+    let (_, one) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}?limit=1")).await;
+    let cursor = one["nextCursor"].as_str().expect("a second page").to_string();
+    let (_, two) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}?limit=1&cursor={cursor}")).await;
+    assert_eq!((one["items"].as_array().unwrap().len(), two["items"].as_array().unwrap().len()), (1, 1));
+    assert_ne!(one["items"][0]["contributorId"], two["items"][0]["contributorId"]);
+    assert!(two["nextCursor"].is_null());
     let (_, everyone) = staff.get(&stack, "/contributor/all?searchVal=okaf").await;
-    assert_eq!((everyone.as_array().unwrap().len(), everyone[0]["campaignCount"].as_i64()), (1, Some(1)));
+    assert_eq!((everyone["items"].as_array().unwrap().len(), everyone["items"][0]["campaignCount"].as_i64()), (1, Some(1)));
+    let (_, by_address) = staff.get(&stack, &format!("/contributor/all?searchVal={}", &second[..8])).await;
+    assert_eq!(by_address["items"][0]["email"], second.as_str());
 }
 
 #[tokio::test]
@@ -124,7 +138,7 @@ async fn the_path_variant_checks_its_ids() {
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
     }
     let (_, theirs) = stranger.get(&stack, "/contributor/all").await;
-    assert_eq!(theirs, json!([]));
+    assert_eq!(theirs, json!({"items": [], "nextCursor": null}));
 }
 
 #[tokio::test]
@@ -152,13 +166,26 @@ async fn revoking_suspending_reinviting_and_removing() {
     let (status, _) = invited.call(&stack, Method::GET, &view, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "a revoked link stops working at once");
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
-    assert_eq!((list[0]["linkRevoked"].as_bool(), list[0]["inviteLink"].is_null()), (Some(true), true));
+    assert_eq!((list["items"][0]["linkRevoked"].as_bool(), list["items"][0]["inviteLink"].is_null()), (Some(true), true));
 
     let (status, body) = staff.post(&stack, "/contributor/reinvite", refs.clone()).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Invitation sent again successfully")));
     let mail = stack.wait_for_mail(&invited.email, 2).await.unwrap();
     let new_key = query_param(&mail[0].links()[0], "key");
     assert_ne!(new_key, invited.key);
+    assert_eq!(body["contributor"]["inviteLink"].as_str(), Some(mail[0].links()[0].as_str()), "shown once, here");
+    // What is stored is not the key: a leaked table opens nothing.
+    let membership: storyhive_shared::contributors::records::MembershipRecord = stack
+        .context
+        .store
+        .get(&storyhive_shared::storage::keys::membership(&staff.tenant_id, &invited.campaign_id, &invited.contributor_id))
+        .await
+        .unwrap()
+        .unwrap();
+    let stored = membership.invite_key_hash.unwrap();
+    assert_ne!(stored, new_key);
+    let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&stored), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "the stored hash is not a key");
     let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!(status, StatusCode::OK, "the new link works");
 
@@ -169,7 +196,7 @@ async fn revoking_suspending_reinviting_and_removing() {
     let (status, body) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!((status, detail(&body)), (StatusCode::FORBIDDEN, "Your access to this campaign has been suspended."));
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
-    assert_eq!(list[0]["status"], "suspended");
+    assert_eq!(list["items"][0]["status"], "suspended");
     let (status, body) = staff
         .put(&stack, &format!("/contributor/update/{}", invited.contributor_id), json!({"isSuspended": false}))
         .await;
@@ -188,16 +215,23 @@ async fn revoking_suspending_reinviting_and_removing() {
     let (status, _) = call_with_key(&stack, Method::GET, &view, Some(&new_key), None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
-    assert_eq!(list, json!([]));
+    assert_eq!(list["items"], json!([]));
     let (_, everyone) = staff.get(&stack, "/contributor/all").await;
-    assert_eq!(everyone[0]["campaignCount"], 0);
+    assert_eq!(everyone["items"][0]["campaignCount"], 0);
+    // Suspending or deleting someone who is gone is a 404, not a server error.
+    let (status, _) = staff
+        .put(&stack, &format!("/contributor/update/{}", storyhive_shared::model::new_id()), json!({"isSuspended": true}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 
     let (status, body) = staff
         .delete(&stack, &format!("/contributor/delete/{}/{}", staff.tenant_id, invited.contributor_id), None)
         .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator deleted successfully")));
     let (_, everyone) = staff.get(&stack, "/contributor/all").await;
-    assert_eq!(everyone, json!([]));
+    assert_eq!(everyone["items"], json!([]));
+    let (_, found) = staff.get(&stack, "/contributor/all?searchVal=amara").await;
+    assert_eq!(found["items"], json!([]), "a deleted collaborator is not found by name any more");
 }
 
 #[tokio::test]
@@ -217,11 +251,12 @@ async fn open_campaigns_let_visitors_ask_for_their_own_link() {
     let (status, again) = call(&stack, Method::POST, &path, None, Some(visitor)).await;
     assert_eq!((status, again), (StatusCode::OK, body), "registering twice answers the same");
     let mail = stack.wait_for_mail(&email, 2).await.unwrap();
-    assert_eq!(
-        query_param(&mail[0].links()[0], "key"),
-        query_param(&mail[1].links()[0], "key"),
-        "the same link is sent again"
-    );
+    let (newest, first) = (query_param(&mail[0].links()[0], "key"), query_param(&mail[1].links()[0], "key"));
+    assert_ne!(newest, first, "asking again sends a new link (only a hash of a key is kept)");
+    let contributor = query_param(&mail[0].links()[0], "contributorId");
+    let view = format!("/contributor/{}/{campaign_id}/{contributor}", staff.tenant_id);
+    assert_eq!(call_with_key(&stack, Method::GET, &view, Some(&newest), None).await.0, StatusCode::OK);
+    assert_eq!(call_with_key(&stack, Method::GET, &view, Some(&first), None).await.0, StatusCode::FORBIDDEN);
 
     // A private or targeted campaign takes no registrations.
     let (status, _) = staff.put(&stack, "/campaign/update", json!({"id": campaign_id, "version": staff.get(&stack, &format!("/campaign/{campaign_id}")).await.1["version"], "visibility": "private"})).await;

@@ -32,7 +32,12 @@ async fn details_journey_settings_and_missing_ids() {
     );
     let (_, list) =
         invited.staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
-    assert_eq!((list[0]["status"].as_str(), list[0]["lastName"].as_str()), (Some("activated"), Some("Okafor-Ade")));
+    assert_eq!(
+        (list["items"][0]["status"].as_str(), list["items"][0]["lastName"].as_str()),
+        (Some("activated"), Some("Okafor-Ade"))
+    );
+    let (_, found) = invited.staff.get(&stack, "/contributor/all?searchVal=okafor-ade").await;
+    assert_eq!(found["items"].as_array().unwrap().len(), 1, "found by the name they gave: {found}");
 
     let (status, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
     assert_eq!(status, StatusCode::OK, "{journey}");
@@ -67,7 +72,7 @@ async fn details_journey_settings_and_missing_ids() {
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let messages: Vec<&str> = body.as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
+    let messages: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
     assert_eq!(
         messages,
         vec![

@@ -102,8 +102,8 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
         (StatusCode::OK, Some("Your videos have been submitted successfully"))
     );
     let (_, all) = invited.staff.get(&stack, &format!("/contributor/{}/all", invited.campaign_id)).await;
-    assert!(all[0]["answers"].as_array().unwrap().iter().all(|a| a["video"]["url"].is_string()));
-    assert!(all[0]["contributor"]["submittedAt"].is_string());
+    assert!(all["items"][0]["answers"].as_array().unwrap().iter().all(|a| a["video"]["url"].is_string()));
+    assert!(all["items"][0]["contributor"]["submittedAt"].is_string());
     let (_, mine) = invited.call(&stack, Method::POST, "/contributor/campaign/videos", Some(invited.ids())).await;
     assert_eq!(mine["answers"].as_array().unwrap().len(), 2);
 }
@@ -243,7 +243,7 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
 #[tokio::test]
 async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_counts_right() {
     let stack = stack().await;
-    let invited = invited(&stack, &["One?", "Two?"]).await;
+    let mut invited = invited(&stack, &["One?", "Two?"]).await;
     let (q1, q2) = (invited.question_ids[0].clone(), invited.question_ids[1].clone());
     upload(&stack, &invited, &q1, &make_video("mp4-plain", 1, 0), "video/mp4").await;
     upload(&stack, &invited, &q2, &make_video("mp4-plain", 1, 0), "video/mp4").await;
@@ -259,6 +259,12 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Sent back for re-recording successfully")));
     let mail = stack.wait_for_mail(&invited.email, 2).await.unwrap();
     assert_eq!(mail[0].subject, "Please record a few answers again");
+    // The request carries a new link (the key is stored hashed); the old one stops working.
+    let old_key = std::mem::replace(&mut invited.key, query_param(&mail[0].links()[0], "key"));
+    assert_eq!(
+        call_with_key(&stack, Method::GET, &invited.path("/contributor-journey"), Some(&old_key), None).await.0,
+        StatusCode::FORBIDDEN
+    );
     let (_, to_ask) =
         invited.call(&stack, Method::GET, &invited.path("/contributor-journey/all-questions"), None).await;
     let asked: Vec<&str> =
