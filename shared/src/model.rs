@@ -246,8 +246,11 @@ pub struct LoginThrottleRecord {
     #[serde(rename = "SK")]
     pub sk: String,
     pub entity_type: String,
+    /// Sign-in attempts in the window (counted before the password is checked).
     pub failures: u32,
     pub window_started_at: i64,
+    /// Absent (not null) when not locked: conditions test `attribute_not_exists`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locked_until: Option<i64>,
     pub ttl: i64,
 }

@@ -20,8 +20,6 @@ pub struct Limit {
     pub window: Duration,
 }
 
-/// Sign-in attempts per account, reserved before the password is checked.
-pub const LOGIN_PER_ACCOUNT: Limit = Limit { scope: "login-account", max: 5, window: Duration::minutes(15) };
 /// Failed sign-ins per client address, whatever the account (credential stuffing).
 pub const LOGIN_FAILURES_PER_CLIENT: Limit =
     Limit { scope: "login-client", max: 30, window: Duration::minutes(15) };

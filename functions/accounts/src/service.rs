@@ -15,6 +15,7 @@ use storyhive_shared::{
         TenantStatus, UserRecord, UserStatus,
     },
     permissions::Role,
+    ratelimit,
     storage::{from_item, keys, AttributeValue, Query, StoreError},
     ApiResult, AppContext,
 };
@@ -171,9 +172,24 @@ pub async fn verify_email(context: &AppContext, token: &str) -> ApiResult<()> {
     }
 }
 
+/// Calls anyone can make that send e-mail: a 429 for a client making too many; and at
+/// most a few e-mails per address and hour, whatever the client (past that, the call
+/// answers the same and sends nothing, so it reveals nothing about the address).
+pub async fn may_mail(context: &AppContext, email: &str, client: &str) -> ApiResult<bool> {
+    let store = &context.store;
+    let by_client = ratelimit::hit(store, &ratelimit::MAIL_PER_CLIENT, client).await?;
+    if by_client.is_limited() {
+        return Err(ratelimit::too_many("Too many requests. Please wait a few minutes and try again.", by_client));
+    }
+    Ok(!ratelimit::hit(store, &ratelimit::MAIL_PER_ADDRESS, email).await?.is_limited())
+}
+
 /// Sends a fresh verification link to an account still waiting for one. Says nothing
 /// about whether the address exists.
-pub async fn resend_verification(context: &AppContext, email: &str) -> ApiResult<()> {
+pub async fn resend_verification(context: &AppContext, email: &str, client: &str) -> ApiResult<()> {
+    if !may_mail(context, email, client).await? {
+        return Ok(());
+    }
     let Some((user, tenant)) = find_account(context, email).await? else {
         return Ok(());
     };
@@ -186,24 +202,30 @@ pub async fn resend_verification(context: &AppContext, email: &str) -> ApiResult
     Ok(())
 }
 
-/// Checks credentials and opens a session. Repeated failures lock the address for a while.
-pub async fn login(context: &AppContext, email: &str, password: &str) -> ApiResult<AccessToken> {
+/// Checks credentials and opens a session.
+///
+/// Every attempt on an address is counted atomically *before* its password is checked,
+/// so a burst of parallel guesses counts guess by guess: at most [`MAX_FAILED_LOGINS`]
+/// passwords are checked per address and window; then it is locked for [`LOCKOUT`].
+/// Failures per client address are limited too (guessing across many accounts).
+pub async fn login(context: &AppContext, email: &str, password: &str, client: &str) -> ApiResult<AccessToken> {
     let store = &context.store;
-    let now = OffsetDateTime::now_utc();
-    let throttle_key = keys::login_throttle(email);
-    let throttle = store.get::<LoginThrottleRecord>(&throttle_key).await?.filter(|t| {
-        t.window_started_at + THROTTLE_WINDOW.whole_seconds() > now.unix_timestamp()
-            || t.locked_until.is_some_and(|l| l > now.unix_timestamp())
-    });
-    if let Some(locked_until) = throttle.as_ref().and_then(|t| t.locked_until).filter(|l| *l > now.unix_timestamp()) {
-        return Err(locked(locked_until - now.unix_timestamp()));
+    let by_client = ratelimit::check(store, &ratelimit::LOGIN_FAILURES_PER_CLIENT, client).await?;
+    if by_client.is_limited() {
+        return Err(ratelimit::too_many(TOO_MANY_FROM_CLIENT, by_client));
     }
+    let now = OffsetDateTime::now_utc();
+    let attempt = reserve_login_attempt(context, email, now).await?;
     let account = find_account(context, email).await?;
     let hash = account.as_ref().and_then(|(user, _)| user.password_hash.clone());
     let password_ok = verify_password(hash, password.to_string()).await?;
     let Some((user, _tenant)) = account.filter(|(_, tenant)| password_ok && tenant.status == TenantStatus::Active)
     else {
-        return Err(record_failed_login(context, throttle, &throttle_key, now).await);
+        ratelimit::hit(store, &ratelimit::LOGIN_FAILURES_PER_CLIENT, client).await?;
+        if attempt >= MAX_FAILED_LOGINS {
+            return Err(lock_login(context, email, now).await);
+        }
+        return Err(ApiError::BadRequest(WRONG_CREDENTIALS.into()));
     };
     if !user.email_verified {
         return Err(ApiError::BadRequest(NOT_VERIFIED.into()));
@@ -214,12 +236,102 @@ pub async fn login(context: &AppContext, email: &str, password: &str) -> ApiResu
     if !user.role.is_staff() {
         return Err(ApiError::BadRequest(WRONG_CREDENTIALS.into()));
     }
-    if throttle.is_some() {
-        store.delete(&throttle_key).await?;
-    }
+    store.delete(&keys::login_throttle(email)).await?;
     let token = AccessToken::new(&user.tenant_id, &user.user_id);
     store.put(&token.session_record(now)).await?;
     Ok(token)
+}
+
+pub const TOO_MANY_FROM_CLIENT: &str =
+    "Too many failed sign-in attempts from your network. Please try again later, or reset your password.";
+
+/// Counts one sign-in attempt on `email` in the current window and returns its number;
+/// a 429 while the address is locked or once the window's attempts are used up.
+async fn reserve_login_attempt(context: &AppContext, email: &str, now: OffsetDateTime) -> ApiResult<u32> {
+    let store = &context.store;
+    let key = keys::login_throttle(email);
+    let now_s = now.unix_timestamp();
+    let window_floor = now_s - THROTTLE_WINDOW.whole_seconds();
+    let ttl = now_s + THROTTLE_WINDOW.whole_seconds() + LOCKOUT.whole_seconds() + 3600;
+    for _attempt in 0..5 {
+        // The usual case: a window is open and the address is not locked.
+        let counted = store
+            .update::<LoginThrottleRecord>(&key, |u| {
+                u.update_expression("ADD failures :one SET #ttl = :ttl")
+                    .condition_expression(
+                        "windowStartedAt > :floor AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)",
+                    )
+                    .expression_attribute_names("#ttl", "ttl")
+                    .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                    .expression_attribute_values(":floor", AttributeValue::N(window_floor.to_string()))
+                    .expression_attribute_values(":now", AttributeValue::N(now_s.to_string()))
+                    .expression_attribute_values(":ttl", AttributeValue::N(ttl.to_string()))
+            })
+            .await;
+        match counted {
+            Ok(record) if record.failures > MAX_FAILED_LOGINS => {
+                // Over the limit (a burst): refused without checking the password.
+                return Err(lock_login(context, email, now).await);
+            }
+            Ok(record) => return Ok(record.failures),
+            Err(StoreError::ConditionFailed) => {}
+            Err(other) => return Err(other.into()),
+        }
+        // Locked, or no open window: start one (unless locked, or someone else just did).
+        let current = store.get::<LoginThrottleRecord>(&key).await?;
+        if let Some(until) = current.as_ref().and_then(|t| t.locked_until).filter(|l| *l > now_s) {
+            return Err(locked(until - now_s));
+        }
+        let fresh = LoginThrottleRecord {
+            pk: key.pk.clone(),
+            sk: key.sk.clone(),
+            entity_type: LoginThrottleRecord::ENTITY.into(),
+            failures: 1,
+            window_started_at: now_s,
+            locked_until: None,
+            ttl,
+        };
+        let started = store
+            .put_if(
+                &fresh,
+                "attribute_not_exists(PK) OR (windowStartedAt <= :floor AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now))",
+                &[
+                    (":floor", AttributeValue::N(window_floor.to_string())),
+                    (":now", AttributeValue::N(now_s.to_string())),
+                ],
+            )
+            .await;
+        match started {
+            Ok(()) => return Ok(1),
+            // Someone else started the window meanwhile: count in theirs.
+            Err(StoreError::ConditionFailed) => continue,
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Err(ApiError::Conflict("Please try again.".into()))
+}
+
+/// Locks the address for [`LOCKOUT`] from now (if not locked already) and answers 429.
+async fn lock_login(context: &AppContext, email: &str, now: OffsetDateTime) -> ApiError {
+    let until = (now + LOCKOUT).unix_timestamp();
+    let locked_now = context
+        .store
+        .update::<LoginThrottleRecord>(&keys::login_throttle(email), |u| {
+            u.update_expression("SET lockedUntil = :until")
+                .condition_expression("attribute_not_exists(lockedUntil) OR lockedUntil <= :now")
+                .expression_attribute_values(":until", AttributeValue::N(until.to_string()))
+                .expression_attribute_values(":now", AttributeValue::N(now.unix_timestamp().to_string()))
+        })
+        .await;
+    match locked_now {
+        Ok(_) => locked(until - now.unix_timestamp()),
+        Err(StoreError::ConditionFailed) => match context.store.get::<LoginThrottleRecord>(&keys::login_throttle(email)).await {
+            Ok(Some(record)) => locked(record.locked_until.unwrap_or(until) - now.unix_timestamp()),
+            Ok(None) => locked(LOCKOUT.whole_seconds()),
+            Err(error) => error.into(),
+        },
+        Err(other) => other.into(),
+    }
 }
 
 fn locked(seconds_left: i64) -> ApiError {
@@ -233,36 +345,6 @@ fn locked(seconds_left: i64) -> ApiError {
     }
 }
 
-/// Counts one failed sign-in and answers with the error to show.
-async fn record_failed_login(
-    context: &AppContext,
-    current: Option<LoginThrottleRecord>,
-    key: &keys::Key,
-    now: OffsetDateTime,
-) -> ApiError {
-    let mut record = current.unwrap_or_else(|| LoginThrottleRecord {
-        pk: key.pk.clone(),
-        sk: key.sk.clone(),
-        entity_type: LoginThrottleRecord::ENTITY.into(),
-        failures: 0,
-        window_started_at: now.unix_timestamp(),
-        locked_until: None,
-        ttl: 0,
-    });
-    record.failures += 1;
-    if record.failures >= MAX_FAILED_LOGINS {
-        record.locked_until = Some((now + LOCKOUT).unix_timestamp());
-    }
-    record.ttl = (now + THROTTLE_WINDOW + LOCKOUT).unix_timestamp() + 3600;
-    if let Err(error) = context.store.put(&record).await {
-        return error.into();
-    }
-    match record.locked_until {
-        Some(until) => locked(until - now.unix_timestamp()),
-        None => ApiError::BadRequest(WRONG_CREDENTIALS.into()),
-    }
-}
-
 pub async fn logout(context: &AppContext, token: &AccessToken) -> ApiResult<()> {
     context.store.delete(&token.session_key()).await?;
     Ok(())
@@ -270,7 +352,10 @@ pub async fn logout(context: &AppContext, token: &AccessToken) -> ApiResult<()> 
 
 /// Mails a reset link if the address belongs to an account that may sign in.
 /// Says nothing about whether it does.
-pub async fn forgot_password(context: &AppContext, email: &str) -> ApiResult<()> {
+pub async fn forgot_password(context: &AppContext, email: &str, client: &str) -> ApiResult<()> {
+    if !may_mail(context, email, client).await? {
+        return Ok(());
+    }
     let Some((user, tenant)) = find_account(context, email).await? else {
         return Ok(());
     };

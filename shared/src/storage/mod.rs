@@ -271,6 +271,21 @@ impl Store {
         map_condition(result.map(|_| ()), "PutItem (versioned)")
     }
 
+    /// Writes `item` if `condition` holds (with the given `:placeholder` values).
+    pub async fn put_if<T: Serialize>(
+        &self,
+        item: &T,
+        condition: &str,
+        values: &[(&str, AttributeValue)],
+    ) -> StoreResult<()> {
+        let mut request =
+            self.client.put_item().table_name(&self.table).set_item(Some(to_item(item)?)).condition_expression(condition);
+        for (name, value) in values {
+            request = request.expression_attribute_values(*name, value.clone());
+        }
+        map_condition(request.send().await.map(|_| ()), "PutItem (conditional)")
+    }
+
     pub async fn delete(&self, key: &Key) -> StoreResult<()> {
         self.client
             .delete_item()

@@ -4,7 +4,7 @@ use axum::{extract::State, http::StatusCode};
 use storyhive_shared::{
     auth::Principal,
     error::ErrorBody,
-    http::{Json, Message},
+    http::{ClientAddress, Json, Message},
     validation::{self, Errors},
     ApiResult, AppContext,
 };
@@ -55,14 +55,16 @@ pub async fn verify_user(
     responses(
         (status = 200, description = "Link sent if an unverified account has this address", body = Message),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
     ))]
 pub async fn resend_verification_email(
     State(context): State<AppContext>,
+    client: ClientAddress,
     Json(body): Json<EmailRequest>,
 ) -> ApiResult<Json<Message>> {
     let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED)
         .map_err(|m| storyhive_shared::ApiError::field("email", m))?;
-    service::resend_verification(&context, &email).await?;
+    service::resend_verification(&context, &email, &client.0).await?;
     Ok(Message::new("If an account at this address is waiting for verification, we have sent a new link."))
 }
 
@@ -75,6 +77,7 @@ pub async fn resend_verification_email(
     ))]
 pub async fn login(
     State(context): State<AppContext>,
+    client: ClientAddress,
     Json(body): Json<LoginRequest>,
 ) -> ApiResult<Json<LoginResponse>> {
     let email = validation::email(&body.email, service::WRONG_CREDENTIALS)
@@ -82,7 +85,7 @@ pub async fn login(
     if body.password.is_empty() {
         return Err(storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()));
     }
-    let token = service::login(&context, &email, &body.password).await?;
+    let token = service::login(&context, &email, &body.password, &client.0).await?;
     Ok(Json(LoginResponse { tenant_id: token.tenant_id.clone(), access_token: token.to_string() }))
 }
 
@@ -102,14 +105,16 @@ pub async fn logout(State(context): State<AppContext>, principal: Principal) -> 
     responses(
         (status = 200, description = "Link sent if an account has this address", body = Message),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
     ))]
 pub async fn forgot_password(
     State(context): State<AppContext>,
+    client: ClientAddress,
     Json(body): Json<EmailRequest>,
 ) -> ApiResult<Json<Message>> {
     let email = validation::email(&body.email, validation::WORK_EMAIL_REQUIRED)
         .map_err(|m| storyhive_shared::ApiError::field("email", m))?;
-    service::forgot_password(&context, &email).await?;
+    service::forgot_password(&context, &email, &client.0).await?;
     Ok(Message::new("If an account exists for this email address, we have sent a link to reset the password."))
 }
 

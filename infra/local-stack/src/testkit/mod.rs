@@ -18,6 +18,7 @@ use std::{
 };
 
 pub mod client;
+pub mod tap;
 
 use anyhow::Context;
 use storyhive_shared::{aws::AwsClients, AppContext, Config};
@@ -75,6 +76,18 @@ fn default_test_environment() {
     }
 }
 
+/// The harness's HTTP client. Each stack is its own client address (an
+/// `X-Forwarded-For` the local router trusts from this machine), so per-client limits of
+/// one test never meet another's.
+fn test_client() -> reqwest::Client {
+    let id = storyhive_shared::model::new_id();
+    let bytes = id.as_bytes();
+    let address = format!("10.{}.{}.{}", bytes[20], bytes[22], bytes[24]);
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-forwarded-for", reqwest::header::HeaderValue::from_str(&address).expect("an address"));
+    reqwest::Client::builder().default_headers(headers).build().expect("HTTP client")
+}
+
 /// One function of the template as a test runs it.
 #[derive(Clone)]
 struct Function {
@@ -99,6 +112,8 @@ pub struct TestStack {
     moto: String,
     sdk: aws_config::SdkConfig,
     functions: Mutex<BTreeMap<String, Function>>,
+    /// Functions whose DynamoDB client goes through a [`tap::DynamoTap`] (endpoint).
+    taps: Mutex<BTreeMap<String, String>>,
     app: Arc<RwLock<axum::Router>>,
     server: tokio::task::JoinHandle<()>,
 }
@@ -117,6 +132,33 @@ impl TestStack {
     /// (e.g. `"CampaignsFunction"`) built with that function's own context, on a free port
     /// against freshly provisioned resources.
     pub async fn start(function_logical_id: &str, build: impl FnOnce(AppContext) -> axum::Router) -> Self {
+        Self::start_tapped(function_logical_id, None, build).await
+    }
+
+    /// Like [`Self::start`], with the function's DynamoDB calls going through `tap`.
+    pub async fn start_tapped(
+        function_logical_id: &str,
+        tap: Option<&tap::DynamoTap>,
+        build: impl FnOnce(AppContext) -> axum::Router,
+    ) -> Self {
+        let stack = Self::start_empty().await;
+        if let Some(tap) = tap {
+            stack.tap(function_logical_id, tap);
+        }
+        stack.with_function(function_logical_id, build)
+    }
+
+    /// Sends the DynamoDB calls of the function `logical_id` through `tap`. Call it before
+    /// the function's context is first used.
+    pub fn tap(&self, logical_id: &str, tap: &tap::DynamoTap) {
+        assert!(
+            !self.functions.lock().unwrap_or_else(|e| e.into_inner()).contains_key(logical_id),
+            "tap {logical_id} before its context is used"
+        );
+        self.taps.lock().unwrap_or_else(|e| e.into_inner()).insert(logical_id.into(), tap.endpoint().into());
+    }
+
+    async fn start_empty() -> Self {
         default_test_environment();
         // Internal errors are logged, not returned: show them in the test's output.
         storyhive_shared::telemetry::init();
@@ -152,15 +194,16 @@ impl TestStack {
             context,
             template: template(),
             base_url,
-            http: reqwest::Client::new(),
+            http: test_client(),
             workers: Vec::new(),
             moto: mailbox::ses_endpoint().expect("AWS_ENDPOINT_URL is set"),
             sdk,
             functions: Mutex::new(BTreeMap::new()),
+            taps: Mutex::new(BTreeMap::new()),
             app,
             server,
         };
-        stack.with_function(function_logical_id, build)
+        stack
     }
 
     /// Also serves another function's router, built with that function's own context, on
@@ -197,7 +240,15 @@ impl TestStack {
             .function_config(&self.template, logical_id, TEST_APP_BASE_URL)
             .unwrap_or_else(|e| panic!("{e:#}"));
         let recorder = Recorder::new();
-        let clients = recorder::recorded_clients(&self.sdk, &recorder);
+        let mut clients = recorder::recorded_clients(&self.sdk, &recorder);
+        if let Some(endpoint) = self.taps.lock().unwrap_or_else(|e| e.into_inner()).get(logical_id) {
+            clients.dynamodb = aws_sdk_dynamodb::Client::from_conf(
+                aws_sdk_dynamodb::config::Builder::from(&self.sdk)
+                    .endpoint_url(endpoint)
+                    .interceptor(recorder.interceptor())
+                    .build(),
+            );
+        }
         let function = Function { context: AppContext::new(config, &clients), clients, recorder };
         functions.insert(logical_id.to_string(), function.clone());
         function
