@@ -254,6 +254,31 @@ impl TestStack {
         function
     }
 
+    /// The function's context with its DynamoDB calls going through `tap` (recorded and
+    /// checked like the function's own).
+    pub fn function_context_through(&self, logical_id: &str, tap: &tap::DynamoTap) -> AppContext {
+        let function = self.function(logical_id);
+        let mut clients = function.clients.clone();
+        clients.dynamodb = aws_sdk_dynamodb::Client::from_conf(
+            aws_sdk_dynamodb::config::Builder::from(&self.sdk)
+                .endpoint_url(tap.endpoint())
+                .interceptor(function.recorder.interceptor())
+                .build(),
+        );
+        AppContext::new((*function.context.config).clone(), &clients)
+    }
+
+    /// Serves `router` on a port of its own (e.g. a function built with a tapped
+    /// context beside the stack's); returns its base URL.
+    pub async fn serve_separately(&self, router: axum::Router) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("binding a free port");
+        let url = format!("http://{}", listener.local_addr().expect("local address"));
+        tokio::spawn(async move {
+            axum::serve(listener, router).await.expect("separate test server");
+        });
+        url
+    }
+
     /// What the function `logical_id` did with AWS so far, each distinct access once.
     pub fn recorded(&self, logical_id: &str) -> Vec<recorder::Access> {
         self.function(logical_id).recorder.accesses()
