@@ -173,10 +173,25 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
     }
 }
 
-/// `axum::extract::Query` with an [`ApiError`] rejection.
-#[derive(Debug, FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+/// The query string as `T`; a value that does not fit (an id of the wrong shape, a word
+/// where a number goes) is a 400 naming the parameter.
+#[derive(Debug)]
 pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default();
+        let deserializer = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(deserializer).map(Query).map_err(|error| {
+            let field = error.path().to_string();
+            let reason = error.into_inner().to_string();
+            let message = if reason == ids::INVALID_ID { reason } else { format!("{field}: {reason}") };
+            ApiError::Validation(vec![FieldError::new(field, message)])
+        })
+    }
+}
 
 /// Where a page of a list starts and how long it is.
 #[derive(Debug, Default, Clone, serde::Deserialize, utoipa::IntoParams)]

@@ -465,3 +465,128 @@ async fn the_country_list_needs_no_sign_in() {
     assert!(list.len() >= 249);
     assert!(list.contains(&json!({"code": "GB", "name": "United Kingdom"})));
 }
+
+#[tokio::test]
+async fn a_burst_of_parallel_guesses_is_counted_guess_by_guess() {
+    let stack = stack().await;
+    let email = unique_email("burst");
+    signed_up(&stack, &email).await;
+    // Ten wrong guesses at once: a read-then-write counter would count them as one.
+    let guesses = (0..10).map(|_| post(&stack, "/auth/login", json!({"email": email, "password": "Wrong-Pass-1"})));
+    let answers = futures::future::join_all(guesses).await;
+    let refused = answers.iter().filter(|(status, _)| *status == StatusCode::TOO_MANY_REQUESTS).count();
+    assert!(refused >= 5, "at most five passwords were checked: {answers:?}");
+    let (status, body) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "locked, even with the right password: {body}");
+}
+
+#[tokio::test]
+async fn guessing_across_many_accounts_from_one_client_is_limited() {
+    let stack = stack().await;
+    let email = unique_email("elsewhere");
+    signed_up(&stack, &email).await;
+    for i in 0..30 {
+        let (status, _) =
+            post(&stack, "/auth/login", json!({"email": unique_email(&format!("nobody{i}")), "password": "Wrong-Pass-1"}))
+                .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "attempt {i}");
+    }
+    let (status, body) =
+        post(&stack, "/auth/login", json!({"email": unique_email("one-more"), "password": "Wrong-Pass-1"})).await;
+    assert_eq!(
+        (status, detail(&body)),
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many failed sign-in attempts from your network. Please try again later, or reset your password."
+        )
+    );
+    // Another client is not affected.
+    let response = stack
+        .http
+        .post(stack.url("/auth/login"))
+        .header("x-forwarded-for", "10.250.250.250")
+        .json(&json!({"email": email, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn calls_that_send_mail_cannot_be_used_to_flood_an_address_or_from_a_client() {
+    let stack = stack().await;
+    let email = unique_email("flooded");
+    signed_up(&stack, &email).await;
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        answers.push(post(&stack, "/user/forgotPassword", json!({"email": email})).await);
+    }
+    assert!(answers.windows(2).all(|w| w[0] == w[1]), "the answers stay the same: {answers:?}");
+    assert_eq!(answers[0].0, StatusCode::OK);
+    for _ in 0..10 {
+        stack.run_workers().await.unwrap();
+    }
+    let resets = stack.mail_to(&email).await.unwrap().into_iter().filter(|m| m.subject.contains("Reset")).count();
+    assert_eq!(resets, 3, "at most three e-mails an hour to one address");
+
+    // One client asking for many addresses is stopped.
+    let mut last = StatusCode::OK;
+    for i in 0..25 {
+        last = post(&stack, "/user/resendVerificationEmail", json!({"email": unique_email(&format!("spray{i}"))})).await.0;
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_an_object_is_refused_and_changes_nothing() {
+    let stack = stack().await;
+    let (token, _) = signed_up(&stack, &unique_email("arrays")).await;
+    let (_, before) = call(&stack, Method::GET, "/user/me", Some(&token), None).await;
+    for body in [json!([]), json!(null), json!("first")] {
+        let (status, answer) = call(&stack, Method::PUT, "/user/me/update", Some(&token), Some(body)).await;
+        assert_eq!((status, detail(&answer)), (StatusCode::BAD_REQUEST, "The request body must be a JSON object."));
+    }
+    let (_, after) = call(&stack, Method::GET, "/user/me", Some(&token), None).await;
+    assert_eq!(before, after);
+}
+
+#[tokio::test]
+async fn ending_many_sessions_takes_a_few_batched_round_trips() {
+    let tap = storyhive_local_stack::testkit::tap::DynamoTap::in_front_of_dynamodb().await;
+    let stack = TestStack::start_tapped("AccountsFunction", Some(&tap), storyhive_accounts::router).await;
+    let mail_worker = stack.function_context("MailWorkerFunction");
+    let mailer = SesMailer::new(
+        stack.function_clients("MailWorkerFunction").ses,
+        mail_worker.config.ses_sender().expect("the mail worker's SES_SENDER"),
+    );
+    let stack = stack.with_worker(
+        MAIL_QUEUE,
+        worker::handler(move |event| {
+            let mailer = mailer.clone();
+            async move { storyhive_mail_worker::handle(&mailer, event).await }
+        }),
+    );
+    let email = unique_email("sessions");
+    signed_up(&stack, &email).await;
+    for _ in 0..30 {
+        login(&stack, &email, PASSWORD).await;
+    }
+    let (status, _) = post(&stack, "/user/forgotPassword", json!({"email": email})).await;
+    assert_eq!(status, StatusCode::OK);
+    let mail = stack.wait_for_mail(&email, 2).await.unwrap();
+    let token = query_param(&mail[0].links()[0], "token");
+    tap.clear();
+    let (status, body) = post(
+        &stack,
+        "/user/resetPassword",
+        json!({"email": email, "password": "Another-Pass-7", "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let exchanges = tap.exchanges();
+    let deletes = exchanges.iter().filter(|e| e.operation == "DeleteItem").count();
+    let batches = exchanges.iter().filter(|e| e.operation == "BatchWriteItem").count();
+    assert!(deletes <= 2 && (2..=3).contains(&batches), "31 sessions in batches of 25: {deletes} deletes, {batches} batches");
+    let (status, _) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "the old password no longer works");
+}

@@ -4,6 +4,7 @@
 mod campaigns;
 mod cascade;
 mod common;
+mod hardening;
 mod initiatives;
 mod questions;
 mod tags;
