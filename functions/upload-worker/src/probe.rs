@@ -739,6 +739,74 @@ mod tests {
         assert!(info.has_audio);
     }
 
+    /// A reader that counts the bytes read through it.
+    struct Counting<R> {
+        inner: R,
+        read: u64,
+    }
+
+    impl<R: Read> Read for Counting<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.read += n as u64;
+            Ok(n)
+        }
+    }
+
+    impl<R: Seek> Seek for Counting<R> {
+        fn seek(&mut self, position: SeekFrom) -> io::Result<u64> {
+            self.inner.seek(position)
+        }
+    }
+
+    /// Chrome's WebM, `clusters` seconds long, each cluster a second of 64 KiB blocks.
+    fn long_chrome_webm(clusters: u16) -> Vec<u8> {
+        let short = chrome_webm();
+        let first_cluster = short.windows(4).position(|w| w == [0x1F, 0x43, 0xB6, 0x75]).unwrap();
+        let mut out = short[..first_cluster].to_vec();
+        for second in 0..clusters {
+            out.extend([0x1F, 0x43, 0xB6, 0x75, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
+            out.extend(ebml_element(&[0xE7], &(u32::from(second) * 1000).to_be_bytes()));
+            for relative in [0i16, 250, 500, 750] {
+                let mut block = vec![0x81];
+                block.extend_from_slice(&relative.to_be_bytes());
+                block.push(0x80);
+                // Frame data, with the cluster id's bytes inside it now and then.
+                block.extend((0..16 * 1024).flat_map(|i: u32| if i % 4096 == 7 { [0x1F, 0x43, 0xB6, 0x75] } else { i.to_be_bytes() }));
+                out.extend(ebml_element(&[0xA3], &block));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_long_webm_without_duration_is_measured_from_its_tail_not_read_whole() {
+        let file = long_chrome_webm(160);
+        assert!(file.len() > 40 * 1024 * 1024);
+        let mut reader = Counting { inner: Cursor::new(file.clone()), read: 0 };
+        let info = probe(&mut reader).unwrap();
+        assert!((info.duration_seconds - 159.75).abs() < 0.001, "{}", info.duration_seconds);
+        assert!(
+            reader.read < ebml::TAIL_BYTES + 2 * 1024 * 1024,
+            "read {} of {} bytes",
+            reader.read,
+            file.len()
+        );
+        // A short one is still read block by block.
+        let info = probe(&mut Cursor::new(long_chrome_webm(3))).unwrap();
+        assert!((info.duration_seconds - 2.75).abs() < 0.001, "{}", info.duration_seconds);
+    }
+
+    #[test]
+    fn a_file_that_ends_inside_its_structure_is_an_unexpected_end() {
+        let file = chrome_webm();
+        let tracks = file.windows(4).position(|w| w == [0x16, 0x54, 0xAE, 0x6B]).unwrap();
+        match probe(&mut Cursor::new(file[..tracks + 16].to_vec())) {
+            Err(ProbeError::Io(error)) => assert_eq!(error.kind(), io::ErrorKind::UnexpectedEof),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn other_files_are_not_videos() {
         for bytes in [
