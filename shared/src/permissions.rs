@@ -89,6 +89,39 @@ pub const PERMISSIONS: &[(Permission, &[Role])] = &[
     (UseRequestEditor, &[SuperAdmin, Admin, Creator]),
 ];
 
+impl Permission {
+    pub const ALL: [Permission; 9] = [
+        UseStaffApp,
+        UseEditorTour,
+        ManageUsers,
+        ManageGuidelines,
+        UserSetup,
+        CompanySetup,
+        DeleteOwnAccount,
+        UseHelp,
+        UseRequestEditor,
+    ];
+
+    /// The name routes give as their security scope in the OpenAPI document.
+    pub fn name(self) -> &'static str {
+        match self {
+            UseStaffApp => "UseStaffApp",
+            UseEditorTour => "UseEditorTour",
+            ManageUsers => "ManageUsers",
+            ManageGuidelines => "ManageGuidelines",
+            UserSetup => "UserSetup",
+            CompanySetup => "CompanySetup",
+            DeleteOwnAccount => "DeleteOwnAccount",
+            UseHelp => "UseHelp",
+            UseRequestEditor => "UseRequestEditor",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
 pub fn allows(role: Role, permission: Permission) -> bool {
     PERMISSIONS.iter().find(|(p, _)| *p == permission).is_some_and(|(_, roles)| roles.contains(&role))
 }
@@ -98,18 +131,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_permission_has_a_row() {
-        for permission in [
-            UseStaffApp,
-            UseEditorTour,
-            ManageUsers,
-            ManageGuidelines,
-            UserSetup,
-            CompanySetup,
-            DeleteOwnAccount,
-            UseHelp,
-            UseRequestEditor,
-        ] {
+    fn every_permission_has_a_row_and_a_name() {
+        for permission in Permission::ALL {
+            assert_eq!(Permission::from_name(permission.name()), Some(permission));
             assert_eq!(PERMISSIONS.iter().filter(|(p, _)| *p == permission).count(), 1, "{permission:?}");
         }
     }

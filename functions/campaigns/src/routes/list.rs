@@ -190,7 +190,7 @@ fn status_counts(counts: &listing::CampaignCounts) -> StatusCounts {
 /// The campaigns a staff member takes part in, newest first.
 #[utoipa::path(get, path = "/campaign/user-campaigns/{userId}", tag = TAG, security(("staffToken" = [])),
     params(("userId" = String, Path)),
-    responses((status = 200, body = [CampaignSummary]), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = [CampaignSummary]), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn user_campaigns(
     State(context): State<AppContext>,
     principal: Principal,
@@ -198,6 +198,10 @@ pub async fn user_campaigns(
 ) -> ApiResult<Json<Vec<CampaignSummary>>> {
     principal.require(Permission::UseStaffApp)?;
     let store = &context.store;
+    // A user of this organisation only (another's looks like no one).
+    if store.get::<serde_json::Value>(&keys::user(&principal.tenant_id, &user_id)).await?.is_none() {
+        return Err(ApiError::NotFound("User not found".into()));
+    }
     let links: Vec<ParticipantRecord> =
         store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(&principal.tenant_id, &user_id))).await?;
     let ids: Vec<String> = links.iter().map(|l| l.campaign_id.clone()).collect();

@@ -1,0 +1,377 @@
+//! The authorization matrix: every operation of `openapi.json` × every kind of caller,
+//! against the whole API (each function with its own context), with zero unexpected
+//! cells. It grows by itself: a new route is in the document, so it is in the matrix.
+//!
+//! What each cell must answer comes from one table derived from spec section 6
+//! (`storyhive_shared::permissions`) and the route's declared security in the document:
+//! - no security: anyone gets past authorization;
+//! - `staffToken` with a permission scope (none = any staff role): no token → 401; a
+//!   role without the permission → 403; another organisation's super admin never sees
+//!   or changes this organisation's objects (never a 2xx for a route naming one);
+//! - `inviteKey`: only the key of this collaborator in this campaign opens it (403 for
+//!   no key, another campaign's key, and staff tokens).
+
+use std::collections::HashMap as BTreeMap;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use storyhive_gateway::HTTP_FUNCTIONS;
+use storyhive_local_stack::testkit::{client::call, unique_email, TestStack};
+use storyhive_shared::{
+    auth::AccessToken,
+    model::{self, TenantRecord, UserRecord},
+    permissions::{allows, Permission, Role},
+};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Caller {
+    Anonymous,
+    OwnKey,
+    OtherCampaignKey,
+    Coordinator,
+    Creator,
+    Admin,
+    SuperAdmin,
+    OtherOrganisation,
+}
+
+const CALLERS: [Caller; 8] = [
+    // Callers expected to be refused first: a route that deletes runs them before the
+    // ones allowed to delete.
+    Caller::Anonymous,
+    Caller::OtherCampaignKey,
+    Caller::OtherOrganisation,
+    Caller::OwnKey,
+    Caller::Coordinator,
+    Caller::Creator,
+    Caller::Admin,
+    Caller::SuperAdmin,
+];
+
+/// The organisation every cell of one operation runs against, made fresh per operation.
+struct World {
+    tenant_id: String,
+    tokens: BTreeMap<Role, String>,
+    user_ids: BTreeMap<Role, String>,
+    other_org_token: String,
+    initiative_id: String,
+    tag_id: String,
+    campaign_id: String,
+    question_id: String,
+    contributor_id: String,
+    key: String,
+    other_key: String,
+}
+
+async fn stack() -> TestStack {
+    let first = &HTTP_FUNCTIONS[0];
+    let mut stack = TestStack::start(first.logical_id, first.router).await;
+    for function in &HTTP_FUNCTIONS[1..] {
+        stack = stack.with_function(function.logical_id, function.router);
+    }
+    stack
+}
+
+/// A signed-in staff member, written straight to the table (no password hashing).
+async fn member(stack: &TestStack, tenant_id: &str, role: Role) -> (String, String) {
+    let user = {
+        let mut user = UserRecord::new(tenant_id, &model::new_id(), &unique_email(role.name()), role, model::now());
+        user.email_verified = true;
+        user.first_name = Some("Matrix".into());
+        user.last_name = Some(role.label().replace(' ', ""));
+        user
+    };
+    let store = &stack.context.store;
+    store.put(&user).await.unwrap();
+    let token = AccessToken::new(tenant_id, &user.user_id);
+    store.put(&token.session_record(model::now())).await.unwrap();
+    (token.to_string(), user.user_id)
+}
+
+async fn ok(stack: &TestStack, token: &str, method: Method, path: &str, body: Value) -> Value {
+    let (status, answer) = call(stack, method, path, Some(token), Some(body)).await;
+    assert!(status.is_success(), "{path}: {status} {answer}");
+    answer
+}
+
+fn query_param(link: &str, name: &str) -> String {
+    link.split_once('?')
+        .map(|(_, q)| q)
+        .unwrap_or_default()
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+        .unwrap()
+        .to_string()
+}
+
+async fn world(stack: &TestStack) -> World {
+    let tenant_id = model::new_id();
+    let mut tenant = TenantRecord::new(&tenant_id, model::now());
+    tenant.company_name = Some("Matrix Films".into());
+    stack.context.store.put(&tenant).await.unwrap();
+    let mut tokens = BTreeMap::new();
+    let mut user_ids = BTreeMap::new();
+    for role in Role::STAFF {
+        let (token, id) = member(stack, &tenant_id, role).await;
+        tokens.insert(role, token);
+        user_ids.insert(role, id);
+    }
+    let other_tenant = model::new_id();
+    stack.context.store.put(&TenantRecord::new(&other_tenant, model::now())).await.unwrap();
+    let (other_org_token, _) = member(stack, &other_tenant, Role::SuperAdmin).await;
+
+    let owner = tokens[&Role::SuperAdmin].clone();
+    let suffix = &model::new_id()[18..];
+    let initiative = ok(stack, &owner, Method::POST, "/initiative/add", json!({"name": format!("Matrix {suffix}")})).await;
+    let tag = ok(stack, &owner, Method::POST, "/tags/add", json!({"name": format!("m{suffix}")})).await;
+    let (initiative_id, tag_id) = (initiative["id"].as_str().unwrap().to_string(), tag["id"].as_str().unwrap().to_string());
+    let mut campaigns = Vec::new();
+    for title in ["Matrix campaign", "Other campaign"] {
+        let campaign = ok(
+            stack,
+            &owner,
+            Method::POST,
+            "/campaign/add",
+            json!({"initiativeId": initiative_id, "title": title, "description": "d", "type": "evergreen",
+                "visibility": "public", "mode": "landscape", "tags": [tag_id]}),
+        )
+        .await;
+        let campaign_id = campaign["id"].as_str().unwrap().to_string();
+        let question =
+            ok(stack, &owner, Method::POST, "/question/add", json!({"campaignId": campaign_id, "question": "Why?"})).await;
+        let invited = ok(
+            stack,
+            &owner,
+            Method::POST,
+            "/campaign/add-contributor",
+            json!({"campaignId": campaign_id, "email": unique_email("matrix"), "firstName": "Amara", "lastName": "Okafor"}),
+        )
+        .await;
+        let link = invited["contributor"]["inviteLink"].as_str().unwrap().to_string();
+        campaigns.push((campaign_id, question["questionId"].as_str().unwrap().to_string(), link));
+    }
+    let (campaign_id, question_id, link) = campaigns.remove(0);
+    let (_, _, other_link) = campaigns.remove(0);
+    World {
+        tenant_id,
+        tokens,
+        user_ids,
+        other_org_token,
+        initiative_id,
+        tag_id,
+        campaign_id,
+        question_id,
+        contributor_id: query_param(&link, "contributorId"),
+        key: query_param(&link, "key"),
+        other_key: query_param(&other_link, "key"),
+    }
+}
+
+impl World {
+    /// The id a path or body field named `name` means on `path`.
+    fn id(&self, path: &str, name: &str) -> String {
+        match name {
+            "tenantId" => self.tenant_id.clone(),
+            "campaignId" => self.campaign_id.clone(),
+            "contributorId" => self.contributor_id.clone(),
+            "questionId" | "campaignQuestionId" => self.question_id.clone(),
+            "initiativeId" | "deleteInitiative" => self.initiative_id.clone(),
+            "userId" | "userRoleId" => self.user_ids[&Role::Coordinator].clone(),
+            "id" if path.starts_with("/initiative") => self.initiative_id.clone(),
+            "id" if path.starts_with("/tags") => self.tag_id.clone(),
+            "id" if path.starts_with("/question") => self.question_id.clone(),
+            "id" if path.starts_with("/contributor") => self.contributor_id.clone(),
+            "id" => self.campaign_id.clone(),
+            other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
+        }
+    }
+}
+
+struct Operation {
+    method: Method,
+    path: String,
+    staff_scopes: Option<Vec<String>>,
+    invite_key: bool,
+    path_params: Vec<String>,
+    query_ids: Vec<String>,
+    body_fields: Vec<String>,
+}
+
+fn operations() -> Vec<Operation> {
+    let document: Value =
+        serde_json::from_str(&storyhive_gateway::openapi_json()).expect("the OpenAPI document is JSON");
+    let schemas = document["components"]["schemas"].clone();
+    let mut all = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let Ok(method) = method.to_uppercase().parse::<Method>() else { continue };
+            let mut staff_scopes = None;
+            let mut invite_key = false;
+            for requirement in operation["security"].as_array().into_iter().flatten() {
+                for (scheme, scopes) in requirement.as_object().unwrap() {
+                    match scheme.as_str() {
+                        "staffToken" => {
+                            staff_scopes = Some(
+                                scopes.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect(),
+                            )
+                        }
+                        "inviteKey" => invite_key = true,
+                        other => panic!("{path}: unknown security scheme {other}"),
+                    }
+                }
+            }
+            let parameters = operation["parameters"].as_array().cloned().unwrap_or_default();
+            let named = |place: &str| -> Vec<String> {
+                parameters
+                    .iter()
+                    .filter(|p| p["in"] == place)
+                    .map(|p| p["name"].as_str().unwrap().to_string())
+                    .collect()
+            };
+            let query_ids = named("query").into_iter().filter(|n| n == "deleteInitiative").collect();
+            let body_fields = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+                .as_str()
+                .and_then(|r| r.rsplit('/').next())
+                .and_then(|name| schemas[name]["properties"].as_object().cloned())
+                .map(|properties| properties.keys().cloned().collect())
+                .unwrap_or_default();
+            all.push(Operation {
+                method,
+                path: path.clone(),
+                staff_scopes,
+                invite_key,
+                path_params: named("path"),
+                query_ids,
+                body_fields,
+            });
+        }
+    }
+    all
+}
+
+/// The request of one cell: its path with ids, and a body with every id field filled.
+fn request(operation: &Operation, world: &World) -> (String, Option<Value>) {
+    let mut path = operation.path.clone();
+    for name in &operation.path_params {
+        path = path.replace(&format!("{{{name}}}"), &world.id(&operation.path, name));
+    }
+    for name in &operation.query_ids {
+        path = format!("{path}?{name}={}", world.id(&operation.path, name));
+    }
+    let body = (!operation.body_fields.is_empty() || operation.method != Method::GET).then(|| {
+        let mut body = json!({});
+        for field in &operation.body_fields {
+            if field == "uploadId" {
+                // S3's id of an upload, not ours: none was started for the world.
+                body[field] = json!("no-such-upload");
+            } else if field.ends_with("Id") || field == "id" {
+                body[field] = json!(world.id(&operation.path, field));
+            }
+        }
+        body
+    });
+    (path, body)
+}
+
+#[derive(Debug, PartialEq)]
+enum Expected {
+    /// Past authorization: anything but 401 and 403 (the minimal body may be refused).
+    Allowed,
+    Status(StatusCode),
+    /// Must not succeed, and must not reveal: 400, 403 or 404.
+    NotVisible,
+}
+
+fn expected(operation: &Operation, caller: Caller) -> Expected {
+    let role = match caller {
+        Caller::Coordinator => Some(Role::Coordinator),
+        Caller::Creator => Some(Role::Creator),
+        Caller::Admin => Some(Role::Admin),
+        Caller::SuperAdmin => Some(Role::SuperAdmin),
+        _ => None,
+    };
+    let names_objects = !operation.path_params.is_empty()
+        || !operation.query_ids.is_empty()
+        || operation.body_fields.iter().any(|f| f.ends_with("Id") || f == "id");
+    if operation.invite_key {
+        // A contributor route (the flagged staff variants are not asked for here).
+        return match caller {
+            Caller::OwnKey => Expected::Allowed,
+            _ => Expected::Status(StatusCode::FORBIDDEN),
+        };
+    }
+    let Some(scopes) = &operation.staff_scopes else { return Expected::Allowed };
+    let permission = match scopes.as_slice() {
+        [] => Permission::UseStaffApp,
+        [one] => Permission::from_name(one).unwrap_or_else(|| panic!("{}: unknown permission {one}", operation.path)),
+        more => panic!("{}: one permission per route, not {more:?}", operation.path),
+    };
+    match (caller, role) {
+        (Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey, _) => Expected::Status(StatusCode::UNAUTHORIZED),
+        (Caller::OtherOrganisation, _) if !allows(Role::SuperAdmin, permission) => {
+            Expected::Status(StatusCode::FORBIDDEN)
+        }
+        (Caller::OtherOrganisation, _) if names_objects => Expected::NotVisible,
+        (Caller::OtherOrganisation, _) => Expected::Allowed,
+        (_, Some(role)) if allows(role, permission) => Expected::Allowed,
+        (_, Some(_)) => Expected::Status(StatusCode::FORBIDDEN),
+        (_, None) => unreachable!(),
+    }
+}
+
+fn matches(expected: &Expected, status: StatusCode) -> bool {
+    match expected {
+        Expected::Allowed => status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN,
+        Expected::Status(wanted) => status == *wanted,
+        Expected::NotVisible => {
+            [StatusCode::BAD_REQUEST, StatusCode::FORBIDDEN, StatusCode::NOT_FOUND].contains(&status)
+        }
+    }
+}
+
+/// Routes a matrix must not run with real callers: they end the caller's own session or
+/// organisation (their own tests cover them).
+const SELF_ENDING: [(&str, &str); 2] = [("GET", "/auth/logout"), ("DELETE", "/user/me")];
+
+#[tokio::test]
+async fn every_operation_answers_every_kind_of_caller_as_section_6_says() {
+    let stack = stack().await;
+    let operations = operations();
+    assert!(operations.len() >= 60, "the whole API is in the matrix");
+    let mut unexpected = Vec::new();
+    let mut cells = 0;
+    for operation in &operations {
+        let self_ending = SELF_ENDING.contains(&(operation.method.as_str(), operation.path.as_str()));
+        let world = world(&stack).await;
+        let (path, body) = request(operation, &world);
+        for caller in CALLERS {
+            if self_ending && !matches!(caller, Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey | Caller::Coordinator) {
+                continue;
+            }
+            let mut call = stack.http.request(operation.method.clone(), stack.url(&path));
+            call = match caller {
+                Caller::Anonymous => call,
+                Caller::OwnKey => call.header("X-Invite-Key", &world.key),
+                Caller::OtherCampaignKey => call.header("X-Invite-Key", &world.other_key),
+                Caller::OtherOrganisation => call.bearer_auth(&world.other_org_token),
+                Caller::Coordinator => call.bearer_auth(&world.tokens[&Role::Coordinator]),
+                Caller::Creator => call.bearer_auth(&world.tokens[&Role::Creator]),
+                Caller::Admin => call.bearer_auth(&world.tokens[&Role::Admin]),
+                Caller::SuperAdmin => call.bearer_auth(&world.tokens[&Role::SuperAdmin]),
+            };
+            if let Some(body) = &body {
+                call = call.json(body);
+            }
+            let response = call.send().await.unwrap();
+            let status = response.status();
+            let answer = response.text().await.unwrap();
+            cells += 1;
+            let want = expected(operation, caller);
+            if !matches(&want, status) {
+                unexpected.push(format!("{} {} as {caller:?}: {status} (expected {want:?}) {answer}", operation.method, operation.path));
+            }
+            assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "{} {} as {caller:?}: {answer}", operation.method, operation.path);
+        }
+    }
+    assert!(unexpected.is_empty(), "{} unexpected cells of {cells}:\n{}", unexpected.len(), unexpected.join("\n"));
+}
