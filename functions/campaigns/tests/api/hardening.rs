@@ -289,3 +289,44 @@ async fn every_error_is_json_with_the_request_id_of_its_answer() {
     let response = stack.http.get(stack.url("/initiative/list")).bearer_auth(&staff.token).send().await.unwrap();
     assert!(response.headers().get("x-request-id").is_some(), "every answer carries its id");
 }
+
+#[tokio::test]
+async fn a_page_of_the_campaign_list_reads_a_page_however_many_campaigns_there_are() {
+    let tap = DynamoTap::in_front_of_dynamodb().await;
+    let stack = TestStack::start_tapped("CampaignsFunction", Some(&tap), storyhive_campaigns::router)
+        .await
+        .with_function("AccountsFunction", storyhive_accounts::router)
+        .with_function("InitiativesFunction", storyhive_initiatives::router)
+        .with_function("TagsFunction", storyhive_tags::router);
+    let staff = organisation(&stack).await;
+    let initiative = staff.initiative(&stack, &unique("Many")).await;
+    let tag = staff.tag(&stack, &unique("m")[..10]).await;
+    let measure = |path: &'static str| {
+        let (tap, stack, staff) = (&tap, &stack, &staff);
+        async move {
+            tap.clear();
+            let (status, body) = staff.get(stack, path).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let exchanges = tap.exchanges();
+            (exchanges.len(), exchanges.iter().map(|e| e.items_read()).sum::<usize>(), body)
+        }
+    };
+    for i in 0..12 {
+        staff.campaign(&stack, &initiative, &format!("Campaign {i:02}"), &[&tag]).await;
+    }
+    let (calls_12, read_12, page) = measure("/campaign/all-campaigns?sort=az").await;
+    assert_eq!((page["total"].as_u64(), page["items"].as_array().unwrap().len()), (Some(12), 10));
+    for i in 12..40 {
+        staff.campaign(&stack, &initiative, &format!("Campaign {i:02}"), &[&tag]).await;
+    }
+    let (calls_40, read_40, page) = measure("/campaign/all-campaigns?sort=az").await;
+    assert_eq!((page["total"].as_u64(), page["counts"]["draft"].as_u64()), (Some(40), Some(40)));
+    assert_eq!((calls_12, read_12), (calls_40, read_40), "round trips and items read of page 1");
+    assert!(read_40 < 30, "a page of 10 reads tens of items, not the organisation: {read_40}");
+    // The next page through its cursor, and a search, read what they show too.
+    let cursor = page["nextCursor"].as_str().unwrap().to_string();
+    let (status, next) = staff.get(&stack, &format!("/campaign/all-campaigns?sort=az&page=2&cursor={cursor}")).await;
+    assert_eq!((status, next["items"][0]["title"].as_str()), (StatusCode::OK, Some("Campaign 10")));
+    let (_, found) = staff.get(&stack, "/campaign/all-campaigns?search=campaign%2033").await;
+    assert_eq!((found["total"].as_u64(), found["items"][0]["title"].as_str()), (Some(1), Some("Campaign 33")));
+}
