@@ -57,7 +57,13 @@ impl PendingCascade {
 
     pub fn new(job: &CascadeJob, at: OffsetDateTime) -> Self {
         let key = keys::pending_cascade(&job.id());
-        Self { pk: key.pk, sk: key.sk, entity_type: Self::ENTITY.into(), job: job.clone(), sent_at: at.unix_timestamp() }
+        Self {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: Self::ENTITY.into(),
+            job: job.clone(),
+            sent_at: at.unix_timestamp(),
+        }
     }
 }
 

@@ -22,7 +22,8 @@ pub const SOMETHING_WENT_WRONG: &str = "Something went wrong";
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 pub const NOT_PERMITTED: &str = "You do not have permission to do this.";
 /// A write lost a race with another one (its condition no longer held).
-pub const CHANGED_MEANWHILE: &str = "This was changed or removed by someone else in the meantime. Please reload and try again.";
+pub const CHANGED_MEANWHILE: &str =
+    "This was changed or removed by someone else in the meantime. Please reload and try again.";
 pub const NO_SUCH_ROUTE: &str = "There is no such API route.";
 pub const METHOD_NOT_ALLOWED: &str = "This API route does not accept this method.";
 pub const BODY_TOO_LARGE: &str = "The request body is too large.";

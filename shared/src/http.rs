@@ -56,7 +56,8 @@ pub async fn with_request_id(mut request: Request, next: Next) -> Response {
     }
     let id = request_id_of(&request);
     request.extensions_mut().insert(RequestId);
-    let span = tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
+    let span =
+        tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
     let mut response = REQUEST_ID.scope(id.clone(), next.run(request).instrument(span)).await;
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID_HEADER, value);
@@ -89,9 +90,7 @@ pub async fn with_json_errors(request: Request, next: Next) -> Response {
 /// (not axum's empty bodies), and every request gets its id. Finishing a router made
 /// of finished routers again is harmless (and covers its own fallback).
 pub fn finish(router: Router) -> Router {
-    router
-        .layer(axum::middleware::from_fn(with_json_errors))
-        .layer(axum::middleware::from_fn(with_request_id))
+    router.layer(axum::middleware::from_fn(with_json_errors)).layer(axum::middleware::from_fn(with_request_id))
 }
 
 /// A JSON object body. Anything else (another content type, unparsable JSON, an array

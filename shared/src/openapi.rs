@@ -135,8 +135,7 @@ fn finish_operation(operation: &mut Value) {
     }
     for (status, response) in responses.iter_mut() {
         if status.starts_with('4') || status.starts_with('5') {
-            let description =
-                response.get("description").and_then(Value::as_str).unwrap_or("Error").to_string();
+            let description = response.get("description").and_then(Value::as_str).unwrap_or("Error").to_string();
             *response = error_response(&description);
         }
     }

@@ -21,8 +21,7 @@ pub struct Limit {
 }
 
 /// Failed sign-ins per client address, whatever the account (credential stuffing).
-pub const LOGIN_FAILURES_PER_CLIENT: Limit =
-    Limit { scope: "login-client", max: 30, window: Duration::minutes(15) };
+pub const LOGIN_FAILURES_PER_CLIENT: Limit = Limit { scope: "login-client", max: 30, window: Duration::minutes(15) };
 /// E-mails sent to one address by calls anyone can make (reset, verification, links).
 pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-address", max: 3, window: Duration::hours(1) };
 /// Calls that send e-mail, per client address.
@@ -50,7 +49,9 @@ fn subject_key(limit: &Limit, subject: &str) -> (keys::Key, i64) {
 pub enum Verdict {
     Allowed,
     /// Over the limit; the window ends in this many seconds.
-    Limited { retry_after_secs: u64 },
+    Limited {
+        retry_after_secs: u64,
+    },
 }
 
 impl Verdict {
@@ -80,7 +81,11 @@ pub async fn hit(store: &Store, limit: &Limit, subject: &str) -> StoreResult<Ver
 pub async fn check(store: &Store, limit: &Limit, subject: &str) -> StoreResult<Verdict> {
     let (key, remaining) = subject_key(limit, subject);
     let hits = store.get::<Counter>(&key).await?.map(|c| c.hits).unwrap_or(0);
-    Ok(if hits >= limit.max { Verdict::Limited { retry_after_secs: remaining.max(1) as u64 } } else { Verdict::Allowed })
+    Ok(if hits >= limit.max {
+        Verdict::Limited { retry_after_secs: remaining.max(1) as u64 }
+    } else {
+        Verdict::Allowed
+    })
 }
 
 /// Forgets the subject's uses in the current window (a successful sign-in).

@@ -74,7 +74,12 @@ pub fn index_ops(
     let mut ops = Vec::new();
     for word in after.iter().filter(|w| !before.contains(w)) {
         let key = keys::word_entry(tenant_id, kind, word, id);
-        ops.push(store.put_op(&WordEntry { pk: key.pk, sk: key.sk, entity_type: "WordEntry".into(), id: id.into() })?);
+        ops.push(store.put_op(&WordEntry {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: "WordEntry".into(),
+            id: id.into(),
+        })?);
     }
     for word in before.iter().filter(|w| !after.contains(w)) {
         ops.push(store.delete_op(&keys::word_entry(tenant_id, kind, word, id))?);

@@ -3,10 +3,7 @@
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use storyhive_shared::{
     auth::{self, AccessToken},
-    campaigns::{
-        records::LifecycleStatus,
-        repo,
-    },
+    campaigns::{records::LifecycleStatus, repo},
     cascade::{self, CascadeJob},
     error::ApiError,
     mail::MailMessage,
@@ -325,11 +322,13 @@ async fn lock_login(context: &AppContext, email: &str, now: OffsetDateTime) -> A
         .await;
     match locked_now {
         Ok(_) => locked(until - now.unix_timestamp()),
-        Err(StoreError::ConditionFailed) => match context.store.get::<LoginThrottleRecord>(&keys::login_throttle(email)).await {
-            Ok(Some(record)) => locked(record.locked_until.unwrap_or(until) - now.unix_timestamp()),
-            Ok(None) => locked(LOCKOUT.whole_seconds()),
-            Err(error) => error.into(),
-        },
+        Err(StoreError::ConditionFailed) => {
+            match context.store.get::<LoginThrottleRecord>(&keys::login_throttle(email)).await {
+                Ok(Some(record)) => locked(record.locked_until.unwrap_or(until) - now.unix_timestamp()),
+                Ok(None) => locked(LOCKOUT.whole_seconds()),
+                Err(error) => error.into(),
+            }
+        }
         Err(other) => other.into(),
     }
 }

@@ -486,9 +486,12 @@ async fn guessing_across_many_accounts_from_one_client_is_limited() {
     let email = unique_email("elsewhere");
     signed_up(&stack, &email).await;
     for i in 0..30 {
-        let (status, _) =
-            post(&stack, "/auth/login", json!({"email": unique_email(&format!("nobody{i}")), "password": "Wrong-Pass-1"}))
-                .await;
+        let (status, _) = post(
+            &stack,
+            "/auth/login",
+            json!({"email": unique_email(&format!("nobody{i}")), "password": "Wrong-Pass-1"}),
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "attempt {i}");
     }
     let (status, body) =
@@ -532,7 +535,8 @@ async fn calls_that_send_mail_cannot_be_used_to_flood_an_address_or_from_a_clien
     // One client asking for many addresses is stopped.
     let mut last = StatusCode::OK;
     for i in 0..25 {
-        last = post(&stack, "/user/resendVerificationEmail", json!({"email": unique_email(&format!("spray{i}"))})).await.0;
+        last =
+            post(&stack, "/user/resendVerificationEmail", json!({"email": unique_email(&format!("spray{i}"))})).await.0;
     }
     assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
 }
@@ -576,17 +580,17 @@ async fn ending_many_sessions_takes_a_few_batched_round_trips() {
     let mail = stack.wait_for_mail(&email, 2).await.unwrap();
     let token = query_param(&mail[0].links()[0], "token");
     tap.clear();
-    let (status, body) = post(
-        &stack,
-        "/user/resetPassword",
-        json!({"email": email, "password": "Another-Pass-7", "token": token}),
-    )
-    .await;
+    let (status, body) =
+        post(&stack, "/user/resetPassword", json!({"email": email, "password": "Another-Pass-7", "token": token}))
+            .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let exchanges = tap.exchanges();
     let deletes = exchanges.iter().filter(|e| e.operation == "DeleteItem").count();
     let batches = exchanges.iter().filter(|e| e.operation == "BatchWriteItem").count();
-    assert!(deletes <= 2 && (2..=3).contains(&batches), "31 sessions in batches of 25: {deletes} deletes, {batches} batches");
+    assert!(
+        deletes <= 2 && (2..=3).contains(&batches),
+        "31 sessions in batches of 25: {deletes} deletes, {batches} batches"
+    );
     let (status, _) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "the old password no longer works");
 }

@@ -116,14 +116,14 @@ impl Cascade {
 
     /// Removes every answer to a deleted question, with its takes (objects and figures).
     async fn remove_answers(&self, tenant_id: &str, campaign_id: &str, question_id: &str) -> anyhow::Result<usize> {
-        let all: Vec<JourneyRecord> =
-            self.store.query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::JOURNEY_PREFIX)).await?;
+        let all: Vec<JourneyRecord> = self
+            .store
+            .query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::JOURNEY_PREFIX))
+            .await?;
         let answers: Vec<JourneyRecord> = all.into_iter().filter(|j| j.campaign_question_id == question_id).collect();
         let count = answers.len();
-        let objects: Vec<String> = answers
-            .iter()
-            .flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()).cloned())
-            .collect();
+        let objects: Vec<String> =
+            answers.iter().flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()).cloned()).collect();
         let store = &self.store;
         repo::each_concurrently(answers, |answer| async move {
             takes::remove_take(store, &answer, takes::Removal::Record, true).await.map(|_| ())

@@ -30,7 +30,8 @@ pub async fn remove(
     .await?;
     if removal == Removal::KeepRecord {
         // Without takes there is nothing submitted: the journey asks every question again.
-        let key = storyhive_shared::storage::keys::membership(&campaign.tenant_id, &campaign.campaign_id, contributor_id);
+        let key =
+            storyhive_shared::storage::keys::membership(&campaign.tenant_id, &campaign.campaign_id, contributor_id);
         let reopened = store
             .update::<MembershipRecord>(&key, |u| {
                 u.update_expression("REMOVE submittedAt SET updatedAt = :at")

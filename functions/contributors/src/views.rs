@@ -70,7 +70,11 @@ pub async fn journey(
 }
 
 /// A contributor's answer to every question, with playable takes.
-pub async fn answers(context: &AppContext, parts: &CampaignParts, journeys: &[JourneyRecord]) -> anyhow::Result<Vec<Answer>> {
+pub async fn answers(
+    context: &AppContext,
+    parts: &CampaignParts,
+    journeys: &[JourneyRecord],
+) -> anyhow::Result<Vec<Answer>> {
     let mut answers = Vec::new();
     for question in &parts.questions {
         let record = journeys.iter().find(|r| r.campaign_question_id == question.question_id);
@@ -81,9 +85,9 @@ pub async fn answers(context: &AppContext, parts: &CampaignParts, journeys: &[Jo
             upload_status: record.map(|r| r.upload_status).unwrap_or(UploadStatus::None),
             failure_reason: record.and_then(|r| r.failure_reason.clone()),
             sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
-            review_status: record.filter(|r| r.s3_video_key.is_some()).map(|r| {
-                r.review_status.unwrap_or(storyhive_shared::contributors::records::ReviewStatus::New)
-            }),
+            review_status: record
+                .filter(|r| r.s3_video_key.is_some())
+                .map(|r| r.review_status.unwrap_or(storyhive_shared::contributors::records::ReviewStatus::New)),
             video: match record {
                 Some(record) => video_info(context, record).await?,
                 None => None,

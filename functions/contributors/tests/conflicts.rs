@@ -55,4 +55,3 @@ async fn takes_that_conflict_on_the_totals_are_all_recorded() {
         .unwrap();
     assert_eq!(membership.answered_count, 4);
 }
-

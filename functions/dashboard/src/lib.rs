@@ -102,7 +102,11 @@ pub async fn details(
                 repo::campaigns_by_ids(store, tenant_id, &ids).await
             } else {
                 let newest: Vec<CampaignRecord> = store
-                    .query(StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id)).newest_first().limit(CHART_CAMPAIGNS))
+                    .query(
+                        StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))
+                            .newest_first()
+                            .limit(CHART_CAMPAIGNS),
+                    )
                     .await?;
                 Ok(newest.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
             }

@@ -8,8 +8,7 @@ use storyhive_shared::{
     campaigns::{
         dto::Initiative,
         records::{InitiativeRecord, LifecycleStatus, NameClaim},
-        repo,
-        rules,
+        repo, rules,
     },
     cascade::{self, CascadeJob},
     error::ErrorBody,

@@ -7,8 +7,7 @@ use storyhive_shared::{
     campaigns::{
         dto::Tag,
         records::{CampaignRecord, NameClaim, TagLinkRecord, TagRecord},
-        repo,
-        rules,
+        repo, rules,
     },
     error::ErrorBody,
     http::{Json, Message},

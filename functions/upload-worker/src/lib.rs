@@ -338,7 +338,9 @@ impl UploadWorker {
                 // No take yet (or its take was deleted by staff; older data kept a null).
                 None => store.update_op(&journey_key, |u| {
                     put_all(u, &next)
-                        .condition_expression("attribute_not_exists(videoTakenAt) OR attribute_type(videoTakenAt, :null)")
+                        .condition_expression(
+                            "attribute_not_exists(videoTakenAt) OR attribute_type(videoTakenAt, :null)",
+                        )
                         .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
                 })?,
                 Some(previous) => store.update_op(&journey_key, |u| {

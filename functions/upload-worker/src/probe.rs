@@ -567,7 +567,8 @@ mod ebml {
             if first.id != CLUSTER_TIMECODE || first.size.is_none_or(|s| s > 8) {
                 continue;
             }
-            let mut trial = State { timecode_scale: state.timecode_scale, cluster_time: -1, last_block: -1, ..Default::default() };
+            let mut trial =
+                State { timecode_scale: state.timecode_scale, cluster_time: -1, last_block: -1, ..Default::default() };
             let cluster_end = cluster_element.size.map(|s| (body + s).min(end)).unwrap_or(end);
             if cluster(reader, body, cluster_end, &mut trial).is_err() || trial.cluster_time < 0 {
                 continue;
@@ -772,7 +773,13 @@ mod tests {
                 block.extend_from_slice(&relative.to_be_bytes());
                 block.push(0x80);
                 // Frame data, with the cluster id's bytes inside it now and then.
-                block.extend((0..16 * 1024).flat_map(|i: u32| if i % 4096 == 7 { [0x1F, 0x43, 0xB6, 0x75] } else { i.to_be_bytes() }));
+                block.extend((0..16 * 1024).flat_map(|i: u32| {
+                    if i % 4096 == 7 {
+                        [0x1F, 0x43, 0xB6, 0x75]
+                    } else {
+                        i.to_be_bytes()
+                    }
+                }));
                 out.extend(ebml_element(&[0xA3], &block));
             }
         }
@@ -786,12 +793,7 @@ mod tests {
         let mut reader = Counting { inner: Cursor::new(file.clone()), read: 0 };
         let info = probe(&mut reader).unwrap();
         assert!((info.duration_seconds - 159.75).abs() < 0.001, "{}", info.duration_seconds);
-        assert!(
-            reader.read < ebml::TAIL_BYTES + 2 * 1024 * 1024,
-            "read {} of {} bytes",
-            reader.read,
-            file.len()
-        );
+        assert!(reader.read < ebml::TAIL_BYTES + 2 * 1024 * 1024, "read {} of {} bytes", reader.read, file.len());
         // A short one is still read block by block.
         let info = probe(&mut Cursor::new(long_chrome_webm(3))).unwrap();
         assert!((info.duration_seconds - 2.75).abs() < 0.001, "{}", info.duration_seconds);

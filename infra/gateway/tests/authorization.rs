@@ -122,9 +122,11 @@ async fn world(stack: &TestStack) -> World {
 
     let owner = tokens[&Role::SuperAdmin].clone();
     let suffix = &model::new_id()[18..];
-    let initiative = ok(stack, &owner, Method::POST, "/initiative/add", json!({"name": format!("Matrix {suffix}")})).await;
+    let initiative =
+        ok(stack, &owner, Method::POST, "/initiative/add", json!({"name": format!("Matrix {suffix}")})).await;
     let tag = ok(stack, &owner, Method::POST, "/tags/add", json!({"name": format!("m{suffix}")})).await;
-    let (initiative_id, tag_id) = (initiative["id"].as_str().unwrap().to_string(), tag["id"].as_str().unwrap().to_string());
+    let (initiative_id, tag_id) =
+        (initiative["id"].as_str().unwrap().to_string(), tag["id"].as_str().unwrap().to_string());
     let mut campaigns = Vec::new();
     for title in ["Matrix campaign", "Other campaign"] {
         let campaign = ok(
@@ -138,7 +140,8 @@ async fn world(stack: &TestStack) -> World {
         .await;
         let campaign_id = campaign["id"].as_str().unwrap().to_string();
         let question =
-            ok(stack, &owner, Method::POST, "/question/add", json!({"campaignId": campaign_id, "question": "Why?"})).await;
+            ok(stack, &owner, Method::POST, "/question/add", json!({"campaignId": campaign_id, "question": "Why?"}))
+                .await;
         let invited = ok(
             stack,
             &owner,
@@ -307,7 +310,9 @@ fn expected(operation: &Operation, caller: Caller) -> Expected {
         more => panic!("{}: one permission per route, not {more:?}", operation.path),
     };
     match (caller, role) {
-        (Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey, _) => Expected::Status(StatusCode::UNAUTHORIZED),
+        (Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey, _) => {
+            Expected::Status(StatusCode::UNAUTHORIZED)
+        }
         (Caller::OtherOrganisation, _) if !allows(Role::SuperAdmin, permission) => {
             Expected::Status(StatusCode::FORBIDDEN)
         }
@@ -345,7 +350,12 @@ async fn every_operation_answers_every_kind_of_caller_as_section_6_says() {
         let world = world(&stack).await;
         let (path, body) = request(operation, &world);
         for caller in CALLERS {
-            if self_ending && !matches!(caller, Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey | Caller::Coordinator) {
+            if self_ending
+                && !matches!(
+                    caller,
+                    Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey | Caller::Coordinator
+                )
+            {
                 continue;
             }
             let mut call = stack.http.request(operation.method.clone(), stack.url(&path));
@@ -368,9 +378,18 @@ async fn every_operation_answers_every_kind_of_caller_as_section_6_says() {
             cells += 1;
             let want = expected(operation, caller);
             if !matches(&want, status) {
-                unexpected.push(format!("{} {} as {caller:?}: {status} (expected {want:?}) {answer}", operation.method, operation.path));
+                unexpected.push(format!(
+                    "{} {} as {caller:?}: {status} (expected {want:?}) {answer}",
+                    operation.method, operation.path
+                ));
             }
-            assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "{} {} as {caller:?}: {answer}", operation.method, operation.path);
+            assert_ne!(
+                status,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "{} {} as {caller:?}: {answer}",
+                operation.method,
+                operation.path
+            );
         }
     }
     assert!(unexpected.is_empty(), "{} unexpected cells of {cells}:\n{}", unexpected.len(), unexpected.join("\n"));

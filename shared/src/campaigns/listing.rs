@@ -174,8 +174,9 @@ pub async fn counts(store: &Store, tenant_id: &str) -> StoreResult<CampaignCount
 /// Stores `expired` for live campaigns whose expiry date is before `today`, with their
 /// list entries and counts. Reads only those campaigns.
 pub async fn settle_expired(store: &Store, tenant_id: &str, today: Date) -> StoreResult<usize> {
-    let due: Vec<ListedId> =
-        store.query(Query::partition(keys::campaign_expiry_partition(tenant_id)).before(rules::format_date(today))).await?;
+    let due: Vec<ListedId> = store
+        .query(Query::partition(keys::campaign_expiry_partition(tenant_id)).before(rules::format_date(today)))
+        .await?;
     let mut settled = 0;
     for entry in due {
         let key = keys::campaign(tenant_id, &entry.campaign_id);
@@ -246,7 +247,9 @@ pub async fn page(
 pub async fn expiring_between(store: &Store, tenant_id: &str, from: Date, to: Date) -> StoreResult<Vec<String>> {
     let until = rules::format_date(to.next_day().unwrap_or(to));
     let entries: Vec<ListedId> = store
-        .query(Query::partition(keys::campaign_expiry_partition(tenant_id)).from(rules::format_date(from)).before(until))
+        .query(
+            Query::partition(keys::campaign_expiry_partition(tenant_id)).from(rules::format_date(from)).before(until),
+        )
         .await?;
     Ok(entries.into_iter().map(|e| e.campaign_id).collect())
 }

@@ -52,7 +52,10 @@ pub const USER_PUBLIC_ATTRIBUTES: &[&str] = &[
     "version",
 ];
 
-fn take_typed<T: serde::de::DeserializeOwned>(items: &mut HashMap<(String, String), Item>, key: &keys::Key) -> StoreResult<Option<T>> {
+fn take_typed<T: serde::de::DeserializeOwned>(
+    items: &mut HashMap<(String, String), Item>,
+    key: &keys::Key,
+) -> StoreResult<Option<T>> {
     items.remove(&(key.pk.clone(), key.sk.clone())).map(from_item).transpose()
 }
 
@@ -86,7 +89,11 @@ pub async fn all_initiatives(store: &Store, tenant_id: &str) -> StoreResult<Vec<
 }
 
 /// One initiative, if it exists and is not being deleted.
-pub async fn active_initiative(store: &Store, tenant_id: &str, initiative_id: &str) -> StoreResult<Option<InitiativeRecord>> {
+pub async fn active_initiative(
+    store: &Store,
+    tenant_id: &str,
+    initiative_id: &str,
+) -> StoreResult<Option<InitiativeRecord>> {
     Ok(store
         .get::<InitiativeRecord>(&keys::initiative(tenant_id, initiative_id))
         .await?
@@ -96,9 +103,8 @@ pub async fn active_initiative(store: &Store, tenant_id: &str, initiative_id: &s
 /// Whether the organisation has an initiative (one item read at most).
 pub async fn has_initiatives(store: &Store, tenant_id: &str) -> StoreResult<bool> {
     // Initiatives being deleted sort among the others; read a few to find an active one.
-    let some: Vec<InitiativeRecord> = store
-        .query(Query::table(keys::tenant_partition(tenant_id), keys::INITIATIVE_PREFIX).limit(25))
-        .await?;
+    let some: Vec<InitiativeRecord> =
+        store.query(Query::table(keys::tenant_partition(tenant_id), keys::INITIATIVE_PREFIX).limit(25)).await?;
     if some.iter().any(|i| i.status == LifecycleStatus::Active) {
         return Ok(true);
     }
@@ -107,7 +113,8 @@ pub async fn has_initiatives(store: &Store, tenant_id: &str) -> StoreResult<bool
 
 /// The organisation's tags, by name.
 pub async fn tags(store: &Store, tenant_id: &str) -> StoreResult<Vec<TagRecord>> {
-    let mut all: Vec<TagRecord> = store.query(Query::table(keys::tenant_partition(tenant_id), keys::TAG_PREFIX)).await?;
+    let mut all: Vec<TagRecord> =
+        store.query(Query::table(keys::tenant_partition(tenant_id), keys::TAG_PREFIX)).await?;
     all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
     Ok(all)
 }
@@ -127,8 +134,11 @@ pub async fn batch_get_all(store: &Store, keys: &[keys::Key]) -> StoreResult<Has
         }
     }
     let chunks: Vec<Vec<keys::Key>> = unique.chunks(100).map(<[keys::Key]>::to_vec).collect();
-    let found: Vec<HashMap<(String, String), Item>> =
-        stream::iter(chunks).map(|chunk| async move { store.batch_get(&chunk).await }).buffer_unordered(CONCURRENCY).try_collect().await?;
+    let found: Vec<HashMap<(String, String), Item>> = stream::iter(chunks)
+        .map(|chunk| async move { store.batch_get(&chunk).await })
+        .buffer_unordered(CONCURRENCY)
+        .try_collect()
+        .await?;
     Ok(found.into_iter().flatten().collect())
 }
 
@@ -204,8 +214,8 @@ impl CampaignParts {
             questions(store, tenant_id, campaign_id),
             store.query::<ParticipantRecord>(Query::table(partition, keys::PARTICIPANT_PREFIX)),
         )?;
-        let Some(campaign) = take_typed::<CampaignRecord>(&mut items, &campaign_key)?
-            .filter(|c| c.lifecycle == LifecycleStatus::Active)
+        let Some(campaign) =
+            take_typed::<CampaignRecord>(&mut items, &campaign_key)?.filter(|c| c.lifecycle == LifecycleStatus::Active)
         else {
             return Ok(None);
         };
@@ -237,7 +247,11 @@ impl CampaignParts {
 
     /// Like [`Self::require`], and the campaign's initiative must not be being deleted
     /// (its campaigns disappear with it at once). Also reads the list's names.
-    pub async fn require_visible(store: &Store, tenant_id: &str, campaign_id: &str) -> Result<(Self, TenantCatalog), ApiError> {
+    pub async fn require_visible(
+        store: &Store,
+        tenant_id: &str,
+        campaign_id: &str,
+    ) -> Result<(Self, TenantCatalog), ApiError> {
         let parts = Self::require(store, tenant_id, campaign_id).await?;
         let catalog = TenantCatalog::for_campaigns(store, tenant_id, &[&parts.campaign]).await?;
         if !catalog.has_initiative(&parts.campaign.initiative_id) {
@@ -443,7 +457,8 @@ pub async fn unlist_campaign(store: &Store, campaign: &CampaignRecord) -> anyhow
 pub async fn unlist_campaigns_of_initiative(store: &Store, tenant_id: &str, initiative_id: &str) -> anyhow::Result<()> {
     let campaigns: Vec<CampaignRecord> =
         store.query(Query::gsi2(keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id))).await?;
-    let active: Vec<CampaignRecord> = campaigns.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect();
+    let active: Vec<CampaignRecord> =
+        campaigns.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect();
     each_concurrently(active, |campaign| async move {
         // The index is eventually consistent: read the campaign itself before marking it.
         for _attempt in 0..3 {
@@ -462,7 +477,12 @@ pub async fn unlist_campaigns_of_initiative(store: &Store, tenant_id: &str, init
 
 /// Removes a contributor's membership of a campaign, with the contributor's count of
 /// campaigns, exactly once (a repeat finds it gone and changes nothing).
-pub async fn remove_membership(store: &Store, membership_key: &keys::Key, tenant_id: &str, contributor_id: &str) -> StoreResult<bool> {
+pub async fn remove_membership(
+    store: &Store,
+    membership_key: &keys::Key,
+    tenant_id: &str,
+    contributor_id: &str,
+) -> StoreResult<bool> {
     let decrement = store.update_op(&keys::contributor(tenant_id, contributor_id), |u| {
         u.update_expression("ADD campaignCount :minus")
             .condition_expression("attribute_exists(PK)")

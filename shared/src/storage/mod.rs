@@ -278,8 +278,12 @@ impl Store {
         condition: &str,
         values: &[(&str, AttributeValue)],
     ) -> StoreResult<()> {
-        let mut request =
-            self.client.put_item().table_name(&self.table).set_item(Some(to_item(item)?)).condition_expression(condition);
+        let mut request = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(to_item(item)?))
+            .condition_expression(condition);
         for (name, value) in values {
             request = request.expression_attribute_values(*name, value.clone());
         }
@@ -490,8 +494,7 @@ impl Store {
         }
         let mut attempt = 0;
         loop {
-            let result =
-                self.client.transact_write_items().set_transact_items(Some(operations.clone())).send().await;
+            let result = self.client.transact_write_items().set_transact_items(Some(operations.clone())).send().await;
             let error = match result {
                 Ok(_) => return Ok(()),
                 Err(SdkError::ServiceError(context)) => context.into_err(),

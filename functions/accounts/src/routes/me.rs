@@ -112,7 +112,7 @@ pub async fn skip_tour(
 /// Delete one's own account (super admin only). This closes the whole organisation:
 /// every member's account is removed and nobody can sign in to it any more. The body
 /// must repeat the account's e-mail address as confirmation.
-#[utoipa::path(delete, path = "/user/me", tag = TAG, security(("staffToken" = [])), request_body = DeleteMeRequest,
+#[utoipa::path(delete, path = "/user/me", tag = TAG, security(("staffToken" = ["DeleteOwnAccount"])), request_body = DeleteMeRequest,
     responses(
         (status = 200, description = "Account deleted, organisation closed", body = Message),
         (status = 400, description = "The address does not match", body = ErrorBody),

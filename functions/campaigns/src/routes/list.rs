@@ -82,7 +82,11 @@ fn bucket_and_order(params: &ListParams) -> (&'static str, &'static str, bool) {
 
 /// Campaigns as rows, with their initiative and tag names; those of an initiative
 /// being deleted are left out.
-async fn summaries(context: &AppContext, tenant_id: &str, campaigns: &[CampaignRecord]) -> ApiResult<Vec<CampaignSummary>> {
+async fn summaries(
+    context: &AppContext,
+    tenant_id: &str,
+    campaigns: &[CampaignRecord],
+) -> ApiResult<Vec<CampaignSummary>> {
     let refs: Vec<&CampaignRecord> = campaigns.iter().collect();
     let catalog = TenantCatalog::for_campaigns(&context.store, tenant_id, &refs).await?;
     let today = rules::today();
@@ -122,10 +126,10 @@ pub async fn all_campaigns(
         return Ok(Json(list_view(rows, &params, has_initiatives)));
     }
     let (bucket, order, descending) = bucket_and_order(&params);
-    let (counts, has_initiatives) = tokio::try_join!(
-        async { Ok::<_, ApiError>(listing::counts(store, tenant_id).await?) },
-        async { Ok::<_, ApiError>(repo::has_initiatives(store, tenant_id).await?) },
-    )?;
+    let (counts, has_initiatives) =
+        tokio::try_join!(async { Ok::<_, ApiError>(listing::counts(store, tenant_id).await?) }, async {
+            Ok::<_, ApiError>(repo::has_initiatives(store, tenant_id).await?)
+        },)?;
     // Without a cursor, page N starts after the first N-1 pages' entries (small items).
     let mut cursor = params.cursor.clone().filter(|c| !c.trim().is_empty());
     if cursor.is_none() && page > 1 {
@@ -224,8 +228,9 @@ pub async fn journey_starters(
     principal.require(Permission::UseStaffApp)?;
     let limit = page.limit()?;
     super::edit::load(&context, &principal.tenant_id, &campaign_id).await?;
-    let query = StoreQuery::table(keys::campaign_partition(&principal.tenant_id, &campaign_id), keys::CONTRIBUTOR_PREFIX)
-        .limit(limit);
+    let query =
+        StoreQuery::table(keys::campaign_partition(&principal.tenant_id, &campaign_id), keys::CONTRIBUTOR_PREFIX)
+            .limit(limit);
     let (memberships, next_cursor) = context.store.query_page::<MembershipRecord>(query, page.cursor()).await?;
     let items = memberships
         .into_iter()
@@ -296,7 +301,6 @@ mod tests {
         assert_eq!(live.total, 8);
         assert_eq!(live.items[0].title, "Campaign 22");
         assert_eq!(live.counts.all, 23, "counts ignore the status filter");
-
     }
 
     #[test]

@@ -3,10 +3,7 @@
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use storyhive_local_stack::testkit::{
-    tap::DynamoTap,
-    TestStack,
-};
+use storyhive_local_stack::testkit::{tap::DynamoTap, TestStack};
 use storyhive_shared::{
     campaigns::{
         listing,
@@ -181,14 +178,11 @@ async fn a_tag_deleted_while_a_campaign_is_saved_is_not_linked_to_it() {
         }),
     );
     let (status, _) = staff
-        .put(
-            &stack,
-            "/campaign/update",
-            json!({"id": id, "version": campaign["version"], "tags": [kept, doomed]}),
-        )
+        .put(&stack, "/campaign/update", json!({"id": id, "version": campaign["version"], "tags": [kept, doomed]}))
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
-    let stored: CampaignRecord = stack.context.store.get(&keys::campaign(&staff.tenant_id, &id)).await.unwrap().unwrap();
+    let stored: CampaignRecord =
+        stack.context.store.get(&keys::campaign(&staff.tenant_id, &id)).await.unwrap().unwrap();
     assert_eq!(stored.tag_ids, vec![kept.clone()], "no dangling tag");
     let links = stack
         .context
@@ -217,11 +211,19 @@ async fn reads_that_decide_a_write_are_consistent() {
     tap.clear();
     // Two auto-saves in a row, each sending the version the previous one answered.
     let (status, saved) = staff
-        .post(&stack, "/campaign/auto-save-brief", json!({"campaignId": id, "version": campaign["version"], "brief": "<p>One</p>"}))
+        .post(
+            &stack,
+            "/campaign/auto-save-brief",
+            json!({"campaignId": id, "version": campaign["version"], "brief": "<p>One</p>"}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = staff
-        .post(&stack, "/campaign/auto-save-brief", json!({"campaignId": id, "version": saved["version"], "brief": "<p>Two</p>"}))
+        .post(
+            &stack,
+            "/campaign/auto-save-brief",
+            json!({"campaignId": id, "version": saved["version"], "brief": "<p>Two</p>"}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let table_reads: Vec<_> = tap
@@ -236,7 +238,8 @@ async fn reads_that_decide_a_write_are_consistent() {
     }
     let batch_reads = tap.exchanges().into_iter().filter(|e| e.operation == "BatchGetItem").collect::<Vec<_>>();
     for read in &batch_reads {
-        let consistent = read.request["RequestItems"].as_object().unwrap().values().all(|t| t["ConsistentRead"] == true);
+        let consistent =
+            read.request["RequestItems"].as_object().unwrap().values().all(|t| t["ConsistentRead"] == true);
         assert!(consistent, "{}", read.request);
     }
 }

@@ -176,9 +176,10 @@ pub async fn save_details(
         }
         Err(other) => return Err(other.into()),
     }
-    let membership = repo::membership(store, &contributor.tenant_id, &access.campaign.campaign_id, &contributor.contributor_id)
-        .await?
-        .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
+    let membership =
+        repo::membership(store, &contributor.tenant_id, &access.campaign.campaign_id, &contributor.contributor_id)
+            .await?
+            .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
     let parts = CampaignParts::for_contributor(store, access.campaign.clone()).await?;
     Ok(Json(contributor_campaign(&context, &parts, &membership, false).await?))
 }

@@ -38,7 +38,11 @@ fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
     let message = if result.made_live { rules::INVITED_AND_LIVE } else { rules::INVITED };
     (
         StatusCode::CREATED,
-        Json(InviteResult { message: message.into(), contributor: result.contributor, campaign_live: result.made_live }),
+        Json(InviteResult {
+            message: message.into(),
+            contributor: result.contributor,
+            campaign_live: result.made_live,
+        }),
     )
 }
 
@@ -79,11 +83,8 @@ pub async fn add_contributor_by_path(
     if tenant_id != principal.tenant_id {
         return Err(not_found());
     }
-    let campaign = context
-        .store
-        .get::<CampaignRecord>(&keys::campaign(&tenant_id, &campaign_id))
-        .await?
-        .ok_or_else(not_found)?;
+    let campaign =
+        context.store.get::<CampaignRecord>(&keys::campaign(&tenant_id, &campaign_id)).await?.ok_or_else(not_found)?;
     if campaign.initiative_id != initiative_id {
         return Err(not_found());
     }
@@ -136,7 +137,11 @@ async fn staff_campaign(context: &AppContext, principal: &Principal, campaign_id
     Ok(CampaignParts::require_visible(&context.store, &principal.tenant_id, campaign_id).await?.0)
 }
 
-async fn membership_of(context: &AppContext, campaign: &CampaignRecord, contributor_id: &str) -> ApiResult<MembershipRecord> {
+async fn membership_of(
+    context: &AppContext,
+    campaign: &CampaignRecord,
+    contributor_id: &str,
+) -> ApiResult<MembershipRecord> {
     repo::membership(&context.store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))
@@ -309,14 +314,16 @@ pub async fn delete_contributor(
     // contributor's answers: a few at a time, not a whole campaign each.
     let context_ref = &context;
     repo::each_concurrently(memberships, |membership| async move {
-        let campaign = store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;
+        let campaign =
+            store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;
         match campaign {
             Some(campaign) => remove_membership(context_ref, &campaign, &membership, true).await,
             None => Ok(store.delete(&membership.key()).await?),
         }
     })
     .await?;
-    let mut ops = vec![store.delete_op(&record.key())?, store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?];
+    let mut ops =
+        vec![store.delete_op(&record.key())?, store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?];
     ops.extend(words::index_ops(
         store,
         &tenant_id,
@@ -436,7 +443,10 @@ pub async fn send_back_for_re_recording(
             .iter()
             .find(|q| q.question_id == *question_id)
             .ok_or_else(|| ApiError::field("campaignQuestionIds", "Please choose questions of this campaign"))?;
-        if !chosen.iter().any(|q: &&storyhive_shared::campaigns::records::QuestionRecord| q.question_id == question.question_id) {
+        if !chosen
+            .iter()
+            .any(|q: &&storyhive_shared::campaigns::records::QuestionRecord| q.question_id == question.question_id)
+        {
             chosen.push(question);
         }
     }
@@ -445,14 +455,22 @@ pub async fn send_back_for_re_recording(
     // journey reopened. Conditioned on the takes read, so the pending count stays exact
     // if a new take lands meanwhile (then it is read again).
     for _attempt in 0..3 {
-        let journeys = repo::journeys_of(store, &membership.tenant_id, &membership.campaign_id, &membership.contributor_id).await?;
+        let journeys =
+            repo::journeys_of(store, &membership.tenant_id, &membership.campaign_id, &membership.contributor_id)
+                .await?;
         let at = model::timestamp(model::now());
         let mut ops = Vec::new();
         let mut pending = StatsDelta::default();
         for question in &chosen {
             let current = journeys.iter().find(|j| j.campaign_question_id == question.question_id);
             let record = current.cloned().unwrap_or_else(|| {
-                JourneyRecord::new(&membership.tenant_id, &membership.campaign_id, &membership.contributor_id, &question.question_id, at.clone())
+                JourneyRecord::new(
+                    &membership.tenant_id,
+                    &membership.campaign_id,
+                    &membership.contributor_id,
+                    &question.question_id,
+                    at.clone(),
+                )
             });
             let has_take = record.s3_video_key.is_some();
             if let Some(current) = current {

@@ -18,8 +18,7 @@ use storyhive_shared::{
     },
     error::ErrorBody,
     http::{Json, Message},
-    model,
-    ratelimit,
+    model, ratelimit,
     storage::{keys, to_item, AttributeValue, Query as StoreQuery},
     ApiError, ApiResult, AppContext,
 };
@@ -111,7 +110,10 @@ async fn close_oldest_uploads(context: &AppContext, access: &ContributorAccess, 
     );
     let mut open: Vec<UploadRecord> = context
         .store
-        .query::<UploadRecord>(StoreQuery::table(keys::campaign_partition(&campaign.tenant_id, &campaign.campaign_id), prefix))
+        .query::<UploadRecord>(StoreQuery::table(
+            keys::campaign_partition(&campaign.tenant_id, &campaign.campaign_id),
+            prefix,
+        ))
         .await?
         .into_iter()
         .filter(|u| !u.closed && u.campaign_question_id == question_id)

@@ -256,7 +256,8 @@ pub async fn put_part(
     assert_eq!(status, StatusCode::OK, "{signed}");
     let url = signed["url"].as_str().unwrap();
     assert!(
-        url.contains("X-Amz-SignedHeaders=content-length%3Bhost") || url.contains("X-Amz-SignedHeaders=content-length;host"),
+        url.contains("X-Amz-SignedHeaders=content-length%3Bhost")
+            || url.contains("X-Amz-SignedHeaders=content-length;host"),
         "the part's size is signed: {url}"
     );
     let response = stack

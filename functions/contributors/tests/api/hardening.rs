@@ -52,10 +52,8 @@ async fn a_retake_after_staff_deleted_the_videos_is_recorded() {
         invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
     assert_eq!(status, StatusCode::OK);
 
-    let path = format!(
-        "/contributor/{}/{}/{}/videos",
-        invited.initiative_id, invited.campaign_id, invited.contributor_id
-    );
+    let path =
+        format!("/contributor/{}/{}/{}/videos", invited.initiative_id, invited.campaign_id, invited.contributor_id);
     let (status, body) = invited.staff.delete(&stack, &path, None).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Videos deleted successfully")));
     let (_, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
@@ -64,7 +62,10 @@ async fn a_retake_after_staff_deleted_the_videos_is_recorded() {
         (Some(false), Some(false)),
         "without takes nothing is submitted: {journey}"
     );
-    assert_eq!((stats(&stack, &invited.staff.tenant_id).await.video_count, membership(&stack, &invited).await.answered_count), (0, 0));
+    assert_eq!(
+        (stats(&stack, &invited.staff.tenant_id).await.video_count, membership(&stack, &invited).await.answered_count),
+        (0, 0)
+    );
 
     // The contributor records again: the take is stored, counted once.
     upload(&stack, &invited, &q, &make_video("mp4-plain", 2, 0), "video/mp4").await;
@@ -91,10 +92,7 @@ async fn a_truncated_file_is_a_failed_take_with_a_reason_not_a_retry() {
     let journey = settle(&stack, &invited).await;
     let answer = answer(&journey, &q);
     assert_eq!(answer["uploadStatus"], "failed", "{answer}");
-    assert!(
-        answer["failureReason"].as_str().unwrap().contains("incomplete"),
-        "the contributor is told why: {answer}"
-    );
+    assert!(answer["failureReason"].as_str().unwrap().contains("incomplete"), "the contributor is told why: {answer}");
     assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 0);
 }
 
@@ -170,7 +168,8 @@ async fn a_contributors_calls_read_the_same_however_many_others_answered() {
     let tapped = stack.function_context_through("ContributorsFunction", &tap);
     let tapped_url = stack.serve_separately(storyhive_contributors::router(tapped)).await;
     let q = invited.question_ids[0].clone();
-    let save = invited.with_ids(json!({"campaignQuestionId": q, "videoConfig": {"speed": 30, "contrast": 40, "fontSize": 24}}));
+    let save = invited
+        .with_ids(json!({"campaignQuestionId": q, "videoConfig": {"speed": 30, "contrast": 40, "fontSize": 24}}));
     let measure = |path: String, method: Method, body: Option<Value>| {
         let (tap, stack, key, url) = (&tap, &stack, invited.key.clone(), tapped_url.clone());
         async move {
@@ -207,7 +206,8 @@ async fn a_contributors_calls_read_the_same_however_many_others_answered() {
         assert_eq!(status, StatusCode::CREATED, "{body}");
         let other = body["contributor"]["contributorId"].as_str().unwrap();
         for question in &invited.question_ids {
-            let mut record = JourneyRecord::new(&invited.staff.tenant_id, &invited.campaign_id, other, question, "now".into());
+            let mut record =
+                JourneyRecord::new(&invited.staff.tenant_id, &invited.campaign_id, other, question, "now".into());
             record.contributor_script = Some("A long script ".repeat(50));
             stack.context.store.put(&record).await.unwrap();
         }
@@ -253,14 +253,17 @@ async fn no_more_than_three_uploads_stay_open_for_one_answer() {
     }
     // A part is signed for its size: a part larger than a part cannot be signed.
     let (key, upload_id) = &started[3];
-    let (status, body) = invited
-        .call(
-            &stack,
-            Method::POST,
-            "/contributor-upload/sign-part",
-            Some(invited.with_ids(json!({"key": key, "uploadId": upload_id, "partNumber": 1, "sizeBytes": 5_368_709_120u64}))),
-        )
-        .await;
+    let (status, body) =
+        invited
+            .call(
+                &stack,
+                Method::POST,
+                "/contributor-upload/sign-part",
+                Some(invited.with_ids(
+                    json!({"key": key, "uploadId": upload_id, "partNumber": 1, "sizeBytes": 5_368_709_120u64}),
+                )),
+            )
+            .await;
     assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("sizeBytes")));
 }
 
@@ -293,9 +296,5 @@ async fn a_write_that_loses_a_race_with_a_removal_is_a_404_or_409_not_a_500() {
         .send()
         .await
         .unwrap();
-    assert!(
-        [StatusCode::FORBIDDEN, StatusCode::CONFLICT].contains(&response.status()),
-        "{}",
-        response.status()
-    );
+    assert!([StatusCode::FORBIDDEN, StatusCode::CONFLICT].contains(&response.status()), "{}", response.status());
 }

@@ -81,12 +81,16 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     );
     let (_, one) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}?limit=1")).await;
     let cursor = one["nextCursor"].as_str().expect("a second page").to_string();
-    let (_, two) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}?limit=1&cursor={cursor}")).await;
+    let (_, two) =
+        staff.get(&stack, &format!("/contributor/campaignContributorList/{id}?limit=1&cursor={cursor}")).await;
     assert_eq!((one["items"].as_array().unwrap().len(), two["items"].as_array().unwrap().len()), (1, 1));
     assert_ne!(one["items"][0]["contributorId"], two["items"][0]["contributorId"]);
     assert!(two["nextCursor"].is_null());
     let (_, everyone) = staff.get(&stack, "/contributor/all?searchVal=okaf").await;
-    assert_eq!((everyone["items"].as_array().unwrap().len(), everyone["items"][0]["campaignCount"].as_i64()), (1, Some(1)));
+    assert_eq!(
+        (everyone["items"].as_array().unwrap().len(), everyone["items"][0]["campaignCount"].as_i64()),
+        (1, Some(1))
+    );
     let (_, by_address) = staff.get(&stack, &format!("/contributor/all?searchVal={}", &second[..8])).await;
     assert_eq!(by_address["items"][0]["email"], second.as_str());
 }
@@ -166,7 +170,10 @@ async fn revoking_suspending_reinviting_and_removing() {
     let (status, _) = invited.call(&stack, Method::GET, &view, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "a revoked link stops working at once");
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{}", invited.campaign_id)).await;
-    assert_eq!((list["items"][0]["linkRevoked"].as_bool(), list["items"][0]["inviteLink"].is_null()), (Some(true), true));
+    assert_eq!(
+        (list["items"][0]["linkRevoked"].as_bool(), list["items"][0]["inviteLink"].is_null()),
+        (Some(true), true)
+    );
 
     let (status, body) = staff.post(&stack, "/contributor/reinvite", refs.clone()).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Invitation sent again successfully")));
@@ -178,7 +185,11 @@ async fn revoking_suspending_reinviting_and_removing() {
     let membership: storyhive_shared::contributors::records::MembershipRecord = stack
         .context
         .store
-        .get(&storyhive_shared::storage::keys::membership(&staff.tenant_id, &invited.campaign_id, &invited.contributor_id))
+        .get(&storyhive_shared::storage::keys::membership(
+            &staff.tenant_id,
+            &invited.campaign_id,
+            &invited.contributor_id,
+        ))
         .await
         .unwrap()
         .unwrap();
@@ -220,7 +231,11 @@ async fn revoking_suspending_reinviting_and_removing() {
     assert_eq!(everyone["items"][0]["campaignCount"], 0);
     // Suspending or deleting someone who is gone is a 404, not a server error.
     let (status, _) = staff
-        .put(&stack, &format!("/contributor/update/{}", storyhive_shared::model::new_id()), json!({"isSuspended": true}))
+        .put(
+            &stack,
+            &format!("/contributor/update/{}", storyhive_shared::model::new_id()),
+            json!({"isSuspended": true}),
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 

@@ -72,7 +72,8 @@ async fn details_journey_settings_and_missing_ids() {
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let messages: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
+    let messages: Vec<&str> =
+        body["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
     assert_eq!(
         messages,
         vec![

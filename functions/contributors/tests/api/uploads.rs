@@ -233,7 +233,8 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
         "The video is larger than 500 MB. Please record a shorter answer or upload a smaller file."
     );
     for key in [&text_key, &big_key] {
-        let head = stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(key).send().await;
+        let head =
+            stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(key).send().await;
         assert!(head.is_err(), "{key} was not removed");
     }
     assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 0);

@@ -100,7 +100,11 @@ impl DynamoTap {
     /// Starts a tap in front of `upstream` (e.g. `http://127.0.0.1:8100`).
     pub async fn start(upstream: &str) -> Self {
         let shared = Arc::new(Mutex::new(Shared::default()));
-        let state = Upstream { url: upstream.trim_end_matches('/').to_string(), http: reqwest::Client::new(), shared: shared.clone() };
+        let state = Upstream {
+            url: upstream.trim_end_matches('/').to_string(),
+            http: reqwest::Client::new(),
+            shared: shared.clone(),
+        };
         let app = axum::Router::new().fallback(forward).with_state(state);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("binding a free port");
         let endpoint = format!("http://{}", listener.local_addr().expect("local address"));
