@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, fieldErrorsOf } from '@/lib/api/errors';
 import { useInviteContributor } from '../../api/contributors';
 import { inviteContributorSchema, type InviteContributorValues } from '../../schemas';
 
@@ -29,11 +29,14 @@ export function InviteContributorForm({ campaignId }: { campaignId: string }) {
       });
       reset(EMPTY);
     } catch (error) {
-      // Toasted by the API client; field errors also go under their field.
-      if (error instanceof ApiError && Array.isArray(error.body)) {
-        for (const item of error.body as { field?: unknown; message?: unknown }[]) {
+      // Toasted by the API client (the body's detail); the body's field errors also go under their field.
+      if (error instanceof ApiError) {
+        const seen = new Set<string>();
+        for (const item of fieldErrorsOf(error.body)) {
           const field = FIELDS.find((f) => f === item.field);
-          if (field && typeof item.message === 'string') setError(field, { message: item.message });
+          if (!field || seen.has(field)) continue;
+          seen.add(field);
+          setError(field, { message: item.message });
         }
       }
     }
