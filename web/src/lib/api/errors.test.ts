@@ -189,6 +189,7 @@ describe('endsSession', () => {
     expect(endsSession(403, true)).toBe(true);
     expect(endsSession(401, false)).toBe(false);
     expect(endsSession(400, true)).toBe(false);
+    expect(endsSession(429, true)).toBe(false);
     expect(endsSession(500, true)).toBe(false);
   });
 });
