@@ -28,6 +28,11 @@ function contributor(overrides: Partial<CampaignContributor> = {}): CampaignCont
   };
 }
 
+/** One page of a paged list; the last page has a null cursor. */
+function page<T>(items: T[], nextCursor: string | null = null) {
+  return { items, nextCursor };
+}
+
 type Call = { method: string; path: string; search: string; body: unknown };
 
 function stub(routes: (call: Call) => Response | undefined) {
@@ -46,7 +51,7 @@ function stub(routes: (call: Call) => Response | undefined) {
       calls.push(call);
       const res = routes(call);
       if (res) return res;
-      if (call.path === '/contributor/c1/all') return jsonResponse([]);
+      if (call.path === '/contributor/c1/all') return jsonResponse(page([]));
       if (call.method === 'GET' && call.path === '/campaign/c1') return jsonResponse({ id: 'c1', status: 'live', version: 8 });
       return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
     }),
@@ -74,7 +79,7 @@ describe('collaborators panel', () => {
   it('checks the invite form with the contract messages, then invites and toasts the live-now message', async () => {
     let list: CampaignContributor[] = [];
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(list);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page(list));
       if (c.method === 'POST' && c.path === '/campaign/add-contributor') {
         list = [contributor()];
         return jsonResponse(
@@ -135,11 +140,18 @@ describe('collaborators panel', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('');
   });
 
-  it('shows a server field error under its field', async () => {
+  it('shows a server field error under its field, and a conflict as a toast', async () => {
+    let answer = jsonResponse(
+      {
+        detail: 'Please enter a valid email address',
+        errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+        requestId: 'req-1',
+      },
+      400,
+    );
     stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([]);
-      if (c.path === '/campaign/add-contributor')
-        return jsonResponse({ detail: 'This collaborator is already invited to this campaign' }, 409);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([]));
+      if (c.path === '/campaign/add-contributor') return answer;
       return undefined;
     });
     renderPanel();
@@ -148,26 +160,36 @@ describe('collaborators panel', () => {
     await u.type(screen.getByLabelText('Last name'), 'Doerr');
     await u.type(screen.getByLabelText('Email'), 'jane@example.org');
     await u.click(screen.getByRole('button', { name: 'Invite collaborator' }));
+    await waitFor(() => expect(toastMessages()).toContain('error:Please enter a valid email address'));
+    const form = screen.getByRole('form', { name: 'Invite a collaborator' });
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    answer = jsonResponse({ detail: 'This collaborator is already invited to this campaign', requestId: 'req-2' }, 409);
+    await u.click(screen.getByRole('button', { name: 'Invite collaborator' }));
     await waitFor(() => expect(toastMessages()).toContain('error:This collaborator is already invited to this campaign'));
     // The values stay so they can be corrected.
     expect(screen.getByLabelText('First name')).toHaveValue('Jane');
+    expect(screen.queryByText('No collaborators yet.')).toBeInTheDocument();
   });
 
   it('shows the status badges, progress and submitted date', async () => {
     stub((c) => {
       if (c.path === '/contributor/campaignContributorList/c1')
-        return jsonResponse([
-          contributor(),
-          contributor({
-            contributorId: 'k2',
-            fullName: 'Ann Active',
-            status: 'activated',
-            answeredCount: 2,
-            submittedAt: '2026-11-21T09:00:00Z',
-          }),
-          contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
-          contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
-        ]);
+        return jsonResponse(
+          page([
+            contributor(),
+            contributor({
+              contributorId: 'k2',
+              fullName: 'Ann Active',
+              status: 'activated',
+              answeredCount: 2,
+              submittedAt: '2026-11-21T09:00:00Z',
+            }),
+            contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
+            contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
+          ]),
+        );
       return undefined;
     });
     renderPanel();
@@ -190,7 +212,7 @@ describe('collaborators panel', () => {
   });
 
   it('copies the invitation link and says so', async () => {
-    stub((c) => (c.path === '/contributor/campaignContributorList/c1' ? jsonResponse([contributor()]) : undefined));
+    stub((c) => (c.path === '/contributor/campaignContributorList/c1' ? jsonResponse(page([contributor()])) : undefined));
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderPanel();
@@ -202,7 +224,7 @@ describe('collaborators panel', () => {
   it('suspends, revokes and re-invites with the server messages', async () => {
     let current = contributor();
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([current]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([current]));
       if (c.method === 'PUT' && c.path === '/contributor/update/k1') {
         current = { ...current, status: 'suspended' };
         return jsonResponse({ message: 'Collaborator suspended successfully', contributor: {} });
@@ -234,9 +256,75 @@ describe('collaborators panel', () => {
     await waitFor(() => expect(screen.queryByText('Link revoked')).toBeNull());
   });
 
+  it('pages through collaborators and their answers: "Show more" reads the next page from the cursor', async () => {
+    const people = Array.from({ length: 12 }, (_, i) =>
+      contributor({ contributorId: `k${i + 1}`, fullName: `Person ${String.fromCharCode(65 + i)}`, email: `p${i + 1}@example.org` }),
+    );
+    const answersOf = (c: CampaignContributor): ContributorAnswers => ({
+      contributor: c,
+      answers: [
+        {
+          campaignQuestionId: 'cq1',
+          question: 'Who are you?',
+          sequence: 1,
+          uploadStatus: c.contributorId === 'k11' ? 'stored' : 'none',
+          reviewStatus: c.contributorId === 'k11' ? 'new' : null,
+          failureReason: null,
+          sentForReRecording: false,
+          video: null,
+        },
+      ],
+    });
+    const calls = stub((c) => {
+      const cursor = new URLSearchParams(c.search).get('cursor');
+      const slice = cursor === 'after-k10' ? people.slice(10) : cursor === null ? people.slice(0, 10) : undefined;
+      if (!slice) return jsonResponse({ detail: `bad cursor ${cursor}`, requestId: 'r' }, 400);
+      const next = cursor === null ? 'after-k10' : null;
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page(slice, next));
+      if (c.path === '/contributor/c1/all') return jsonResponse(page(slice.map(answersOf), next));
+      if (c.method === 'PUT' && c.path === '/contributor/update/k11')
+        return jsonResponse({ message: 'Collaborator suspended successfully', contributor: {} });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await waitFor(() => expect(screen.getAllByTestId('contributor-row')).toHaveLength(10));
+    expect(screen.queryByText('Person K')).toBeNull();
+    const lists = () => calls.filter((c) => c.path === '/contributor/campaignContributorList/c1');
+    const answerCalls = () => calls.filter((c) => c.path === '/contributor/c1/all');
+    expect(lists().map((c) => c.search)).toEqual(['']);
+    await waitFor(() => expect(answerCalls().map((c) => c.search)).toEqual(['']));
+
+    await u.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('contributor-row')).toHaveLength(12));
+    const rows = screen.getAllByTestId('contributor-row');
+    expect(within(rows[10]!).getByText('Person K')).toBeInTheDocument();
+    expect(within(rows[11]!).getByText('Person L')).toBeInTheDocument();
+    expect(lists().map((c) => c.search)).toEqual(['', '?cursor=after-k10']);
+    // The second page's answers are read from the same cursor, once; the first page's are not read again.
+    await waitFor(() => expect(answerCalls().map((c) => c.search)).toEqual(['', '?cursor=after-k10']));
+    // The last page: no more to show.
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    // The answers of someone on the second page are there.
+    await u.click(within(rows[10]!).getByRole('button', { name: 'Show answers of Person K' }));
+    expect(within(rows[10]!).getByTestId('answer-status')).toHaveTextContent('Stored');
+    expect(within(rows[10]!).getByRole('button', { name: 'Delete the videos of Person K' })).toBeEnabled();
+
+    // A change re-reads every page loaded so far, each from its cursor.
+    await u.click(within(rows[10]!).getByRole('button', { name: 'Suspend Person K' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Collaborator suspended successfully'));
+    await waitFor(() => expect(lists().map((c) => c.search)).toEqual(['', '?cursor=after-k10', '', '?cursor=after-k10']));
+    await waitFor(() =>
+      expect(answerCalls().map((c) => c.search).sort()).toEqual(['', '', '?cursor=after-k10', '?cursor=after-k10']),
+    );
+    expect(screen.getAllByTestId('contributor-row')).toHaveLength(12);
+    expect(toastMessages().filter((t) => t.startsWith('error:'))).toEqual([]);
+  });
+
   it('removes a collaborator keeping or deleting their recordings, behind the 5 s lock', async () => {
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.method === 'DELETE' && c.path === '/campaign/remove-contributor/c1/k1')
         return jsonResponse({ message: 'Collaborator removed successfully' });
       return undefined;
@@ -269,7 +357,7 @@ describe('collaborators panel', () => {
   it('locks the remove confirmation for 5 s after a click', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.path.startsWith('/campaign/remove-contributor/')) return new Promise<Response>(() => {}) as never;
       return undefined;
     });
@@ -332,8 +420,8 @@ describe('collaborators panel', () => {
       },
     ];
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([answers[0]!.contributor]);
-      if (c.path === '/contributor/c1/all') return jsonResponse(answers);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([answers[0]!.contributor]));
+      if (c.path === '/contributor/c1/all') return jsonResponse(page(answers));
       if (c.path === '/contributor-journey/re-record') return jsonResponse({ message: 'Sent back for re-recording successfully' });
       return undefined;
     });
@@ -365,24 +453,26 @@ describe('collaborators panel', () => {
 
   it('deletes only the videos, with the initiative in the path', async () => {
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.path === '/contributor/c1/all')
-        return jsonResponse([
-          {
-            contributor: contributor(),
-            answers: [
-              {
-                campaignQuestionId: 'cq1',
-                question: 'Who are you?',
-                sequence: 1,
-                uploadStatus: 'stored',
-                failureReason: null,
-                sentForReRecording: false,
-                video: null,
-              },
-            ],
-          },
-        ]);
+        return jsonResponse(
+          page([
+            {
+              contributor: contributor(),
+              answers: [
+                {
+                  campaignQuestionId: 'cq1',
+                  question: 'Who are you?',
+                  sequence: 1,
+                  uploadStatus: 'stored',
+                  failureReason: null,
+                  sentForReRecording: false,
+                  video: null,
+                },
+              ],
+            },
+          ]),
+        );
       if (c.method === 'DELETE' && c.path === '/contributor/i1/c1/k1/videos') return jsonResponse({ message: 'Videos deleted successfully' });
       return undefined;
     });
