@@ -126,7 +126,11 @@ export function useRevokeInvite(campaignId: string) {
   });
 }
 
-export function useReinvite(campaignId: string) {
+/**
+ * Sends the collaborator a new link by e-mail (the previous one stops working). The answer carries the
+ * new link, once (`contributor.inviteLink`). `announce: false` leaves the success toast to the caller.
+ */
+export function useReinvite(campaignId: string, { announce = true }: { announce?: boolean } = {}) {
   const qc = useQueryClient();
   const refresh = useRefresh(campaignId);
   return useMutation({
@@ -146,8 +150,9 @@ export function useReinvite(campaignId: string) {
             }
           : data,
       );
-      toast.success(res.message || CONTRIBUTOR_MESSAGES.reinvited);
-      return refresh();
+      if (announce) toast.success(res.message || CONTRIBUTOR_MESSAGES.reinvited);
+      // Not awaited: whoever waits for the new link (to copy it) gets it without waiting for the re-read.
+      void refresh();
     },
   });
 }
@@ -203,7 +208,10 @@ export function absoluteLink(link: string): string {
   return /^https?:\/\//i.test(link) ? link : new URL(link, window.location.origin).toString();
 }
 
-/** Copies the invitation link; 'Link copied to clipboard!' on success. */
+/**
+ * Copies an invitation link; 'Link copied to clipboard!' on success. Only the answer of the call that
+ * made a link holds it (the server keeps a hash of its key), so callers show it when copying fails.
+ */
 export async function copyInviteLink(link: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(absoluteLink(link));

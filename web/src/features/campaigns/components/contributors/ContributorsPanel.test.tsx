@@ -18,7 +18,7 @@ function contributor(overrides: Partial<CampaignContributor> = {}): CampaignCont
     fullName: 'Jane Doerr',
     status: 'invited',
     linkRevoked: false,
-    inviteLink: 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret',
+    inviteLink: null,
     invitedAt: '2026-11-20T10:00:00Z',
     startedJourney: false,
     submittedAt: null,
@@ -81,9 +81,14 @@ describe('collaborators panel', () => {
     const calls = stub((c) => {
       if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page(list));
       if (c.method === 'POST' && c.path === '/campaign/add-contributor') {
+        // Lists never carry a link; only the invitation's answer does.
         list = [contributor()];
         return jsonResponse(
-          { message: 'Collaborator successfully invited, and the campaign is now live', contributor: list[0], campaignLive: true },
+          {
+            message: 'Collaborator successfully invited, and the campaign is now live',
+            contributor: contributor({ inviteLink: 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret' }),
+            campaignLive: true,
+          },
           201,
         );
       }
@@ -138,6 +143,17 @@ describe('collaborators panel', () => {
     expect(within(row).getByTestId('contributor-status')).toHaveTextContent('Invited');
     // The form is emptied for the next one.
     expect(screen.getByLabelText('First name')).toHaveValue('');
+    // The new link is shown (once: the list never holds it) with a "Copy link" button.
+    const shown = screen.getByLabelText('Invitation link of Jane Doerr');
+    expect(shown).toHaveValue('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await u.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Link copied to clipboard!'));
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('Invitation link of Jane Doerr')).toBeNull();
+    expect(screen.queryByText(/key=secret/)).toBeNull();
   });
 
   it('shows a server field error under its field, and a conflict as a toast', async () => {
@@ -205,20 +221,71 @@ describe('collaborators panel', () => {
     expect(within(rows[1]!).getByTestId('contributor-progress')).toHaveTextContent('2/2 answered');
     expect(within(rows[1]!).getByTestId('contributor-submitted')).toHaveTextContent('21 Nov 2026');
     expect(within(rows[0]!).getByTestId('contributor-submitted')).toHaveTextContent('Not yet');
-    // Suspended shows Resume; a revoked link cannot be copied or revoked again.
+    // Suspended shows Resume; a revoked link cannot be revoked again, but a new one can be made.
     expect(within(rows[2]!).getByRole('button', { name: 'Resume Sam Suspended' })).toBeInTheDocument();
-    expect(within(rows[3]!).getByRole('button', { name: 'Copy invitation link of Rey Revoked' })).toBeDisabled();
+    expect(within(rows[3]!).getByRole('button', { name: 'Copy a new link for Rey Revoked' })).toBeEnabled();
     expect(within(rows[3]!).queryByRole('button', { name: 'Revoke the link of Rey Revoked' })).toBeNull();
   });
 
-  it('copies the invitation link and says so', async () => {
-    stub((c) => (c.path === '/contributor/campaignContributorList/c1' ? jsonResponse(page([contributor()])) : undefined));
+  it('"Copy a new link" explains itself behind the 5 s lock, re-invites, and copies the link the answer carries', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const NEW_LINK = 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=fresh-key';
+    let current = contributor({ linkRevoked: true });
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([current]));
+      if (c.method === 'POST' && c.path === '/contributor/reinvite') {
+        current = { ...current, linkRevoked: false };
+        return jsonResponse({ message: 'Invitation sent again successfully', contributor: { ...current, inviteLink: NEW_LINK } });
+      }
+      return undefined;
+    });
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy invitation link of Jane Doerr' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy a new link for Jane Doerr' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy a new link?', hidden: true });
+    expect(dialog).toHaveTextContent('gets the new link by e-mail, and the previous one stops working');
+    // Nothing happens before the confirmation.
+    expect(calls.some((c) => c.path === '/contributor/reinvite')).toBe(false);
+    const confirm = within(dialog).getByRole('button', { name: 'Copy a new link', hidden: true });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(confirm).toHaveAttribute('data-locked', 'true');
+
     await waitFor(() => expect(toastMessages()).toContain('success:Link copied to clipboard!'));
-    expect(writeText).toHaveBeenCalledWith('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+    const reinvites = calls.filter((c) => c.path === '/contributor/reinvite');
+    expect(reinvites).toHaveLength(1);
+    expect(reinvites[0]!.body).toEqual({ campaignId: 'c1', contributorId: 'k1' });
+    expect(writeText).toHaveBeenCalledTimes(1);
+    expect(writeText).toHaveBeenCalledWith(NEW_LINK);
+    // Only the copy is announced; the dialog closes; the row follows (no longer revoked).
+    expect(toastMessages()).toEqual(['success:Link copied to clipboard!']);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Copy a new link?', hidden: true })).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Link revoked')).toBeNull());
+  });
+
+  it('shows the new link to copy by hand when the browser refuses to copy it', async () => {
+    const NEW_LINK = 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=fresh-key';
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
+      if (c.path === '/contributor/reinvite')
+        return jsonResponse({ message: 'Invitation sent again successfully', contributor: contributor({ inviteLink: NEW_LINK }) });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    // After userEvent.setup (which puts its own clipboard in place).
+    const writeText = vi.fn(async () => {
+      throw new DOMException('Document is not focused.', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await u.click(await screen.findByRole('button', { name: 'Copy a new link for Jane Doerr' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy a new link?', hidden: true });
+    await u.click(within(dialog).getByRole('button', { name: 'Copy a new link', hidden: true }));
+    await waitFor(() => expect(within(dialog).getByLabelText('New link of Jane Doerr')).toHaveValue(NEW_LINK));
+    expect(writeText).toHaveBeenCalledWith(NEW_LINK);
+    expect(toastMessages()).toContain('error:The link could not be copied. Please copy it by hand.');
+    expect(within(dialog).getByRole('button', { name: 'Copy link', hidden: true })).toBeInTheDocument();
   });
 
   it('suspends, revokes and re-invites with the server messages', async () => {
@@ -439,6 +506,8 @@ describe('collaborators panel', () => {
 
     await u.click(screen.getByRole('button', { name: 'Send answers of Jane Doerr back for re-recording' }));
     const dialog = screen.getByRole('dialog', { name: 'Send back for re-recording', hidden: true });
+    // Sending back e-mails a new link: the dialog says so.
+    expect(dialog).toHaveTextContent('They get an e-mail with a new link, and the previous link stops working');
     const send = within(dialog).getByRole('button', { name: 'Send back', hidden: true });
     expect(send).toBeDisabled();
     await u.click(within(dialog).getByLabelText(/Who are you\?/));
