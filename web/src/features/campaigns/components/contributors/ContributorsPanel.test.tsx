@@ -441,7 +441,18 @@ describe('collaborators panel', () => {
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/campaign/remove-contributor/'))).toHaveLength(1));
   });
 
-  it("shows each answer's state and plays stored videos; sends chosen questions back", async () => {
+  it("shows each answer's state and review, plays stored videos; sends chosen questions back", async () => {
+    const storedVideo = {
+      key: 't1/i1/c1/k1/1-recorded_video.mp4',
+      url: 'https://bucket.example/video.mp4?X-Amz-Signature=abc',
+      durationSeconds: 75,
+      sizeBytes: 2 * 1024 * 1024,
+      width: 1280,
+      height: 720,
+      container: 'mp4',
+      deviceType: 'Mobile',
+      uploadedAt: '2026-11-21T09:00:00Z',
+    };
     const answers: ContributorAnswers[] = [
       {
         contributor: contributor({ status: 'activated', answeredCount: 1 }),
@@ -460,28 +471,40 @@ describe('collaborators panel', () => {
             question: 'Who are you?',
             sequence: 1,
             uploadStatus: 'stored',
+            reviewStatus: 'new',
             failureReason: null,
             sentForReRecording: false,
-            video: {
-              key: 't1/i1/c1/k1/1-recorded_video.mp4',
-              url: 'https://bucket.example/video.mp4?X-Amz-Signature=abc',
-              durationSeconds: 75,
-              sizeBytes: 2 * 1024 * 1024,
-              width: 1280,
-              height: 720,
-              container: 'mp4',
-              deviceType: 'Mobile',
-              uploadedAt: '2026-11-21T09:00:00Z',
-            },
+            video: storedVideo,
           },
           {
             campaignQuestionId: 'cq3',
             question: 'Why?',
             sequence: 3,
             uploadStatus: 'none',
+            reviewStatus: null,
             failureReason: null,
             sentForReRecording: true,
             video: null,
+          },
+          {
+            campaignQuestionId: 'cq4',
+            question: 'What next?',
+            sequence: 4,
+            uploadStatus: 'stored',
+            reviewStatus: 'approved',
+            failureReason: null,
+            sentForReRecording: false,
+            video: { ...storedVideo, key: 't1/i1/c1/k1/4-recorded_video.mp4' },
+          },
+          {
+            campaignQuestionId: 'cq5',
+            question: 'Anything else?',
+            sequence: 5,
+            uploadStatus: 'stored',
+            reviewStatus: 'sentBack',
+            failureReason: null,
+            sentForReRecording: true,
+            video: { ...storedVideo, key: 't1/i1/c1/k1/5-recorded_video.mp4' },
           },
         ],
       },
@@ -496,7 +519,21 @@ describe('collaborators panel', () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Show answers of Jane Doerr' }));
     const items = await screen.findAllByTestId('contributor-answer');
-    expect(items.map((i) => within(i).getByTestId('answer-status').textContent)).toEqual(['Stored', 'Failed', 'Not recorded']);
+    expect(items.map((i) => within(i).getByTestId('answer-status').textContent)).toEqual([
+      'Stored',
+      'Failed',
+      'Not recorded',
+      'Stored',
+      'Stored',
+    ]);
+    // The review badge next to each stored take; none without a take.
+    expect(items.map((i) => within(i).queryByTestId('review-status')?.textContent ?? null)).toEqual([
+      'New',
+      null,
+      null,
+      'Approved',
+      'Sent back',
+    ]);
     const video = container.querySelector('video')!;
     expect(video).toHaveAttribute('src', 'https://bucket.example/video.mp4?X-Amz-Signature=abc');
     expect(video).toHaveAttribute('controls');
