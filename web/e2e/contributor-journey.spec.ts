@@ -32,8 +32,8 @@ if (process.env.E2E_DEBUG) {
   test.beforeEach(({ page }) => {
     page.on('response', async (res) => {
       const u = res.url();
-      if (u.includes('/contributor') || u.includes(':4666/')) {
-        const body = u.includes(':4666/') ? '' : (await res.text().catch(() => '')).slice(0, 300);
+      if (u.includes('/contributor') || isStorage(u)) {
+        const body = isStorage(u) ? '' : (await res.text().catch(() => '')).slice(0, 300);
         console.log(`${res.request().method()} ${u.slice(0, 140)} -> ${res.status()} ${body}`);
       }
     });
@@ -41,6 +41,9 @@ if (process.env.E2E_DEBUG) {
     page.on('console', (m) => console.log(`console.${m.type()}: ${m.text()}`));
   });
 }
+
+/** A request to the video bucket through a presigned URL (the storage emulator's port varies). */
+const isStorage = (url: string) => /[?&]X-Amz-Signature=/.test(url);
 
 // Every test here runs with the fake camera and microphone (and no permission prompt).
 test.use({ launchOptions: launchOptions() });
@@ -87,6 +90,7 @@ function noiseCamera(): string {
 
 type Invitation = {
   link: string;
+  email: string;
   campaignId: string;
   tenantId: string;
   contributorId: string;
@@ -139,7 +143,7 @@ async function invite(mode: 'landscape' | 'portrait' = 'landscape', questionCoun
     await ok(await staff.post(`${BASE}/api/question/add`, { data: { campaignId: campaign.id, question, sequence: i + 1 } }));
   }
   const email = `rec-${suffix}@example.org`;
-  const invited = await ok<{ contributor: { contributorId: string } }>(
+  const invited = await ok<{ contributor: { contributorId: string; inviteLink?: string | null } }>(
     await staff.post(`${BASE}/api/campaign/add-contributor`, {
       data: { campaignId: campaign.id, email, firstName: 'Robin', lastName: 'Recorder' },
     }),
@@ -156,14 +160,32 @@ async function invite(mode: 'landscape' | 'portrait' = 'landscape', questionCoun
     else await new Promise((r) => setTimeout(r, 500));
   }
   expect(link, `an invitation e-mail to ${email}`).not.toBeNull();
+  // The invitation's answer carries the same link, once.
+  expect(invited.contributor.inviteLink).toBe(link);
   const url = new URL(link!);
   const [, , tenantId] = url.pathname.split('/');
-  return { link: link!, campaignId: campaign.id, tenantId: tenantId!, contributorId: invited.contributor.contributorId, questions, staff };
+  return { link: link!, email, campaignId: campaign.id, tenantId: tenantId!, contributorId: invited.contributor.contributorId, questions, staff };
+}
+
+/** The newest invitation link e-mailed to `email` that is not one of `seen` (e.g. the one a re-record e-mail carries). */
+async function newMailedLink(inv: Invitation, seen: string[]): Promise<string> {
+  let link: string | null = null;
+  const deadline = Date.now() + 30_000;
+  while (!link && Date.now() < deadline) {
+    const body: unknown = await (await inv.staff.get(`${BASE}/_dev/mailbox.json`)).json().catch(() => []);
+    const mails = (Array.isArray(body) ? body : []) as { to: string[]; body: string }[];
+    const mail = mails.find((m) => m.to.some((t) => t.toLowerCase() === inv.email));
+    const href = mail?.body.match(/href="([^"]*\/contributor\/[^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
+    if (href && !seen.includes(href)) link = href;
+    else await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(link, `a new link e-mailed to ${inv.email}`).not.toBeNull();
+  return link!;
 }
 
 /** Opens the link, fills the details and consents: lands on the journey. */
-async function acceptInvitation(page: Page, inv: Invitation) {
-  await page.goto(inv.link);
+async function acceptInvitation(page: Page, inv: Invitation, link = inv.link) {
+  await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Recording');
   const first = page.getByLabel('First name');
   if (await first.isVisible()) {
@@ -194,16 +216,29 @@ async function recordTake(page: Page, seconds: number): Promise<number> {
 }
 
 type Answers = {
-  answers: { campaignQuestionId: string; sequence: number; uploadStatus: string; video: { url: string; sizeBytes: number; durationSeconds: number } | null }[];
-}[];
+  items: {
+    answers: {
+      campaignQuestionId: string;
+      sequence: number;
+      uploadStatus: string;
+      reviewStatus?: string | null;
+      video: { url: string; sizeBytes: number; durationSeconds: number; deviceType?: string | null } | null;
+    }[];
+  }[];
+  nextCursor?: string | null;
+};
 
 /** Staff see every answer with a stored, playable video. */
 async function expectStaffSeeVideos(inv: Invitation, count: number) {
   const all = await ok<Answers>(await inv.staff.get(`${BASE}/api/contributor/${inv.campaignId}/all`));
-  const mine = all.flatMap((c) => c.answers);
+  // One collaborator: one page.
+  expect(all.items).toHaveLength(1);
+  expect(all.nextCursor ?? null).toBeNull();
+  const mine = all.items.flatMap((c) => c.answers);
   expect(mine).toHaveLength(count);
   for (const answer of mine) {
     expect(answer.uploadStatus).toBe('stored');
+    expect(answer.reviewStatus).toBe('new');
     expect(answer.video?.url).toBeTruthy();
     const video = await inv.staff.get(answer.video!.url);
     expect(video.status()).toBe(200);
@@ -225,7 +260,7 @@ test.describe('contributor journey, desktop', () => {
     const practiceUploads: string[] = [];
     page.on('request', (req: Request) => {
       const url = req.url();
-      if (url.includes('/contributor-upload/') || url.includes(':4666/')) {
+      if (url.includes('/contributor-upload/') || (isStorage(url) && req.method() === 'PUT')) {
         uploadCalls.push(url);
         if (phase === 'practice') practiceUploads.push(url);
       }
@@ -283,7 +318,13 @@ test.describe('contributor journey, desktop', () => {
         data: { campaignId: inv.campaignId, contributorId: inv.contributorId, campaignQuestionIds: [secondId] },
       }),
     );
+    const afterSendBack = await ok<Answers>(await inv.staff.get(`${BASE}/api/contributor/${inv.campaignId}/all`));
+    expect(afterSendBack.items[0]!.answers.find((a) => a.campaignQuestionId === secondId)?.reviewStatus).toBe('sentBack');
+    // The e-mail asking to record again carries a new link; the previous one stops working.
+    const reRecordLink = await newMailedLink(inv, [inv.link]);
     await page.goto('/contributor-journey');
+    await expect(page.getByTestId('contributor-denied')).toBeVisible();
+    await acceptInvitation(page, inv, reRecordLink);
     await expect(page.getByTestId('journey-question').nth(1)).toHaveAttribute('data-status', 'sent-back');
     await expect(page.getByTestId('journey-question').nth(0)).toHaveAttribute('data-status', 'stored');
     await page.getByRole('button', { name: 'Re-record the questions sent back' }).click();
@@ -307,7 +348,10 @@ test.describe('contributor journey, desktop', () => {
       const m = /\/contributor-upload\/([a-z-]+)/.exec(req.url());
       if (m) calls.push(m[1]!);
     });
-    await page.route(/:4666\//, (route) => (blocked && route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+    await page.route(
+      (url) => isStorage(url.href),
+      (route) => (blocked && route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()),
+    );
     await acceptInvitation(page, inv);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await recordTake(page, 4);
@@ -442,7 +486,7 @@ test.describe('contributor journey, noisy camera (multipart while recording)', (
       const m = /\/contributor-upload\/([a-z-]+)/.exec(req.url());
       if (m) calls.push(m[1]!);
     });
-    await page.route(/:4666\//, async (route) => {
+    await page.route((url) => isStorage(url.href), async (route) => {
       if (route.request().method() !== 'PUT') return route.continue();
       const part = new URL(route.request().url()).searchParams.get('partNumber') ?? '?';
       puts.push(part);
@@ -505,11 +549,9 @@ test.describe('contributor journey, phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
     await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored', { timeout: 60_000 });
     const answers = await expectStaffSeeVideos(inv, 2);
-    const all = await ok<{ answers: { video: { deviceType: string | null } | null }[] }[]>(
-      await inv.staff.get(`${BASE}/api/contributor/${inv.campaignId}/all`),
-    );
+    const all = await ok<Answers>(await inv.staff.get(`${BASE}/api/contributor/${inv.campaignId}/all`));
     expect(answers).toHaveLength(2);
-    expect(all.flatMap((c) => c.answers).map((a) => a.video?.deviceType)).toEqual(['Mobile', 'Mobile']);
+    expect(all.items.flatMap((c) => c.answers).map((a) => a.video?.deviceType)).toEqual(['Mobile', 'Mobile']);
   });
 });
 

@@ -45,7 +45,7 @@ async function addQuestion(page: Page, text: string) {
   await expect(page.getByTestId('question-text').filter({ hasText: text })).toBeVisible();
 }
 
-test('staff invite a collaborator, the e-mailed link opens the campaign, revoke and re-invite', async ({
+test('staff invite a collaborator, the e-mailed link opens the campaign, the link is shown once, a new link, revoke and re-invite', async ({
   page,
   browser,
   request,
@@ -123,33 +123,61 @@ test('staff invite a collaborator, the e-mailed link opens the campaign, revoke 
   const ok = await request.get(contributorCall, { headers: { 'X-Invite-Key': link.key } });
   expect(ok.status()).toBe(200);
 
-  // Staff: copy the link.
+  // Staff: the new link is shown once, under the form, and copies as the e-mailed one.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE).origin });
-  await row.getByRole('button', { name: /^Copy invitation link of / }).click();
+  const shown = invite.getByLabel(/^Invitation link of /);
+  await expect(shown).toHaveValue(href);
+  await invite.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
+  await invite.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toHaveCount(0);
+  // A reload does not bring it back: lists never hold a link.
+  await page.reload();
+  await expect(row).toBeVisible();
+  expect(await page.content()).not.toContain(link.key);
+
+  // "Copy a new link": explained behind the confirm lock; a new link by e-mail, the previous one stops working.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await row.getByRole('button', { name: /^Copy a new link for / }).click();
+  const newLinkDialog = page.getByRole('dialog', { name: 'Copy a new link?' });
+  await expect(newLinkDialog).toContainText('gets the new link by e-mail, and the previous one stops working');
+  await newLinkDialog.getByRole('button', { name: 'Copy a new link' }).click();
+  await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+  await expect(newLinkDialog).toHaveCount(0);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(LINK_RE);
+  const renewed = parseLink(copied);
+  expect(renewed).toMatchObject({ tenantId, campaignId, contributorId: link.contributorId });
+  expect(renewed.key).not.toBe(link.key);
+  // The copied link is the one e-mailed to them.
+  await expect
+    .poll(async () => (await invitationLinks(visitor, email)).length, { timeout: 30_000, intervals: [1000] })
+    .toBe(2);
+  expect((await invitationLinks(visitor, email))[0]).toBe(copied);
+  expect((await request.get(contributorCall, { headers: { 'X-Invite-Key': renewed.key } })).status()).toBe(200);
+  expect((await request.get(contributorCall, { headers: { 'X-Invite-Key': link.key } })).status()).toBe(403);
 
   // Revoke: the link stops working at once.
   await row.getByRole('button', { name: /^Revoke the link of / }).click();
   await expect(page.getByText('Invitation revoked successfully')).toBeVisible();
   await expect(row.getByText('Link revoked')).toBeVisible();
-  await expect(row.getByRole('button', { name: /^Copy invitation link of / })).toBeDisabled();
-  const refused = await request.get(contributorCall, { headers: { 'X-Invite-Key': link.key } });
+  const refused = await request.get(contributorCall, { headers: { 'X-Invite-Key': renewed.key } });
   expect(refused.status()).toBe(403);
 
-  // Re-invite: a second e-mail with a new, working key.
+  // Re-invite: another e-mail with a new, working key.
   await row.getByRole('button', { name: /^Re-invite / }).click();
   await expect(page.getByText('Invitation sent again successfully')).toBeVisible();
   await expect(row.getByText('Link revoked')).toHaveCount(0);
   await expect
     .poll(async () => (await invitationLinks(visitor, email)).length, { timeout: 30_000, intervals: [1000] })
-    .toBe(2);
+    .toBe(3);
   const [newest] = await invitationLinks(visitor, email);
   const second = parseLink(newest!);
   expect(second.contributorId).toBe(link.contributorId);
-  expect(second.key).not.toBe(link.key);
+  expect([link.key, renewed.key]).not.toContain(second.key);
   expect((await request.get(contributorCall, { headers: { 'X-Invite-Key': second.key } })).status()).toBe(200);
-  expect((await request.get(contributorCall, { headers: { 'X-Invite-Key': link.key } })).status()).toBe(403);
+  expect((await request.get(contributorCall, { headers: { 'X-Invite-Key': renewed.key } })).status()).toBe(403);
 
   // Suspend refuses the new key too; resume lets it in again.
   await row.getByRole('button', { name: /^Suspend / }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/stores/toast-store';
 import { jsonResponse } from '@/testing/fixtures';
 import { call, createApiClient } from './client';
-import { ApiError, COMMON_ERROR_MESSAGE, endsSession, extractErrorMessage } from './errors';
+import { ApiError, COMMON_ERROR_MESSAGE, endsSession, extractErrorMessage, fieldErrorsOf } from './errors';
 
 const BASE = 'http://localhost/api';
 
@@ -22,6 +22,26 @@ describe('extractErrorMessage', () => {
     );
   });
 
+  it("takes the detail of the API's ErrorBody, also when it lists field errors", () => {
+    expect(
+      extractErrorMessage({
+        detail: 'First name must be at least 3 characters',
+        errors: [
+          { field: 'firstName', message: 'First name must be at least 3 characters' },
+          { field: 'email', message: 'Please enter a valid email address' },
+        ],
+        requestId: 'req-1',
+      }),
+    ).toBe('First name must be at least 3 characters');
+    // The detail is what is shown, not some other field's message.
+    expect(
+      extractErrorMessage({ detail: 'Please check the form', errors: [{ field: 'email', message: 'Other' }], requestId: 'r' }),
+    ).toBe('Please check the form');
+    expect(extractErrorMessage({ detail: '', errors: [{ field: 'email', message: 'Other' }], requestId: 'r' })).toBe(
+      COMMON_ERROR_MESSAGE,
+    );
+  });
+
   it('falls back to the common message', () => {
     expect(extractErrorMessage(undefined)).toBe(COMMON_ERROR_MESSAGE);
     expect(extractErrorMessage('plain text')).toBe(COMMON_ERROR_MESSAGE);
@@ -30,6 +50,40 @@ describe('extractErrorMessage', () => {
     expect(extractErrorMessage({ detail: 42 })).toBe(COMMON_ERROR_MESSAGE);
     expect(extractErrorMessage({ message: 'not the contract' })).toBe(COMMON_ERROR_MESSAGE);
     expect(COMMON_ERROR_MESSAGE).toBe('Something went wrong');
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it("reads the errors of an ErrorBody", () => {
+    expect(
+      fieldErrorsOf({
+        detail: 'Please enter a valid email address',
+        errors: [
+          { field: 'email', message: 'Please enter a valid email address' },
+          { field: 'lastName', message: 'Last name is a required field' },
+        ],
+        requestId: 'req-2',
+      }),
+    ).toEqual([
+      { field: 'email', message: 'Please enter a valid email address' },
+      { field: 'lastName', message: 'Last name is a required field' },
+    ]);
+  });
+
+  it("reads the spec's array form the same way", () => {
+    expect(fieldErrorsOf([{ field: 'email', message: 'Email is already registered' }])).toEqual([
+      { field: 'email', message: 'Email is already registered' },
+    ]);
+  });
+
+  it('is empty without field errors and skips malformed items', () => {
+    expect(fieldErrorsOf({ detail: 'Not found', requestId: 'r' })).toEqual([]);
+    expect(fieldErrorsOf(undefined)).toEqual([]);
+    expect(fieldErrorsOf('text')).toEqual([]);
+    expect(fieldErrorsOf({ detail: 'x', errors: 'nope', requestId: 'r' })).toEqual([]);
+    expect(fieldErrorsOf({ errors: [{ field: 'a' }, { message: 'b' }, null, { field: 'c', message: ' ' }, { field: 'd', message: 'ok' }] })).toEqual([
+      { field: 'd', message: 'ok' },
+    ]);
   });
 });
 
@@ -52,6 +106,23 @@ describe('call', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).message).toBe('Please enter your work email address');
+    expect(toasts()).toMatchObject([{ kind: 'error', message: 'Please enter your work email address' }]);
+  });
+
+  it('toasts the detail of an ErrorBody with field errors, and keeps the body on the error', async () => {
+    const body = {
+      detail: 'Please enter your work email address',
+      errors: [
+        { field: 'email', message: 'Please enter your work email address' },
+        { field: 'password', message: 'Second message' },
+      ],
+      requestId: 'req-9',
+    };
+    const client = createApiClient({ withToken: false, baseUrl: BASE, fetch: async () => jsonResponse(body, 400) });
+    const error = await call(client.POST('/user/register', { body: { email: '', password: 'x' } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Please enter your work email address');
+    expect(fieldErrorsOf((error as ApiError).body).map((e) => e.field)).toEqual(['email', 'password']);
     expect(toasts()).toMatchObject([{ kind: 'error', message: 'Please enter your work email address' }]);
   });
 
@@ -118,6 +189,7 @@ describe('endsSession', () => {
     expect(endsSession(403, true)).toBe(true);
     expect(endsSession(401, false)).toBe(false);
     expect(endsSession(400, true)).toBe(false);
+    expect(endsSession(429, true)).toBe(false);
     expect(endsSession(500, true)).toBe(false);
   });
 });

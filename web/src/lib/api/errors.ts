@@ -4,6 +4,8 @@ export const COMMON_ERROR_MESSAGE = 'Something went wrong';
 /**
  * The message to show for an error body (spec section 8):
  * an array whose first item has a message -> that message; else a string `detail`; else the common message.
+ * Every error answer of the API is an ErrorBody `{detail, errors?, requestId}` whose `detail` is the message
+ * to show (for a validation failure, the first field's message); the array form is the spec's.
  */
 export function extractErrorMessage(body: unknown): string {
   if (Array.isArray(body)) {
@@ -17,6 +19,29 @@ export function extractErrorMessage(body: unknown): string {
     if (typeof detail === 'string' && detail.trim() !== '') return detail;
   }
   return COMMON_ERROR_MESSAGE;
+}
+
+/** One invalid field of a validation failure, in the API's words. */
+export type FieldErrorItem = { field: string; message: string };
+
+/**
+ * The invalid fields of an error body: the `errors` of an ErrorBody (the spec's array form is read the
+ * same way). Items without a string field and a non-empty message are left out.
+ */
+export function fieldErrorsOf(body: unknown): FieldErrorItem[] {
+  const items: unknown = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object' && 'errors' in body
+      ? (body as { errors: unknown }).errors
+      : undefined;
+  if (!Array.isArray(items)) return [];
+  const out: FieldErrorItem[] = [];
+  for (const item of items as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const { field, message } = item as { field?: unknown; message?: unknown };
+    if (typeof field === 'string' && typeof message === 'string' && message.trim() !== '') out.push({ field, message });
+  }
+  return out;
 }
 
 /** An API call that failed: HTTP status 400-599 (status 0 when no response came: network error or abort). */

@@ -100,7 +100,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a collaborator to a campaign by e-mail. The first invitation of a draft
-         *     campaign makes it live.
+         *     campaign makes it live. The answer carries the personal link, once.
          */
         post: operations["add_contributor"];
         delete?: never;
@@ -135,7 +135,8 @@ export interface paths {
         };
         /**
          * The organisation's campaigns: page size 10, sorted Newest, Oldest, AZ or ZA,
-         *     filtered by Draft, Live or Expired, with the count of each status.
+         *     filtered by Draft, Live or Expired, with the count of each status. Searched by the
+         *     words of the title.
          */
         get: operations["all_campaigns"];
         put?: never;
@@ -207,7 +208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contributors who have started answering the campaign. */
+        /** Collaborators who have started answering the campaign, a page at a time. */
         get: operations["journey_starters"];
         put?: never;
         post?: never;
@@ -376,8 +377,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send answers back to be recorded again; the collaborator is told by e-mail and
-         *     their journey then asks only those questions.
+         * Send answers back to be recorded again; the collaborator is told by e-mail (with a
+         *     new link) and their journey then asks only those questions. A sent-back take is no
+         *     longer pending review.
          */
         post: operations["send_back_for_re_recording"];
         delete?: never;
@@ -532,7 +534,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's contributors, optionally searched by name or address. */
+        /**
+         * The organisation's contributors, newest first, a page at a time; or those whose
+         *     name or address has words starting with every word of `searchVal`.
+         */
         get: operations["all_contributors"];
         put?: never;
         post?: never;
@@ -566,7 +571,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The campaign's collaborators with their status and progress, newest first. */
+        /**
+         * The campaign's collaborators with their status and progress, a page at a time
+         *     (newest first).
+         */
         get: operations["campaign_contributor_list"];
         put?: never;
         post?: never;
@@ -586,7 +594,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a collaborator from the organisation: every campaign, answer and video. */
+        /**
+         * Delete a collaborator from the organisation: every campaign, answer and video.
+         *     Repeating it after an interruption finishes the job.
+         */
         delete: operations["delete_contributor"];
         options?: never;
         head?: never;
@@ -605,6 +616,8 @@ export interface paths {
         /**
          * Register for an open campaign with name and e-mail; the personal link is sent by
          *     e-mail only (so nobody can open someone else's answers by typing their address).
+         *     Asking again sends a new link (the previous one stops working). The answer is the
+         *     same whatever happened; a few e-mails per address per hour at most are sent.
          */
         post: operations["register_for_open_campaign"];
         delete?: never;
@@ -622,7 +635,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a collaborator a new link (the previous one stops working). */
+        /**
+         * Send a collaborator a new link (the previous one stops working). The answer carries
+         *     the new link, once.
+         */
         post: operations["reinvite"];
         delete?: never;
         options?: never;
@@ -689,8 +705,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every collaborator of the campaign with their answers; stored takes come with a
-         *     playable URL.
+         * The campaign's collaborators with their answers, a page at a time; stored takes
+         *     come with a playable URL.
          */
         get: operations["campaign_contributors_with_answers"];
         put?: never;
@@ -781,7 +797,8 @@ export interface paths {
         };
         /**
          * The organisation's figures (or, with `personalDashboard=true`, the lists narrowed to
-         *     the signed-in user's campaigns).
+         *     the signed-in user's campaigns). The totals come from counters; the lists read the
+         *     campaigns expiring this week and the most recent ones, not every campaign.
          */
         get: operations["details"];
         put?: never;
@@ -907,7 +924,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a question; the ones after it move up. */
+        /**
+         * Delete a question; the ones after it move up. Its answers and their videos are
+         *     removed in the background (with the figures they count in).
+         */
         delete: operations["delete_question"];
         options?: never;
         head?: never;
@@ -1159,14 +1179,14 @@ export interface components {
              */
             expiryDate: string | null;
             /** @default  */
-            initiativeId: string;
+            initiativeId: components["schemas"]["Id"];
             /** @default null */
             mode: null | components["schemas"]["RecordingMode"];
             /**
              * @description 1 to 4 tag ids.
              * @default []
              */
-            tags: string[];
+            tags: components["schemas"]["Id"][];
             /** @default  */
             title: string;
             /** @default null */
@@ -1176,7 +1196,7 @@ export interface components {
         };
         AddContributor: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
             email: string;
             /** @default  */
@@ -1190,13 +1210,13 @@ export interface components {
         };
         AddParticipants: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default [] */
-            userIds: string[];
+            userIds: components["schemas"]["Id"][];
         };
         AddQuestion: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
             question: string;
             /** @default null */
@@ -1216,17 +1236,17 @@ export interface components {
         };
         AddVideo: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            campaignQuestionId: string;
+            campaignQuestionId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default null */
             deviceType: string | null;
             /** @default  */
             s3VideoKey: string;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
             /**
              * Format: double
              * @description Hours, as the browser measured it.
@@ -1238,6 +1258,7 @@ export interface components {
             campaignQuestionId: string;
             failureReason?: string | null;
             question: string;
+            reviewStatus?: null | components["schemas"]["ReviewStatus"];
             sentForReRecording: boolean;
             /** Format: int32 */
             sequence: number;
@@ -1268,7 +1289,10 @@ export interface components {
             email: string;
             firstName: string;
             fullName: string;
-            /** @description The personal link (null once revoked). */
+            /**
+             * @description The personal link: only in the answer of the invitation or re-invitation that
+             *     made it (the server keeps only a hash of its key); null everywhere else.
+             */
             inviteLink?: string | null;
             invitedAt: string;
             lastName: string;
@@ -1279,12 +1303,20 @@ export interface components {
             status: components["schemas"]["UserStatus"];
             submittedAt?: string | null;
         };
+        /** @description A page of a campaign's collaborators. */
+        CampaignContributorPage: {
+            items: components["schemas"]["CampaignContributor"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor?: string | null;
+        };
         CampaignList: {
             /** @description Per status, for the search (ignoring the status filter). */
             counts: components["schemas"]["StatusCounts"];
             /** @description False until the organisation has an initiative (campaigns need one). */
             hasInitiatives: boolean;
             items: components["schemas"]["CampaignSummary"][];
+            /** @description Pass it as `cursor` (with `page` + 1) for the next page; null on the last page. */
+            nextCursor?: string | null;
             page: number;
             pageSize: number;
             /** @description Campaigns matching the filter and search, on all pages. */
@@ -1343,9 +1375,9 @@ export interface components {
         };
         CompleteUpload: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default  */
             key: string;
             /**
@@ -1354,7 +1386,7 @@ export interface components {
              */
             parts: components["schemas"]["UploadedPart"][] | null;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
             /** @default  */
             uploadId: string;
         };
@@ -1371,6 +1403,12 @@ export interface components {
         ContributorAnswers: {
             answers: components["schemas"]["Answer"][];
             contributor: components["schemas"]["CampaignContributor"];
+        };
+        /** @description A page of a campaign's collaborators with their answers. */
+        ContributorAnswersPage: {
+            items: components["schemas"]["ContributorAnswers"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor?: string | null;
         };
         /** @description Spec section 3, "Contributor-with-campaign response". */
         ContributorCampaign: {
@@ -1390,17 +1428,26 @@ export interface components {
         };
         ContributorIds: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
+        };
+        /** @description A page of the organisation's contributors. */
+        ContributorPage: {
+            items: components["schemas"]["Contributor"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null on the last page (and for searches,
+             *     which answer at most one page of the best matches).
+             */
+            nextCursor?: string | null;
         };
         ContributorRef: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
         };
         ContributorUpdated: {
             contributor: components["schemas"]["Contributor"];
@@ -1432,7 +1479,10 @@ export interface components {
             termsNConditions?: string | null;
         };
         DashboardDetails: {
-            /** @description Campaigns with their number of videos, most videos first. */
+            /**
+             * @description Up to 10 campaigns with their number of videos, most videos first: among the 50
+             *     most recent campaigns (or the user's campaigns when personal).
+             */
             campaignAndVideo: components["schemas"]["CampaignVideos"][];
             deviceType: components["schemas"]["DeviceCount"][];
             /** @description Live campaigns whose expiry date falls within the next 7 days. */
@@ -1455,7 +1505,7 @@ export interface components {
         };
         DeleteTag: {
             /** @default  */
-            id: string;
+            id: components["schemas"]["Id"];
         };
         DeviceCount: {
             /** Format: int64 */
@@ -1467,15 +1517,22 @@ export interface components {
             /** @default  */
             email: string;
         };
-        /** @description Body of every non-validation error. */
-        ErrorDetail: {
+        /** @description The body of every error answer. */
+        ErrorBody: {
+            /** @description The message to show. */
             detail: string;
+            /** @description The invalid fields of a validation failure, in the order they were checked. */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The id of this request in the logs (also the `X-Request-Id` header). */
+            requestId: string;
         };
         /** @description One invalid field, in the spec's words. */
         FieldError: {
             field: string;
             message: string;
         };
+        /** @description An id: up to 64 letters, digits, '-' or '_'. */
+        Id: string;
         Initiative: {
             /** Format: int64 */
             campaignCount: number;
@@ -1536,6 +1593,13 @@ export interface components {
             lastName?: string | null;
             startedAt?: string | null;
         };
+        /** @description A page of the collaborators who started answering. */
+        JourneyStarterPage: {
+            /** @description Those of this page's collaborators who started (a page may hold fewer than the limit). */
+            items: components["schemas"]["JourneyStarter"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor?: string | null;
+        };
         LoginRequest: {
             /** @default  */
             email: string;
@@ -1581,11 +1645,11 @@ export interface components {
         };
         ReRecord: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default [] */
-            campaignQuestionIds: string[];
+            campaignQuestionIds: components["schemas"]["Id"][];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
         };
         /** @enum {string} */
         RecordingMode: "landscape" | "portrait";
@@ -1607,6 +1671,11 @@ export interface components {
             /** @default  */
             token: string;
         };
+        /**
+         * @description Where staff stand with an answer's current take.
+         * @enum {string}
+         */
+        ReviewStatus: "new" | "approved" | "sentBack";
         /** @enum {string} */
         Role: "superAdmin" | "admin" | "creator" | "coordinator" | "contributor";
         RoleRef: {
@@ -1621,7 +1690,7 @@ export interface components {
              */
             brief: string;
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /**
              * Format: int64
              * @default 0
@@ -1630,35 +1699,35 @@ export interface components {
         };
         SaveDetails: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default  */
             firstName: string;
             /** @default  */
             lastName: string;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
         };
         SaveJourney: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            campaignQuestionId: string;
+            campaignQuestionId: components["schemas"]["Id"];
             /** @default null */
             collaboratorReRecordingStatus: string | null;
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default null */
             contributorScript: string | null;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
             /** @default null */
             videoConfig: null | components["schemas"]["VideoConfig"];
         };
         SaveScript: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /**
              * @description HTML, at most 100 000 characters; emoji are kept.
              * @default
@@ -1672,9 +1741,9 @@ export interface components {
         };
         SignPart: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default  */
             key: string;
             /**
@@ -1683,8 +1752,15 @@ export interface components {
              * @default 0
              */
             partNumber: number;
+            /**
+             * Format: int64
+             * @description The exact size of the part in bytes (every part but the last is `partSize`); the
+             *     URL is signed for it, so S3 refuses a body of any other length.
+             * @default null
+             */
+            sizeBytes: number | null;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
             /** @default  */
             uploadId: string;
         };
@@ -1699,16 +1775,16 @@ export interface components {
         };
         StartUpload: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            campaignQuestionId: string;
+            campaignQuestionId: components["schemas"]["Id"];
             /**
              * @description video/mp4, video/webm, video/quicktime or video/x-matroska (codecs allowed).
              * @default
              */
             contentType: string;
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /**
              * @description Mobile, Tablet or Desktop.
              * @default null
@@ -1720,7 +1796,7 @@ export interface components {
              */
             sizeBytes: number | null;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
         };
         StatusCounts: {
             all: number;
@@ -1756,13 +1832,13 @@ export interface components {
             /** @default null */
             expiryDate: string | null;
             /** @default  */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @default null */
-            initiativeId: string | null;
+            initiativeId: null | components["schemas"]["Id"];
             /** @default null */
             mode: null | components["schemas"]["RecordingMode"];
             /** @default null */
-            tags: string[] | null;
+            tags: components["schemas"]["Id"][] | null;
             /** @default null */
             title: string | null;
             /** @default null */
@@ -1777,7 +1853,7 @@ export interface components {
         };
         UpdateInitiative: {
             /** @default  */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @default  */
             name: string;
         };
@@ -1803,7 +1879,7 @@ export interface components {
         /** @description Fields left out are unchanged; `sequence` moves the question. */
         UpdateQuestion: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default null */
             question: string | null;
             /** @default null */
@@ -1825,13 +1901,13 @@ export interface components {
         };
         UploadRef: {
             /** @default  */
-            campaignId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            contributorId: components["schemas"]["Id"];
             /** @default  */
             key: string;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
             /** @default  */
             uploadId: string;
         };
@@ -1952,7 +2028,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Too many failed attempts: locked for a while */
@@ -1961,7 +2046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1990,7 +2075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2000,7 +2085,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                campaignId: string;
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2014,12 +2099,30 @@ export interface operations {
                     "application/json": components["schemas"]["ParticipantList"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2051,7 +2154,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2082,7 +2203,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -2090,7 +2220,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2121,7 +2260,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2129,7 +2277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Already invited */
@@ -2138,7 +2286,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2169,7 +2326,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2177,7 +2343,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2185,11 +2360,13 @@ export interface operations {
     all_campaigns: {
         parameters: {
             query?: {
-                /** @description 1-based page of 10. */
+                /** @description 1-based page of 10 (the page number to show; with `cursor` it is only echoed). */
                 page?: number | null;
+                /** @description The `nextCursor` of the previous page: the next page is read from there. */
+                cursor?: string | null;
                 sort?: null | components["schemas"]["CampaignSort"];
                 status?: null | components["schemas"]["StatusFilter"];
-                /** @description Part of the title, any case. */
+                /** @description Words the title contains (each word matched from its start), any case. */
                 search?: string | null;
             };
             header?: never;
@@ -2206,12 +2383,21 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignList"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2242,7 +2428,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -2250,7 +2445,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2260,7 +2464,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2281,7 +2485,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2289,7 +2502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2299,7 +2512,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2313,22 +2526,45 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
     journey_starters: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
             header?: never;
             path: {
-                campaignId: string;
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2339,7 +2575,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JourneyStarter"][];
+                    "application/json": components["schemas"]["JourneyStarterPage"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2347,7 +2601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2357,8 +2611,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                tenantId: string;
-                campaignId: string;
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2372,12 +2626,21 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignPreview"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2390,8 +2653,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                campaignId: string;
-                contributorId: string;
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2405,12 +2668,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2420,9 +2701,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                campaignId: string;
+                campaignId: components["schemas"]["Id"];
                 /** @description The participant's user id */
-                userRoleId: string;
+                userRoleId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2436,12 +2717,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2472,7 +2771,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -2480,7 +2788,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2511,7 +2828,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2519,7 +2845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Changed meanwhile */
@@ -2528,7 +2854,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2538,7 +2873,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: string;
+                userId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2552,12 +2887,21 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignSummary"][];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2567,7 +2911,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2581,12 +2925,30 @@ export interface operations {
                     "application/json": components["schemas"]["Campaign"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2597,13 +2959,11 @@ export interface operations {
                 /** @description Staff view (staff token): every question with the contributor's state. */
                 exceptCollaborator?: boolean | null;
             };
-            header?: {
-                "X-Invite-Key"?: string | null;
-            };
+            header?: never;
             path: {
-                tenantId: string;
-                campaignId: string;
-                contributorId: string;
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2622,7 +2982,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2630,7 +2999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2661,7 +3030,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2669,7 +3047,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2677,9 +3072,7 @@ export interface operations {
     save_journey: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2702,7 +3095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2710,7 +3103,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2718,13 +3120,11 @@ export interface operations {
     journey: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path: {
-                tenantId: string;
-                campaignId: string;
-                contributorId: string;
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2743,7 +3143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2751,7 +3151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2759,9 +3159,7 @@ export interface operations {
     abort_upload: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2779,12 +3177,21 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2792,7 +3199,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2800,9 +3216,7 @@ export interface operations {
     complete_upload: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2825,7 +3239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2833,7 +3247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2841,7 +3255,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2849,9 +3272,7 @@ export interface operations {
     list_parts: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2869,12 +3290,21 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedParts"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2882,7 +3312,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2890,9 +3329,7 @@ export interface operations {
     sign_part: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2915,7 +3352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2923,7 +3360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2931,7 +3368,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2939,9 +3385,7 @@ export interface operations {
     start_upload: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2965,7 +3409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2973,7 +3417,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such question */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads started */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2981,9 +3452,7 @@ export interface operations {
     add_video: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3006,7 +3475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -3014,7 +3483,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3022,8 +3500,12 @@ export interface operations {
     all_contributors: {
         parameters: {
             query?: {
-                /** @description Part of a name or address, any case. */
+                /** @description Words of a name or address (each matched from its start), any case. */
                 searchVal?: string | null;
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3036,7 +3518,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Contributor"][];
+                    "application/json": components["schemas"]["ContributorPage"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3044,9 +3544,7 @@ export interface operations {
     campaign_videos: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3069,7 +3567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -3077,17 +3575,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
     campaign_contributor_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
             header?: never;
             path: {
-                campaignId: string;
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3098,7 +3610,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CampaignContributor"][];
+                    "application/json": components["schemas"]["CampaignContributorPage"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3106,7 +3636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3116,8 +3646,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                tenantId: string;
-                contributorId: string;
+                tenantId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3131,12 +3661,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3146,8 +3694,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                tenantId: string;
-                campaignId: string;
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3170,7 +3718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3178,7 +3726,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3204,12 +3770,39 @@ export interface operations {
                     "application/json": components["schemas"]["Reinvited"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3235,12 +3828,39 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3248,9 +3868,7 @@ export interface operations {
     save_details: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3273,7 +3891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -3281,7 +3899,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3291,7 +3918,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3309,22 +3936,54 @@ export interface operations {
                     "application/json": components["schemas"]["ContributorUpdated"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
     campaign_contributors_with_answers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
             header?: never;
             path: {
-                campaignId: string;
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3335,7 +3994,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContributorAnswers"][];
+                    "application/json": components["schemas"]["ContributorAnswersPage"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3343,7 +4020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3353,9 +4030,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                initiativeId: string;
-                campaignId: string;
-                contributorId: string;
+                initiativeId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3369,12 +4046,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3385,14 +4080,11 @@ export interface operations {
                 /** @description Look with a staff token instead of the invitation key. */
                 adminAccess?: boolean | null;
             };
-            header?: {
-                /** @description The invitation key (not needed with adminAccess) */
-                "X-Invite-Key"?: string | null;
-            };
+            header?: never;
             path: {
-                tenantId: string;
-                campaignId: string;
-                contributorId: string;
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3411,7 +4103,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -3419,7 +4120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3427,13 +4128,11 @@ export interface operations {
     submit: {
         parameters: {
             query?: never;
-            header: {
-                "X-Invite-Key": string;
-            };
+            header?: never;
             path: {
-                tenantId: string;
-                campaignId: string;
-                contributorId: string;
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3452,7 +4151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -3460,7 +4159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3470,9 +4169,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                tenantId: string;
-                initiativeId: string;
-                campaignId: string;
+                tenantId: components["schemas"]["Id"];
+                initiativeId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3495,7 +4194,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3503,7 +4211,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3528,12 +4253,21 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardDetails"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3564,7 +4298,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Name taken */
@@ -3573,7 +4316,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3582,7 +4334,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Id of the initiative to delete. */
-                deleteInitiative: string;
+                deleteInitiative: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;
@@ -3598,12 +4350,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3630,7 +4400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3661,7 +4431,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3669,7 +4448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -3677,7 +4456,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3708,7 +4496,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3716,7 +4513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -3724,7 +4521,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3734,7 +4540,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                campaignId: string;
+                campaignId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3748,12 +4554,30 @@ export interface operations {
                     "application/json": components["schemas"]["Question"][];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3763,8 +4587,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                campaignId: string;
-                questionId: string;
+                campaignId: components["schemas"]["Id"];
+                questionId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3778,12 +4602,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -3791,7 +4633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3801,7 +4643,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -3824,7 +4666,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3832,7 +4683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -3840,7 +4691,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3871,7 +4731,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             409: {
@@ -3879,7 +4748,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3906,7 +4784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3932,12 +4810,39 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3970,7 +4875,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4017,7 +4940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4050,7 +4973,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not the super admin */
@@ -4059,7 +4991,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4092,7 +5033,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Changed meanwhile by another request; reload and retry */
@@ -4101,7 +5051,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4134,7 +5093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The address is already registered */
@@ -4143,7 +5102,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4176,7 +5144,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldError"][];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4209,7 +5195,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4235,12 +5230,30 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4273,7 +5286,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

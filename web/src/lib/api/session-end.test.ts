@@ -44,6 +44,25 @@ describe('401/403 on a call made with a token', () => {
     expect(window.localStorage.getItem('token')).not.toBeNull();
   });
 
+  it('does not sign out on a 429: the detail is toasted and the session stays', async () => {
+    const detail = 'Too many attempts. Please wait a few minutes and try again.';
+    const client = createApiClient({
+      withToken: true,
+      baseUrl: BASE,
+      fetch: async () => jsonResponse({ detail, requestId: 'req-429' }, 429),
+    });
+    const error = await call(client.POST('/campaign/add-contributor', {
+      body: { campaignId: 'c1', email: 'a@b.co', firstName: 'Ann', lastName: 'Bee' },
+    })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, message: detail });
+    expect(sessionHooks.reload).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().user).not.toBeNull();
+    expect(window.localStorage.getItem('token')).not.toBeNull();
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+    expect(document.cookie).toContain('sh_test');
+    expect(useToastStore.getState().toasts).toMatchObject([{ kind: 'error', message: detail }]);
+  });
+
   it('does not sign out on other errors', async () => {
     const client = createApiClient({ withToken: true, baseUrl: BASE, fetch: async () => jsonResponse({ detail: 'Broken' }, 500) });
     await expect(call(client.GET('/user/me'))).rejects.toThrow('Broken');

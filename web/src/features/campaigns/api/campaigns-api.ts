@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, publicApi } from '@/lib/api/client';
 import { toast } from '@/stores/toast-store';
-import { buildListQuery, type ListState } from '../lib/list-query';
-import type { CampaignInput } from '../types';
+import { buildListQuery, withCursor, type ListQuery, type ListState } from '../lib/list-query';
+import type { CampaignInput, CampaignListResponse } from '../types';
 import { campaignKey, fetchCampaign, versionedWrite } from './write-queue';
 
 export const MESSAGES = {
@@ -22,11 +22,23 @@ export function updateBody(id: string, version: number, input: CampaignInput) {
   return { id, version, ...input, deadline: input.deadline ?? '', expiryDate: input.expiryDate ?? '' };
 }
 
+const listKey = (query: ListQuery) => ['campaigns', query] as const;
+
+/**
+ * A page of the campaign list, keyed by its page number (the address bar's). Page N is read from the
+ * `nextCursor` of page N-1 when that page is in the cache and still current (the cheaper read); else by
+ * its number, which always works (a link to ?page=3, a search).
+ */
 export function useCampaignList(state: ListState) {
+  const qc = useQueryClient();
   const query = buildListQuery(state);
   return useQuery({
-    queryKey: ['campaigns', query],
-    queryFn: () => call(api.GET('/campaign/all-campaigns', { params: { query } })),
+    queryKey: listKey(query),
+    queryFn: ({ signal }) => {
+      const previous = query.page > 1 ? qc.getQueryState<CampaignListResponse>(listKey({ ...query, page: query.page - 1 })) : undefined;
+      const cursor = previous && !previous.isInvalidated ? previous.data?.nextCursor : undefined;
+      return call(api.GET('/campaign/all-campaigns', { params: { query: withCursor(query, cursor) }, signal }));
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

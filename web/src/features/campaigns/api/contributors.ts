@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
 import { toast } from '@/stores/toast-store';
-import type { CampaignContributor, ContributorAnswers } from '../contributor-types';
+import type { CampaignContributorPage, ContributorAnswersPage } from '../contributor-types';
 import { campaignKey, enqueue, refreshCampaign } from './write-queue';
 
 /** Staff calls of the collaborators panel (issue 4). */
@@ -20,27 +20,54 @@ export const CONTRIBUTOR_MESSAGES = {
 
 export const contributorsKey = (campaignId: string) => ['campaign-contributors', campaignId] as const;
 export const answersKey = (campaignId: string) => ['campaign-contributor-answers', campaignId] as const;
+/** One page of answers, read from the same cursor as the page of collaborators it belongs to. */
+export const answersPageKey = (campaignId: string, cursor: string | null) => [...answersKey(campaignId), cursor ?? ''] as const;
 
+/** A page's cursor: null for the first page. */
+export type PageCursor = string | null;
+export type ContributorPages = InfiniteData<CampaignContributorPage, PageCursor>;
+
+const pageQuery = (cursor: PageCursor) => (cursor ? { cursor } : undefined);
+
+/**
+ * The campaign's collaborators, a page (10, newest first) at a time: `fetchNextPage` reads the next
+ * page from the last page's `nextCursor` (null on the last page). Invalidating the key re-reads every
+ * page loaded so far.
+ */
 export function useCampaignContributors(campaignId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: contributorsKey(campaignId),
-    queryFn: () =>
-      call(api.GET('/contributor/campaignContributorList/{campaignId}', { params: { path: { campaignId } } })),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        api.GET('/contributor/campaignContributorList/{campaignId}', {
+          params: { path: { campaignId }, query: pageQuery(pageParam) },
+          signal,
+        }),
+      ),
+    initialPageParam: null as PageCursor,
+    getNextPageParam: (last) => last.nextCursor || undefined,
     staleTime: 0,
   });
 }
 
-/** Every collaborator's answers; re-read every 5 s while an upload is being processed. */
-export function useContributorAnswers(campaignId: string, enabled = true) {
-  return useQuery({
-    queryKey: answersKey(campaignId),
-    queryFn: () => call(api.GET('/contributor/{campaignId}/all', { params: { path: { campaignId } } })),
-    enabled,
-    staleTime: 0,
-    refetchInterval: (query) =>
-      (query.state.data ?? []).some((c: ContributorAnswers) => c.answers.some((a) => a.uploadStatus === 'uploading'))
-        ? 5000
-        : false,
+const uploading = (page: ContributorAnswersPage | undefined) =>
+  (page?.items ?? []).some((c) => c.answers.some((a) => a.uploadStatus === 'uploading'));
+
+/**
+ * The answers of the collaborators on the pages loaded so far: one call per page, from that page's
+ * cursor (both lists page the same way), so a page's answers come with it. A page is re-read every
+ * 5 s while one of its uploads is being processed. Pages without collaborators are not asked for.
+ */
+export function useContributorAnswerPages(campaignId: string, pages: { cursor: PageCursor; enabled: boolean }[]) {
+  return useQueries({
+    queries: pages.map(({ cursor, enabled }) => ({
+      queryKey: answersPageKey(campaignId, cursor),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call(api.GET('/contributor/{campaignId}/all', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal })),
+      enabled,
+      staleTime: 0,
+      refetchInterval: (query: { state: { data?: ContributorAnswersPage } }) => (uploading(query.state.data) ? 5000 : false),
+    })),
   });
 }
 
@@ -99,18 +126,33 @@ export function useRevokeInvite(campaignId: string) {
   });
 }
 
-export function useReinvite(campaignId: string) {
+/**
+ * Sends the collaborator a new link by e-mail (the previous one stops working). The answer carries the
+ * new link, once (`contributor.inviteLink`). `announce: false` leaves the success toast to the caller.
+ */
+export function useReinvite(campaignId: string, { announce = true }: { announce?: boolean } = {}) {
   const qc = useQueryClient();
   const refresh = useRefresh(campaignId);
   return useMutation({
     mutationFn: (contributorId: string) =>
       call(api.POST('/contributor/reinvite', { body: { campaignId, contributorId } })),
     onSuccess: (res) => {
-      qc.setQueryData<CampaignContributor[]>(contributorsKey(campaignId), (list) =>
-        list?.map((c) => (c.contributorId === res.contributor?.contributorId ? res.contributor : c)),
+      // The row shows the new state at once; lists never hold a link (it is shown once, where it was made).
+      const updated = { ...res.contributor, inviteLink: null };
+      qc.setQueryData<ContributorPages>(contributorsKey(campaignId), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((c) => (c.contributorId === updated.contributorId ? updated : c)),
+              })),
+            }
+          : data,
       );
-      toast.success(res.message || CONTRIBUTOR_MESSAGES.reinvited);
-      return refresh();
+      if (announce) toast.success(res.message || CONTRIBUTOR_MESSAGES.reinvited);
+      // Not awaited: whoever waits for the new link (to copy it) gets it without waiting for the re-read.
+      void refresh();
     },
   });
 }
@@ -166,7 +208,10 @@ export function absoluteLink(link: string): string {
   return /^https?:\/\//i.test(link) ? link : new URL(link, window.location.origin).toString();
 }
 
-/** Copies the invitation link; 'Link copied to clipboard!' on success. */
+/**
+ * Copies an invitation link; 'Link copied to clipboard!' on success. Only the answer of the call that
+ * made a link holds it (the server keeps a hash of its key), so callers show it when copying fails.
+ */
 export async function copyInviteLink(link: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(absoluteLink(link));

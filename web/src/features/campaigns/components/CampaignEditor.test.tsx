@@ -63,7 +63,7 @@ function stub(routes: (call: Call) => Response | undefined) {
       if (call.path === '/initiative/list') return jsonResponse([{ id: 'i1', name: 'Spring', campaignCount: 1, createdAt: '' }]);
       if (call.path === '/tags/all-tags') return jsonResponse([{ id: 't1', name: 'culture' }]);
       if (call.path.startsWith('/campaign/CampaignParticipantList/')) return jsonResponse({ participants: [], available: [] });
-      if (call.path.startsWith('/contributor/campaignContributorList/')) return jsonResponse([]);
+      if (call.path.startsWith('/contributor/campaignContributorList/')) return jsonResponse({ items: [], nextCursor: null });
       return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
     }),
   );
@@ -213,11 +213,29 @@ describe('campaign editor', () => {
     const calls = stub((c) => {
       if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign({ status, version: status === 'live' ? 8 : 7 }));
       if (c.path === '/question/list/c1') return jsonResponse([question('a', 1)]);
-      if (c.path === '/contributor/c1/all') return jsonResponse([]);
+      if (c.path === '/contributor/c1/all') return jsonResponse({ items: [], nextCursor: null });
       if (c.method === 'POST' && c.path === '/campaign/add-contributor') {
         status = 'live';
         return jsonResponse(
-          { message: 'Collaborator successfully invited, and the campaign is now live', contributor: null, campaignLive: true },
+          {
+            message: 'Collaborator successfully invited, and the campaign is now live',
+            contributor: {
+              contributorId: 'k1',
+              email: 'jane@example.org',
+              firstName: 'Jane',
+              lastName: 'Doerr',
+              fullName: 'Jane Doerr',
+              status: 'invited',
+              linkRevoked: false,
+              inviteLink: 'http://localhost/contributor/t1/c1?contributorId=k1&key=secret',
+              invitedAt: '2026-11-20T10:00:00Z',
+              startedJourney: false,
+              submittedAt: null,
+              answeredCount: 0,
+              questionCount: 1,
+            },
+            campaignLive: true,
+          },
           201,
         );
       }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,40 @@ describe('campaign list', () => {
     await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=1&sort=az&status=live'));
     await u.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=2&sort=az&status=live'));
+  });
+
+  it("reads the next page from the page before's cursor; page numbers alone still work", async () => {
+    const urls = stub((url) => {
+      const page = Number(url.searchParams.get('page'));
+      const next = page < 3 ? `cur-${page + 1}` : null;
+      return listOf([summary(`c${page}`, `Campaign on page ${page}`)], { total: 25, page, nextCursor: next });
+    });
+    renderList();
+    await screen.findByText('Campaign on page 1');
+    expect(urls.at(-1)!.search).toBe('?page=1&sort=newest');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Campaign on page 2');
+    expect(urls.at(-1)!.search).toBe('?page=2&sort=newest&cursor=cur-2');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Campaign on page 3');
+    expect(urls.at(-1)!.search).toBe('?page=3&sort=newest&cursor=cur-3');
+    expect(screen.getByText(/Page 3 of 3/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await u.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Campaign on page 2');
+    await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=2&sort=newest&cursor=cur-2'));
+    // Once the list is invalidated (a change elsewhere), a cursor is not trusted: page numbers.
+    await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    await waitFor(() => expect(urls.at(-1)!.search).toBe('?page=2&sort=newest'));
+
+    // Straight to a page by its number (a link, a reload): no cursor.
+    cleanup();
+    queryClient.clear();
+    urls.length = 0;
+    renderList('/campaigns?page=3&sort=az');
+    await screen.findByText('Campaign on page 3');
+    expect(urls.map((x) => x.search)).toEqual(['?page=3&sort=az']);
   });
 
   it("says 'No result found' when the filter finds nothing", async () => {

@@ -6,6 +6,7 @@ import {
   parseListState,
   toSearchParams,
   updateListState,
+  withCursor,
 } from './list-query';
 
 describe('campaign list query', () => {
@@ -18,6 +19,14 @@ describe('campaign list query', () => {
       search: 'spring',
     });
     expect(buildListQuery({ page: 1, sort: 'za', status: null, search: '   ' })).toEqual({ page: 1, sort: 'za' });
+  });
+
+  it("adds the previous page's cursor after page 1 only", () => {
+    expect(withCursor({ page: 2, sort: 'az', status: 'live' }, 'cur-2')).toEqual({ page: 2, sort: 'az', status: 'live', cursor: 'cur-2' });
+    expect(withCursor({ page: 2, sort: 'az' }, null)).toEqual({ page: 2, sort: 'az' });
+    expect(withCursor({ page: 2, sort: 'az' }, undefined)).toEqual({ page: 2, sort: 'az' });
+    expect(withCursor({ page: 2, sort: 'az' }, '')).toEqual({ page: 2, sort: 'az' });
+    expect(withCursor({ page: 1, sort: 'az' }, 'stray')).toEqual({ page: 1, sort: 'az' });
   });
 
   it('reads the address bar and ignores unknown values', () => {

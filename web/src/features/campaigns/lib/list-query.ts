@@ -40,9 +40,11 @@ export function parseListState(params: URLSearchParams): ListState {
   };
 }
 
+export type ListQuery = { page: number; sort: CampaignSort; status?: CampaignStatus; search?: string };
+
 /** The query of GET /campaign/all-campaigns: page and sort always; status and search only when set. */
-export function buildListQuery(state: ListState): { page: number; sort: CampaignSort; status?: CampaignStatus; search?: string } {
-  const query: { page: number; sort: CampaignSort; status?: CampaignStatus; search?: string } = {
+export function buildListQuery(state: ListState): ListQuery {
+  const query: ListQuery = {
     page: Math.max(1, Math.floor(state.page)),
     sort: state.sort,
   };
@@ -50,6 +52,14 @@ export function buildListQuery(state: ListState): { page: number; sort: Campaign
   const search = state.search.trim();
   if (search) query.search = search;
   return query;
+}
+
+/**
+ * The query with the previous page's `nextCursor`, when there is one: the API then reads the page from
+ * there (the page number is only echoed). Without it, the page is read by its number.
+ */
+export function withCursor(query: ListQuery, cursor: string | null | undefined): ListQuery & { cursor?: string } {
+  return cursor && query.page > 1 ? { ...query, cursor } : query;
 }
 
 /** The address-bar form of the list state: defaults are left out. */

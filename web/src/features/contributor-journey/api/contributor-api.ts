@@ -64,11 +64,12 @@ export function startUpload(
   return contributorCall<StartUploadResponse>('POST', '/contributor-upload/start', { ...idsOf(ids), ...body }, options);
 }
 
-export function signPart(ids: Ids, ref: UploadRef, partNumber: number, options?: ContributorCallOptions) {
+/** A URL to PUT part `partNumber` (1-based) of exactly `sizeBytes` bytes (1..partSize; only the last part is shorter). */
+export function signPart(ids: Ids, ref: UploadRef, partNumber: number, sizeBytes: number, options?: ContributorCallOptions) {
   return contributorCall<{ url: string; expiresInSeconds: number }>(
     'POST',
     '/contributor-upload/sign-part',
-    { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId, partNumber },
+    { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId, partNumber, sizeBytes },
     options,
   );
 }

@@ -16,6 +16,7 @@ class FakeServer {
   calls: string[] = [];
   completes = 0;
   failPuts = 0;
+  sizeMismatches = 0;
   /** Polls before the server reports a completed upload as stored. */
   probeDelay = 1;
   private pending = new Map<string, { key: string; polls: number }>();
@@ -29,9 +30,12 @@ class FakeServer {
       this.uploads.set(uploadId, { key, parts: new Map() });
       return { key, uploadId, partSize: PART, maxParts: 10000, expiresInSeconds: 86400 };
     },
-    signPart: async (_ids, ref, n) => {
-      this.calls.push(`sign:${n}`);
-      return { url: `s3://${ref.uploadId}/${n}` };
+    signPart: async (_ids, ref, n, sizeBytes) => {
+      this.calls.push(`sign:${n}:${sizeBytes}`);
+      // The API's rule: 1..partSize bytes.
+      if (!Number.isInteger(sizeBytes) || sizeBytes < 1 || sizeBytes > PART)
+        throw new ApiError(400, 'Bad Request', { detail: 'bad size', requestId: 'r' }, 'bad size');
+      return { url: `s3://${ref.uploadId}/${n}?size=${sizeBytes}` };
     },
     putPart: async (url, body) => {
       if (this.failPuts > 0) {
@@ -39,10 +43,16 @@ class FakeServer {
         this.calls.push('put:failed');
         throw new TypeError('Failed to fetch');
       }
-      const [, uploadId, n] = /^s3:\/\/([^/]+)\/(\d+)$/.exec(url)!;
+      const [, uploadId, n, signed] = /^s3:\/\/([^/]+)\/(\d+)\?size=(\d+)$/.exec(url)!;
       const upload = this.uploads.get(uploadId!);
       if (!upload) throw new Error('NoSuchUpload');
       const bytes = new Uint8Array(await body.arrayBuffer());
+      // Like S3 with a URL signed for a Content-Length: any other length is refused.
+      if (bytes.length !== Number(signed)) {
+        this.sizeMismatches += 1;
+        this.calls.push(`put:refused:${n}`);
+        throw new Error(`Part upload failed (403): signed for ${signed} bytes, sent ${bytes.length}`);
+      }
       const etag = `"e${n}-${bytes.length}"`;
       upload.parts.set(Number(n), { bytes, etag });
       this.calls.push(`put:${n}:${bytes.length}`);
@@ -120,6 +130,8 @@ class FakeServer {
   };
 }
 
+const signed = (calls: string[]) => calls.filter((c) => c.startsWith('sign:'));
+
 const bytes = (from: number, n: number) => Uint8Array.from({ length: n }, (_, i) => (from + i) % 256).buffer;
 const expected = (n: number) => new Uint8Array(bytes(0, n));
 
@@ -169,6 +181,9 @@ describe('upload queue', () => {
     expect(done.progress).toBe(100);
     expect(server.completes).toBe(1);
     expect([...server.objects.values()][0]).toEqual(expected(27));
+    // Every part is signed for its exact size: partSize, and the rest for the last.
+    expect(signed(server.calls)).toEqual(['sign:1:10', 'sign:2:10', 'sign:3:7']);
+    expect(server.sizeMismatches).toBe(0);
     expect(server.calls).toContain('addVideo');
     // Removed from the browser only once the server had it.
     expect(await store.allTakes()).toEqual([]);
@@ -186,6 +201,9 @@ describe('upload queue', () => {
     const done = await m.waitFor(id);
     expect(done.phase).toBe('stored');
     expect(server.calls.filter((c) => c === 'put:failed')).toHaveLength(3);
+    // A retried part is signed again, for the same size.
+    expect(new Set(signed(server.calls))).toEqual(new Set(['sign:1:10', 'sign:2:10', 'sign:3:10', 'sign:4:5']));
+    expect(server.sizeMismatches).toBe(0);
     expect(server.completes).toBe(1);
     expect(server.objects.size).toBe(1);
     expect([...server.objects.values()][0]).toEqual(expected(35));
@@ -212,9 +230,40 @@ describe('upload queue', () => {
     expect(done.phase).toBe('stored');
     expect(server.calls[0]).toBe('parts');
     expect(server.calls.filter((c) => c.startsWith('put:'))).toEqual(['put:3:4']);
+    expect(signed(server.calls)).toEqual(['sign:3:4']);
     expect(server.completes).toBe(1);
     expect([...server.objects.values()][0]).toEqual(expected(24));
     expect(await store.allTakes()).toEqual([]);
+  });
+
+  it('a resumed upload signs each remaining part for its size: full parts, then the shorter last one', async () => {
+    const first = manager();
+    const id = await first.createTake(IDS, 'q1', 'video/webm', 'Desktop');
+    await record(first, id, 12, 12);
+    await until(() => server.calls.includes('put:1:10'));
+    // The connection goes before the rest is sent; the page goes away after Next.
+    server.failPuts = 1000;
+    await record(first, id, 33, 3);
+    await first.finish(id, 5);
+    await first.accept(id);
+    await until(() => server.calls.includes('put:failed'));
+    first.dispose();
+    await new Promise((r) => setTimeout(r, 30));
+    server.failPuts = 0;
+    server.calls = [];
+
+    const second = manager();
+    await second.resume(IDS);
+    expect((await second.waitFor(id)).phase).toBe('stored');
+    expect(server.calls[0]).toBe('parts');
+    // 12 + 33 = 45 bytes: parts 2..4 of 10 bytes and part 5 of 5; part 1 is not sent again.
+    expect(signed(server.calls)).toEqual(['sign:2:10', 'sign:3:10', 'sign:4:10', 'sign:5:5']);
+    expect(server.calls.filter((c) => c.startsWith('put:'))).toEqual(['put:2:10', 'put:3:10', 'put:4:10', 'put:5:5']);
+    expect(server.sizeMismatches).toBe(0);
+    const all = new Uint8Array(45);
+    all.set(new Uint8Array(bytes(0, 12)), 0);
+    for (let o = 0; o < 33; o += 3) all.set(new Uint8Array(bytes(o, 3)), 12 + o);
+    expect([...server.objects.values()][0]).toEqual(all);
   });
 
   it('a take stopped but never answered is kept and sent after a reload; one cut mid-recording is dropped', async () => {

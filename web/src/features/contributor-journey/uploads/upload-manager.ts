@@ -8,7 +8,11 @@ type Ref = { key: string; uploadId: string };
 /** The calls the queue makes (contract of issue 4); injected so tests can fake them. */
 export type UploadApi = {
   startUpload(ids: Ids, body: { campaignQuestionId: string; contentType: string; deviceType?: string }): Promise<StartUploadResponse>;
-  signPart(ids: Ids, ref: Ref, partNumber: number): Promise<{ url: string }>;
+  /**
+   * Signs a part's PUT for exactly `sizeBytes` bytes (every part but the last is `partSize`): the URL is
+   * signed with that Content-Length, so the storage refuses a body of any other length.
+   */
+  signPart(ids: Ids, ref: Ref, partNumber: number, sizeBytes: number): Promise<{ url: string }>;
   listParts(ids: Ids, ref: Ref): Promise<{ parts: (Omit<UploadedPart, 'sizeBytes'> & { sizeBytes?: number | null })[] }>;
   completeUpload(ids: Ids, ref: Ref, parts: { partNumber: number; etag: string }[]): Promise<unknown>;
   abortUpload(ids: Ids, ref: Ref): Promise<unknown>;
@@ -77,7 +81,8 @@ const isDenied = (e: unknown) => e instanceof ApiError && (e.status === 403 || e
 
 /**
  * The upload queue: every take is written to the take store as chunks arrive and sent as an S3
- * multipart upload part by part (every part exactly `partSize` except the last) while the contributor
+ * multipart upload part by part (every part exactly `partSize` except the last, each PUT to a URL signed
+ * for its exact size) while the contributor
  * is still recording. After Next it completes the upload and waits for the server to record the
  * video; the take leaves the browser only then. After a reload, a dropped connection or a closed tab
  * it resumes from the parts S3 already has.
@@ -422,8 +427,10 @@ export class UploadManager {
       const start = (next - 1) * size;
       const end = Math.min(next * size, take.bytes);
       const body = await this.store.readRange(take.id, start, end);
+      // The URL is signed for exactly this many bytes; a body of another length would be refused.
+      if (body.size !== end - start) throw new Error(`Part ${next} has ${body.size} of its ${end - start} bytes in this browser`);
       const ref = { key: take.key, uploadId: take.uploadId };
-      const { url } = await this.api.signPart(ids, ref, next);
+      const { url } = await this.api.signPart(ids, ref, next, end - start);
       if (r.cancelled) return false;
       const etag = await this.api.putPart(url, body);
       if (!this.takes.has(take.id)) return false;

@@ -12,7 +12,7 @@ const quiet = { toast: false } as const;
 
 export const realUploadApi: UploadApi = {
   startUpload: (ids, body) => api.startUpload(ids, body, quiet),
-  signPart: (ids, ref, n) => api.signPart(ids, ref, n, quiet),
+  signPart: (ids, ref, n, sizeBytes) => api.signPart(ids, ref, n, sizeBytes, quiet),
   listParts: (ids, ref) => api.listParts(ids, ref, quiet),
   completeUpload: (ids, ref, parts) => api.completeUpload(ids, ref, parts, quiet),
   abortUpload: (ids, ref) => api.abortUpload(ids, ref, quiet),

@@ -1,5 +1,5 @@
 import { cn } from '@/utils/cn';
-import type { ContributorAnswer, UploadStatus } from '../../contributor-types';
+import type { ContributorAnswer, ReviewStatus, UploadStatus } from '../../contributor-types';
 import { formatDate } from '../../lib/format';
 
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
@@ -7,6 +7,19 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   uploading: 'Uploading',
   stored: 'Stored',
   failed: 'Failed',
+};
+
+/** Where staff stand with an answer's stored take (null without a take). */
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  new: 'New',
+  approved: 'Approved',
+  sentBack: 'Sent back',
+};
+
+const reviewStyles: Record<ReviewStatus, string> = {
+  new: 'bg-info/15 text-info',
+  approved: 'bg-success-soft text-success',
+  sentBack: 'bg-warning/15 text-warning',
 };
 
 const statusStyles: Record<UploadStatus, string> = {
@@ -55,6 +68,15 @@ export function ContributorAnswersList({ name, answers }: { name: string; answer
               <span data-testid="answer-status" className={cn(badge, statusStyles[a.uploadStatus])}>
                 {UPLOAD_STATUS_LABELS[a.uploadStatus]}
               </span>
+              {a.reviewStatus && (
+                <span
+                  data-testid="review-status"
+                  title="Review of the stored take"
+                  className={cn(badge, reviewStyles[a.reviewStatus])}
+                >
+                  {REVIEW_STATUS_LABELS[a.reviewStatus]}
+                </span>
+              )}
               {a.sentForReRecording && <span className={cn(badge, 'bg-warning/15 text-warning')}>Sent back for re-recording</span>}
             </span>
           </div>

@@ -2,11 +2,92 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
-import { useDeleteContributorVideos, useRemoveContributor, useSendForReRecording } from '../../api/contributors';
+import { toast } from '@/stores/toast-store';
+import {
+  copyInviteLink,
+  useDeleteContributorVideos,
+  useReinvite,
+  useRemoveContributor,
+  useSendForReRecording,
+} from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
 import { UPLOAD_STATUS_LABELS } from './ContributorAnswersList';
+import { OneTimeLink } from './OneTimeLink';
+
+export const NO_LINK_MESSAGE = 'A new link was e-mailed, but it could not be shown here.';
 
 type Props = { campaignId: string; contributor: CampaignContributor; open: boolean; onClose: () => void };
+
+/**
+ * "Copy a new link": a stored link cannot be copied (the server keeps only a hash of its key), so this
+ * re-invites (a new link by e-mail, the previous one stops working) and copies the link the answer
+ * carries. When the browser refuses to copy, the link is shown here to copy by hand.
+ */
+export function CopyNewLinkDialog({ campaignId, contributor, open, onClose }: Props) {
+  const reinvite = useReinvite(campaignId, { announce: false });
+  const [uncopied, setUncopied] = useState<string | null>(null);
+  const name = contributor.fullName || contributor.email;
+  const close = () => {
+    setUncopied(null);
+    onClose();
+  };
+  const confirm = async () => {
+    let link: string | null | undefined;
+    try {
+      link = (await reinvite.mutateAsync(contributor.contributorId)).contributor.inviteLink;
+    } catch {
+      return; // toasted by the API client
+    }
+    if (!link) {
+      toast.error(NO_LINK_MESSAGE);
+      return;
+    }
+    if (await copyInviteLink(link)) close();
+    else setUncopied(link);
+  };
+  return (
+    <Dialog
+      open={open}
+      title="Copy a new link?"
+      onClose={close}
+      footer={
+        uncopied ? (
+          <Button onClick={close}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <ConfirmButton loading={reinvite.isPending} onClick={() => void confirm()}>
+              Copy a new link
+            </ConfirmButton>
+          </>
+        )
+      }
+    >
+      {uncopied ? (
+        <>
+          <p>
+            <strong>{name}</strong> was e-mailed a new link. It could not be copied automatically and is shown only
+            this once: copy it now.
+          </p>
+          <OneTimeLink link={uncopied} label={`New link of ${name}`} />
+        </>
+      ) : (
+        <>
+          <p>
+            Invitation links are shown only once, when they are made, so the current link of{' '}
+            <strong>{name}</strong> cannot be copied again.
+          </p>
+          <p>
+            A new link is made and copied to your clipboard. <strong>{name}</strong> gets the new link by e-mail, and
+            the previous one stops working.
+          </p>
+        </>
+      )}
+    </Dialog>
+  );
+}
 
 /** Removes a collaborator from the campaign, keeping or deleting their recordings. */
 export function RemoveContributorDialog({ campaignId, contributor, open, onClose }: Props) {
@@ -125,8 +206,8 @@ export function ReRecordDialog({ campaignId, contributor, answers, open, onClose
       }
     >
       <p>
-        Pick the questions <strong>{contributor.fullName || contributor.email}</strong> should record again. They are
-        e-mailed, and their journey asks only these questions.
+        Pick the questions <strong>{contributor.fullName || contributor.email}</strong> should record again. They get an
+        e-mail with a new link, and the previous link stops working; their journey then asks only these questions.
       </p>
       {sorted.length === 0 ? (
         <p className="text-muted">This campaign has no questions yet.</p>

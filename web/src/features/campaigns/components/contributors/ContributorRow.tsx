@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { copyInviteLink, useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
+import { useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
 import { formatDate } from '../../lib/format';
 import { ContributorAnswersList } from './ContributorAnswersList';
-import { DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog } from './ContributorDialogs';
+import { CopyNewLinkDialog, DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog } from './ContributorDialogs';
 import { ContributorStatusBadges } from './ContributorStatusBadge';
 
 type Props = {
@@ -16,7 +16,7 @@ type Props = {
   answers: ContributorAnswer[] | undefined;
 };
 
-type Open = 'remove' | 'videos' | 'rerecord' | null;
+type Open = 'remove' | 'videos' | 'rerecord' | 'newLink' | null;
 
 export function displayName(c: Pick<CampaignContributor, 'fullName' | 'firstName' | 'lastName' | 'email'>): string {
   const name = c.fullName?.trim() || `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
@@ -63,12 +63,11 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         <Button
           size="sm"
           variant="secondary"
-          disabled={!c.inviteLink}
-          title={c.inviteLink ? undefined : 'The link was revoked: re-invite to send a new one'}
-          aria-label={`Copy invitation link of ${name}`}
-          onClick={() => c.inviteLink && void copyInviteLink(c.inviteLink)}
+          title="Links are shown only once: this makes a new one"
+          aria-label={`Copy a new link for ${name}`}
+          onClick={() => setOpen('newLink')}
         >
-          Copy link
+          Copy a new link
         </Button>
         <Button
           size="sm"
@@ -139,6 +138,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
       </div>
       {showAnswers &&
         (answers ? <ContributorAnswersList name={name} answers={answers} /> : <Spinner className="h-5 w-5" />)}
+      <CopyNewLinkDialog campaignId={campaignId} contributor={c} open={open === 'newLink'} onClose={() => setOpen(null)} />
       <RemoveContributorDialog campaignId={campaignId} contributor={c} open={open === 'remove'} onClose={() => setOpen(null)} />
       <DeleteVideosDialog
         campaignId={campaignId}

@@ -18,7 +18,7 @@ function contributor(overrides: Partial<CampaignContributor> = {}): CampaignCont
     fullName: 'Jane Doerr',
     status: 'invited',
     linkRevoked: false,
-    inviteLink: 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret',
+    inviteLink: null,
     invitedAt: '2026-11-20T10:00:00Z',
     startedJourney: false,
     submittedAt: null,
@@ -26,6 +26,11 @@ function contributor(overrides: Partial<CampaignContributor> = {}): CampaignCont
     questionCount: 2,
     ...overrides,
   };
+}
+
+/** One page of a paged list; the last page has a null cursor. */
+function page<T>(items: T[], nextCursor: string | null = null) {
+  return { items, nextCursor };
 }
 
 type Call = { method: string; path: string; search: string; body: unknown };
@@ -46,7 +51,7 @@ function stub(routes: (call: Call) => Response | undefined) {
       calls.push(call);
       const res = routes(call);
       if (res) return res;
-      if (call.path === '/contributor/c1/all') return jsonResponse([]);
+      if (call.path === '/contributor/c1/all') return jsonResponse(page([]));
       if (call.method === 'GET' && call.path === '/campaign/c1') return jsonResponse({ id: 'c1', status: 'live', version: 8 });
       return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
     }),
@@ -74,11 +79,16 @@ describe('collaborators panel', () => {
   it('checks the invite form with the contract messages, then invites and toasts the live-now message', async () => {
     let list: CampaignContributor[] = [];
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(list);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page(list));
       if (c.method === 'POST' && c.path === '/campaign/add-contributor') {
+        // Lists never carry a link; only the invitation's answer does.
         list = [contributor()];
         return jsonResponse(
-          { message: 'Collaborator successfully invited, and the campaign is now live', contributor: list[0], campaignLive: true },
+          {
+            message: 'Collaborator successfully invited, and the campaign is now live',
+            contributor: contributor({ inviteLink: 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret' }),
+            campaignLive: true,
+          },
           201,
         );
       }
@@ -133,13 +143,31 @@ describe('collaborators panel', () => {
     expect(within(row).getByTestId('contributor-status')).toHaveTextContent('Invited');
     // The form is emptied for the next one.
     expect(screen.getByLabelText('First name')).toHaveValue('');
+    // The new link is shown (once: the list never holds it) with a "Copy link" button.
+    const shown = screen.getByLabelText('Invitation link of Jane Doerr');
+    expect(shown).toHaveValue('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await u.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Link copied to clipboard!'));
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('Invitation link of Jane Doerr')).toBeNull();
+    expect(screen.queryByText(/key=secret/)).toBeNull();
   });
 
-  it('shows a server field error under its field', async () => {
+  it('shows a server field error under its field, and a conflict as a toast', async () => {
+    let answer = jsonResponse(
+      {
+        detail: 'Please enter a valid email address',
+        errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+        requestId: 'req-1',
+      },
+      400,
+    );
     stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([]);
-      if (c.path === '/campaign/add-contributor')
-        return jsonResponse({ detail: 'This collaborator is already invited to this campaign' }, 409);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([]));
+      if (c.path === '/campaign/add-contributor') return answer;
       return undefined;
     });
     renderPanel();
@@ -148,26 +176,36 @@ describe('collaborators panel', () => {
     await u.type(screen.getByLabelText('Last name'), 'Doerr');
     await u.type(screen.getByLabelText('Email'), 'jane@example.org');
     await u.click(screen.getByRole('button', { name: 'Invite collaborator' }));
+    await waitFor(() => expect(toastMessages()).toContain('error:Please enter a valid email address'));
+    const form = screen.getByRole('form', { name: 'Invite a collaborator' });
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    answer = jsonResponse({ detail: 'This collaborator is already invited to this campaign', requestId: 'req-2' }, 409);
+    await u.click(screen.getByRole('button', { name: 'Invite collaborator' }));
     await waitFor(() => expect(toastMessages()).toContain('error:This collaborator is already invited to this campaign'));
     // The values stay so they can be corrected.
     expect(screen.getByLabelText('First name')).toHaveValue('Jane');
+    expect(screen.queryByText('No collaborators yet.')).toBeInTheDocument();
   });
 
   it('shows the status badges, progress and submitted date', async () => {
     stub((c) => {
       if (c.path === '/contributor/campaignContributorList/c1')
-        return jsonResponse([
-          contributor(),
-          contributor({
-            contributorId: 'k2',
-            fullName: 'Ann Active',
-            status: 'activated',
-            answeredCount: 2,
-            submittedAt: '2026-11-21T09:00:00Z',
-          }),
-          contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
-          contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
-        ]);
+        return jsonResponse(
+          page([
+            contributor(),
+            contributor({
+              contributorId: 'k2',
+              fullName: 'Ann Active',
+              status: 'activated',
+              answeredCount: 2,
+              submittedAt: '2026-11-21T09:00:00Z',
+            }),
+            contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
+            contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
+          ]),
+        );
       return undefined;
     });
     renderPanel();
@@ -183,26 +221,77 @@ describe('collaborators panel', () => {
     expect(within(rows[1]!).getByTestId('contributor-progress')).toHaveTextContent('2/2 answered');
     expect(within(rows[1]!).getByTestId('contributor-submitted')).toHaveTextContent('21 Nov 2026');
     expect(within(rows[0]!).getByTestId('contributor-submitted')).toHaveTextContent('Not yet');
-    // Suspended shows Resume; a revoked link cannot be copied or revoked again.
+    // Suspended shows Resume; a revoked link cannot be revoked again, but a new one can be made.
     expect(within(rows[2]!).getByRole('button', { name: 'Resume Sam Suspended' })).toBeInTheDocument();
-    expect(within(rows[3]!).getByRole('button', { name: 'Copy invitation link of Rey Revoked' })).toBeDisabled();
+    expect(within(rows[3]!).getByRole('button', { name: 'Copy a new link for Rey Revoked' })).toBeEnabled();
     expect(within(rows[3]!).queryByRole('button', { name: 'Revoke the link of Rey Revoked' })).toBeNull();
   });
 
-  it('copies the invitation link and says so', async () => {
-    stub((c) => (c.path === '/contributor/campaignContributorList/c1' ? jsonResponse([contributor()]) : undefined));
+  it('"Copy a new link" explains itself behind the 5 s lock, re-invites, and copies the link the answer carries', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const NEW_LINK = 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=fresh-key';
+    let current = contributor({ linkRevoked: true });
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([current]));
+      if (c.method === 'POST' && c.path === '/contributor/reinvite') {
+        current = { ...current, linkRevoked: false };
+        return jsonResponse({ message: 'Invitation sent again successfully', contributor: { ...current, inviteLink: NEW_LINK } });
+      }
+      return undefined;
+    });
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy invitation link of Jane Doerr' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy a new link for Jane Doerr' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy a new link?', hidden: true });
+    expect(dialog).toHaveTextContent('gets the new link by e-mail, and the previous one stops working');
+    // Nothing happens before the confirmation.
+    expect(calls.some((c) => c.path === '/contributor/reinvite')).toBe(false);
+    const confirm = within(dialog).getByRole('button', { name: 'Copy a new link', hidden: true });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(confirm).toHaveAttribute('data-locked', 'true');
+
     await waitFor(() => expect(toastMessages()).toContain('success:Link copied to clipboard!'));
-    expect(writeText).toHaveBeenCalledWith('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
+    const reinvites = calls.filter((c) => c.path === '/contributor/reinvite');
+    expect(reinvites).toHaveLength(1);
+    expect(reinvites[0]!.body).toEqual({ campaignId: 'c1', contributorId: 'k1' });
+    expect(writeText).toHaveBeenCalledTimes(1);
+    expect(writeText).toHaveBeenCalledWith(NEW_LINK);
+    // Only the copy is announced; the dialog closes; the row follows (no longer revoked).
+    expect(toastMessages()).toEqual(['success:Link copied to clipboard!']);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Copy a new link?', hidden: true })).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Link revoked')).toBeNull());
+  });
+
+  it('shows the new link to copy by hand when the browser refuses to copy it', async () => {
+    const NEW_LINK = 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=fresh-key';
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
+      if (c.path === '/contributor/reinvite')
+        return jsonResponse({ message: 'Invitation sent again successfully', contributor: contributor({ inviteLink: NEW_LINK }) });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    // After userEvent.setup (which puts its own clipboard in place).
+    const writeText = vi.fn(async () => {
+      throw new DOMException('Document is not focused.', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await u.click(await screen.findByRole('button', { name: 'Copy a new link for Jane Doerr' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy a new link?', hidden: true });
+    await u.click(within(dialog).getByRole('button', { name: 'Copy a new link', hidden: true }));
+    await waitFor(() => expect(within(dialog).getByLabelText('New link of Jane Doerr')).toHaveValue(NEW_LINK));
+    expect(writeText).toHaveBeenCalledWith(NEW_LINK);
+    expect(toastMessages()).toContain('error:The link could not be copied. Please copy it by hand.');
+    expect(within(dialog).getByRole('button', { name: 'Copy link', hidden: true })).toBeInTheDocument();
   });
 
   it('suspends, revokes and re-invites with the server messages', async () => {
     let current = contributor();
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([current]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([current]));
       if (c.method === 'PUT' && c.path === '/contributor/update/k1') {
         current = { ...current, status: 'suspended' };
         return jsonResponse({ message: 'Collaborator suspended successfully', contributor: {} });
@@ -234,9 +323,75 @@ describe('collaborators panel', () => {
     await waitFor(() => expect(screen.queryByText('Link revoked')).toBeNull());
   });
 
+  it('pages through collaborators and their answers: "Show more" reads the next page from the cursor', async () => {
+    const people = Array.from({ length: 12 }, (_, i) =>
+      contributor({ contributorId: `k${i + 1}`, fullName: `Person ${String.fromCharCode(65 + i)}`, email: `p${i + 1}@example.org` }),
+    );
+    const answersOf = (c: CampaignContributor): ContributorAnswers => ({
+      contributor: c,
+      answers: [
+        {
+          campaignQuestionId: 'cq1',
+          question: 'Who are you?',
+          sequence: 1,
+          uploadStatus: c.contributorId === 'k11' ? 'stored' : 'none',
+          reviewStatus: c.contributorId === 'k11' ? 'new' : null,
+          failureReason: null,
+          sentForReRecording: false,
+          video: null,
+        },
+      ],
+    });
+    const calls = stub((c) => {
+      const cursor = new URLSearchParams(c.search).get('cursor');
+      const slice = cursor === 'after-k10' ? people.slice(10) : cursor === null ? people.slice(0, 10) : undefined;
+      if (!slice) return jsonResponse({ detail: `bad cursor ${cursor}`, requestId: 'r' }, 400);
+      const next = cursor === null ? 'after-k10' : null;
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page(slice, next));
+      if (c.path === '/contributor/c1/all') return jsonResponse(page(slice.map(answersOf), next));
+      if (c.method === 'PUT' && c.path === '/contributor/update/k11')
+        return jsonResponse({ message: 'Collaborator suspended successfully', contributor: {} });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await waitFor(() => expect(screen.getAllByTestId('contributor-row')).toHaveLength(10));
+    expect(screen.queryByText('Person K')).toBeNull();
+    const lists = () => calls.filter((c) => c.path === '/contributor/campaignContributorList/c1');
+    const answerCalls = () => calls.filter((c) => c.path === '/contributor/c1/all');
+    expect(lists().map((c) => c.search)).toEqual(['']);
+    await waitFor(() => expect(answerCalls().map((c) => c.search)).toEqual(['']));
+
+    await u.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('contributor-row')).toHaveLength(12));
+    const rows = screen.getAllByTestId('contributor-row');
+    expect(within(rows[10]!).getByText('Person K')).toBeInTheDocument();
+    expect(within(rows[11]!).getByText('Person L')).toBeInTheDocument();
+    expect(lists().map((c) => c.search)).toEqual(['', '?cursor=after-k10']);
+    // The second page's answers are read from the same cursor, once; the first page's are not read again.
+    await waitFor(() => expect(answerCalls().map((c) => c.search)).toEqual(['', '?cursor=after-k10']));
+    // The last page: no more to show.
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    // The answers of someone on the second page are there.
+    await u.click(within(rows[10]!).getByRole('button', { name: 'Show answers of Person K' }));
+    expect(within(rows[10]!).getByTestId('answer-status')).toHaveTextContent('Stored');
+    expect(within(rows[10]!).getByRole('button', { name: 'Delete the videos of Person K' })).toBeEnabled();
+
+    // A change re-reads every page loaded so far, each from its cursor.
+    await u.click(within(rows[10]!).getByRole('button', { name: 'Suspend Person K' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Collaborator suspended successfully'));
+    await waitFor(() => expect(lists().map((c) => c.search)).toEqual(['', '?cursor=after-k10', '', '?cursor=after-k10']));
+    await waitFor(() =>
+      expect(answerCalls().map((c) => c.search).sort()).toEqual(['', '', '?cursor=after-k10', '?cursor=after-k10']),
+    );
+    expect(screen.getAllByTestId('contributor-row')).toHaveLength(12);
+    expect(toastMessages().filter((t) => t.startsWith('error:'))).toEqual([]);
+  });
+
   it('removes a collaborator keeping or deleting their recordings, behind the 5 s lock', async () => {
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.method === 'DELETE' && c.path === '/campaign/remove-contributor/c1/k1')
         return jsonResponse({ message: 'Collaborator removed successfully' });
       return undefined;
@@ -269,7 +424,7 @@ describe('collaborators panel', () => {
   it('locks the remove confirmation for 5 s after a click', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.path.startsWith('/campaign/remove-contributor/')) return new Promise<Response>(() => {}) as never;
       return undefined;
     });
@@ -286,7 +441,18 @@ describe('collaborators panel', () => {
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/campaign/remove-contributor/'))).toHaveLength(1));
   });
 
-  it("shows each answer's state and plays stored videos; sends chosen questions back", async () => {
+  it("shows each answer's state and review, plays stored videos; sends chosen questions back", async () => {
+    const storedVideo = {
+      key: 't1/i1/c1/k1/1-recorded_video.mp4',
+      url: 'https://bucket.example/video.mp4?X-Amz-Signature=abc',
+      durationSeconds: 75,
+      sizeBytes: 2 * 1024 * 1024,
+      width: 1280,
+      height: 720,
+      container: 'mp4',
+      deviceType: 'Mobile',
+      uploadedAt: '2026-11-21T09:00:00Z',
+    };
     const answers: ContributorAnswers[] = [
       {
         contributor: contributor({ status: 'activated', answeredCount: 1 }),
@@ -305,35 +471,47 @@ describe('collaborators panel', () => {
             question: 'Who are you?',
             sequence: 1,
             uploadStatus: 'stored',
+            reviewStatus: 'new',
             failureReason: null,
             sentForReRecording: false,
-            video: {
-              key: 't1/i1/c1/k1/1-recorded_video.mp4',
-              url: 'https://bucket.example/video.mp4?X-Amz-Signature=abc',
-              durationSeconds: 75,
-              sizeBytes: 2 * 1024 * 1024,
-              width: 1280,
-              height: 720,
-              container: 'mp4',
-              deviceType: 'Mobile',
-              uploadedAt: '2026-11-21T09:00:00Z',
-            },
+            video: storedVideo,
           },
           {
             campaignQuestionId: 'cq3',
             question: 'Why?',
             sequence: 3,
             uploadStatus: 'none',
+            reviewStatus: null,
             failureReason: null,
             sentForReRecording: true,
             video: null,
+          },
+          {
+            campaignQuestionId: 'cq4',
+            question: 'What next?',
+            sequence: 4,
+            uploadStatus: 'stored',
+            reviewStatus: 'approved',
+            failureReason: null,
+            sentForReRecording: false,
+            video: { ...storedVideo, key: 't1/i1/c1/k1/4-recorded_video.mp4' },
+          },
+          {
+            campaignQuestionId: 'cq5',
+            question: 'Anything else?',
+            sequence: 5,
+            uploadStatus: 'stored',
+            reviewStatus: 'sentBack',
+            failureReason: null,
+            sentForReRecording: true,
+            video: { ...storedVideo, key: 't1/i1/c1/k1/5-recorded_video.mp4' },
           },
         ],
       },
     ];
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([answers[0]!.contributor]);
-      if (c.path === '/contributor/c1/all') return jsonResponse(answers);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([answers[0]!.contributor]));
+      if (c.path === '/contributor/c1/all') return jsonResponse(page(answers));
       if (c.path === '/contributor-journey/re-record') return jsonResponse({ message: 'Sent back for re-recording successfully' });
       return undefined;
     });
@@ -341,7 +519,21 @@ describe('collaborators panel', () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Show answers of Jane Doerr' }));
     const items = await screen.findAllByTestId('contributor-answer');
-    expect(items.map((i) => within(i).getByTestId('answer-status').textContent)).toEqual(['Stored', 'Failed', 'Not recorded']);
+    expect(items.map((i) => within(i).getByTestId('answer-status').textContent)).toEqual([
+      'Stored',
+      'Failed',
+      'Not recorded',
+      'Stored',
+      'Stored',
+    ]);
+    // The review badge next to each stored take; none without a take.
+    expect(items.map((i) => within(i).queryByTestId('review-status')?.textContent ?? null)).toEqual([
+      'New',
+      null,
+      null,
+      'Approved',
+      'Sent back',
+    ]);
     const video = container.querySelector('video')!;
     expect(video).toHaveAttribute('src', 'https://bucket.example/video.mp4?X-Amz-Signature=abc');
     expect(video).toHaveAttribute('controls');
@@ -351,6 +543,8 @@ describe('collaborators panel', () => {
 
     await u.click(screen.getByRole('button', { name: 'Send answers of Jane Doerr back for re-recording' }));
     const dialog = screen.getByRole('dialog', { name: 'Send back for re-recording', hidden: true });
+    // Sending back e-mails a new link: the dialog says so.
+    expect(dialog).toHaveTextContent('They get an e-mail with a new link, and the previous link stops working');
     const send = within(dialog).getByRole('button', { name: 'Send back', hidden: true });
     expect(send).toBeDisabled();
     await u.click(within(dialog).getByLabelText(/Who are you\?/));
@@ -365,24 +559,26 @@ describe('collaborators panel', () => {
 
   it('deletes only the videos, with the initiative in the path', async () => {
     const calls = stub((c) => {
-      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse([contributor()]);
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.path === '/contributor/c1/all')
-        return jsonResponse([
-          {
-            contributor: contributor(),
-            answers: [
-              {
-                campaignQuestionId: 'cq1',
-                question: 'Who are you?',
-                sequence: 1,
-                uploadStatus: 'stored',
-                failureReason: null,
-                sentForReRecording: false,
-                video: null,
-              },
-            ],
-          },
-        ]);
+        return jsonResponse(
+          page([
+            {
+              contributor: contributor(),
+              answers: [
+                {
+                  campaignQuestionId: 'cq1',
+                  question: 'Who are you?',
+                  sequence: 1,
+                  uploadStatus: 'stored',
+                  failureReason: null,
+                  sentForReRecording: false,
+                  video: null,
+                },
+              ],
+            },
+          ]),
+        );
       if (c.method === 'DELETE' && c.path === '/contributor/i1/c1/k1/videos') return jsonResponse({ message: 'Videos deleted successfully' });
       return undefined;
     });

@@ -1,17 +1,30 @@
 import { Card } from '@/components/layouts/PageHeader';
+import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { useCampaignContributors, useContributorAnswers } from '../../api/contributors';
+import { useCampaignContributors, useContributorAnswerPages, type PageCursor } from '../../api/contributors';
 import { ContributorRow } from './ContributorRow';
 import { InviteContributorForm } from './InviteContributorForm';
 
-/** The campaign's collaborators: invite, list with status and progress, manage, watch their answers. */
+/**
+ * The campaign's collaborators: invite, list with status and progress (10 at a time, "Show more" for
+ * the next 10), manage, watch their answers.
+ */
 export function ContributorsPanel({ campaignId, initiativeId }: { campaignId: string; initiativeId: string }) {
   const list = useCampaignContributors(campaignId);
-  const contributors = list.data ?? [];
-  const answers = useContributorAnswers(campaignId, contributors.length > 0);
-  const answersOf = (contributorId: string) =>
-    answers.data?.find((a) => a.contributor.contributorId === contributorId)?.answers ??
-    (answers.data ? [] : undefined);
+  const pages = list.data?.pages ?? [];
+  const cursors = (list.data?.pageParams ?? []) as PageCursor[];
+  const answerPages = useContributorAnswerPages(
+    campaignId,
+    pages.map((page, i) => ({ cursor: cursors[i] ?? null, enabled: page.items.length > 0 })),
+  );
+  const total = pages.reduce((n, page) => n + page.items.length, 0);
+
+  /** undefined while the answers of that page load. */
+  const answersOf = (pageIndex: number, contributorId: string) => {
+    const data = answerPages[pageIndex]?.data;
+    if (!data) return undefined;
+    return data.items.find((a) => a.contributor.contributorId === contributorId)?.answers ?? [];
+  };
 
   return (
     <Card>
@@ -26,22 +39,41 @@ export function ContributorsPanel({ campaignId, initiativeId }: { campaignId: st
         <div className="mt-6">
           {list.isPending ? (
             <Spinner className="h-5 w-5" />
-          ) : list.isError ? (
+          ) : list.isError && pages.length === 0 ? (
             <p className="text-sm text-muted">The collaborators could not be loaded.</p>
-          ) : contributors.length === 0 ? (
+          ) : total === 0 ? (
             <p className="text-sm text-muted">No collaborators yet.</p>
           ) : (
-            <ul aria-label="Collaborators" className="divide-y divide-line">
-              {contributors.map((c) => (
-                <ContributorRow
-                  key={c.contributorId}
-                  campaignId={campaignId}
-                  initiativeId={initiativeId}
-                  contributor={c}
-                  answers={answersOf(c.contributorId)}
-                />
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Collaborators" className="divide-y divide-line">
+                {pages.flatMap((page, pageIndex) =>
+                  page.items.map((c) => (
+                    <ContributorRow
+                      key={c.contributorId}
+                      campaignId={campaignId}
+                      initiativeId={initiativeId}
+                      contributor={c}
+                      answers={answersOf(pageIndex, c.contributorId)}
+                    />
+                  )),
+                )}
+              </ul>
+              {list.hasNextPage && (
+                <div className="mt-4 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage()}
+                  >
+                    Show more
+                  </Button>
+                </div>
+              )}
+              {list.isFetchNextPageError && (
+                <p className="mt-2 text-center text-sm text-muted">More collaborators could not be loaded.</p>
+              )}
+            </>
           )}
         </div>
       </section>
