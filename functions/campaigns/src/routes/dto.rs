@@ -65,6 +65,7 @@ pub struct CampaignList {
     /// False until the organisation has an initiative (campaigns need one).
     pub has_initiatives: bool,
     /// Pass it as `cursor` (with `page` + 1) for the next page; null on the last page.
+    /// Searches (`search`) page by `page` number only: for them it is always null.
     pub next_cursor: Option<String>,
 }
 

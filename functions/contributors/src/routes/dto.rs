@@ -35,6 +35,8 @@ pub struct InviteResult {
     pub contributor: CampaignContributor,
     /// This invitation made the campaign live.
     pub campaign_live: bool,
+    /// The personal link, shown this once (only a hash of its key is kept); also e-mailed.
+    pub invite_link: String,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -72,9 +74,22 @@ pub struct ContributorRef {
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Reinvited {
     pub message: String,
     pub contributor: CampaignContributor,
+    /// The new personal link, shown this once; also e-mailed. The previous one no longer works.
+    pub invite_link: String,
+}
+
+/// Answers sent back for re-recording.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentBack {
+    pub message: String,
+    /// Whether the collaborator was e-mailed (with a new link). Not when their link was
+    /// revoked: they cannot open the campaign until re-invited.
+    pub mailed: bool,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -192,8 +207,9 @@ pub struct SignPart {
     pub upload_id: String,
     /// 1-based.
     pub part_number: i32,
-    /// The exact size of the part in bytes (every part but the last is `partSize`); the
-    /// URL is signed for it, so S3 refuses a body of any other length.
+    /// The exact size of the part in bytes, 1 to `partSize` (every part but the last is
+    /// `partSize`); the URL is signed for it, so S3 refuses a body of any other length.
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 8388608)]
     pub size_bytes: Option<i64>,
 }
 

@@ -36,12 +36,14 @@ const SEARCH_CAP: usize = 200;
 
 fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
     let message = if result.made_live { rules::INVITED_AND_LIVE } else { rules::INVITED };
+    let invite_link = result.contributor.invite_link.clone().unwrap_or_default();
     (
         StatusCode::CREATED,
         Json(InviteResult {
             message: message.into(),
             contributor: result.contributor,
             campaign_live: result.made_live,
+            invite_link,
         }),
     )
 }
@@ -148,7 +150,8 @@ async fn membership_of(
 }
 
 /// The campaign's collaborators with their status and progress, a page at a time
-/// (newest first).
+/// (newest first). Its cursors and those of `/contributor/{campaignId}/all` are the same
+/// positions in the same list: either call can continue from the other's page.
 #[utoipa::path(get, path = "/contributor/campaignContributorList/{campaignId}", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path), PageParams),
     responses((status = 200, body = CampaignContributorPage), (status = 404, body = ErrorBody)))]
@@ -166,7 +169,8 @@ pub async fn campaign_contributor_list(
 }
 
 /// The campaign's collaborators with their answers, a page at a time; stored takes
-/// come with a playable URL.
+/// come with a playable URL. Its cursors are interchangeable with those of
+/// `campaignContributorList` (the same list in the same order).
 #[utoipa::path(get, path = "/contributor/{campaignId}/all", tag = TAG, security(("staffToken" = [])),
     params(("campaignId" = String, Path), PageParams),
     responses((status = 200, body = ContributorAnswersPage), (status = 404, body = ErrorBody)))]
@@ -416,7 +420,8 @@ pub async fn reinvite(
     let contributor = contributors_of(&context, &principal.tenant_id, std::slice::from_ref(&updated)).await?;
     Ok(Json(Reinvited {
         message: "Invitation sent again successfully".into(),
-        contributor: CampaignContributor::new(&updated, contributor.first(), parts.questions.len(), Some(link)),
+        contributor: CampaignContributor::new(&updated, contributor.first(), parts.questions.len(), Some(link.clone())),
+        invite_link: link,
     }))
 }
 
@@ -424,12 +429,12 @@ pub async fn reinvite(
 /// new link) and their journey then asks only those questions. A sent-back take is no
 /// longer pending review.
 #[utoipa::path(post, path = "/contributor-journey/re-record", tag = TAG, security(("staffToken" = [])), request_body = ReRecord,
-    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = SentBack), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn send_back_for_re_recording(
     State(context): State<AppContext>,
     principal: Principal,
     Json(body): Json<ReRecord>,
-) -> ApiResult<Json<Message>> {
+) -> ApiResult<Json<SentBack>> {
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
     let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
@@ -505,11 +510,11 @@ pub async fn send_back_for_re_recording(
         })?);
         match store.transact(ops).await {
             Ok(()) => {
-                if membership.invite_key_hash.is_some() {
-                    let texts = chosen.iter().map(|q| q.question.clone()).collect();
-                    send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;
-                }
-                return Ok(Message::new("Sent back for re-recording successfully"));
+                // Done: from here on nothing fails the call (the answers are sent back).
+                let texts = chosen.iter().map(|q| q.question.clone()).collect();
+                let mailed = membership.invite_key_hash.is_some()
+                    && send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;
+                return Ok(Json(SentBack { message: "Sent back for re-recording successfully".into(), mailed }));
             }
             Err(StoreError::ConditionFailed) => continue,
             Err(other) => return Err(other.into()),
@@ -518,28 +523,30 @@ pub async fn send_back_for_re_recording(
     Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()))
 }
 
-/// The re-record request carries a new link: only a hash of the old key is kept.
+/// The re-record request carries a new link: only a hash of the old key is kept. Returns
+/// whether it was sent (not when the link was revoked meanwhile).
 async fn send_re_record_mail(
     context: &AppContext,
     membership: &MembershipRecord,
     campaign: &CampaignRecord,
     questions: Vec<String>,
-) -> ApiResult<()> {
+) -> ApiResult<bool> {
     let (key, hash) = invite::new_key();
-    let updated: MembershipRecord = context
+    let updated = context
         .store
-        .update(&membership.key(), |u| {
+        .update::<MembershipRecord>(&membership.key(), |u| {
             u.update_expression("SET inviteKeyHash = :hash, updatedAt = :at")
                 .condition_expression("attribute_exists(inviteKeyHash)")
                 .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
                 .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
         })
-        .await
-        .map_err(|e| match e {
-            // Revoked meanwhile: nothing to send.
-            StoreError::ConditionFailed => ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()),
-            other => other.into(),
-        })?;
+        .await;
+    let updated = match updated {
+        Ok(updated) => updated,
+        // Revoked (or removed) meanwhile: nothing to send.
+        Err(StoreError::ConditionFailed) => return Ok(false),
+        Err(other) => return Err(other.into()),
+    };
     context
         .mail
         .send(&storyhive_shared::mail::MailMessage::ReRecordRequest {
@@ -550,5 +557,5 @@ async fn send_re_record_mail(
             link: storyhive_shared::contributors::dto::invite_link(&context.config.app_base_url, &updated, &key),
         })
         .await?;
-    Ok(())
+    Ok(true)
 }

@@ -573,7 +573,8 @@ export interface paths {
         };
         /**
          * The campaign's collaborators with their status and progress, a page at a time
-         *     (newest first).
+         *     (newest first). Its cursors and those of `/contributor/{campaignId}/all` are the same
+         *     positions in the same list: either call can continue from the other's page.
          */
         get: operations["campaign_contributor_list"];
         put?: never;
@@ -706,7 +707,8 @@ export interface paths {
         };
         /**
          * The campaign's collaborators with their answers, a page at a time; stored takes
-         *     come with a playable URL.
+         *     come with a playable URL. Its cursors are interchangeable with those of
+         *     `campaignContributorList` (the same list in the same order).
          */
         get: operations["campaign_contributors_with_answers"];
         put?: never;
@@ -1315,7 +1317,10 @@ export interface components {
             /** @description False until the organisation has an initiative (campaigns need one). */
             hasInitiatives: boolean;
             items: components["schemas"]["CampaignSummary"][];
-            /** @description Pass it as `cursor` (with `page` + 1) for the next page; null on the last page. */
+            /**
+             * @description Pass it as `cursor` (with `page` + 1) for the next page; null on the last page.
+             *     Searches (`search`) page by `page` number only: for them it is always null.
+             */
             nextCursor?: string | null;
             page: number;
             pageSize: number;
@@ -1544,6 +1549,8 @@ export interface components {
             /** @description This invitation made the campaign live. */
             campaignLive: boolean;
             contributor: components["schemas"]["CampaignContributor"];
+            /** @description The personal link, shown this once (only a hash of its key is kept); also e-mailed. */
+            inviteLink: string;
             /** @description 'Collaborator successfully invited', or '…, and the campaign is now live'. */
             message: string;
         };
@@ -1661,6 +1668,8 @@ export interface components {
         };
         Reinvited: {
             contributor: components["schemas"]["CampaignContributor"];
+            /** @description The new personal link, shown this once; also e-mailed. The previous one no longer works. */
+            inviteLink: string;
             message: string;
         };
         ResetPasswordRequest: {
@@ -1739,6 +1748,15 @@ export interface components {
              */
             version: number;
         };
+        /** @description Answers sent back for re-recording. */
+        SentBack: {
+            /**
+             * @description Whether the collaborator was e-mailed (with a new link). Not when their link was
+             *     revoked: they cannot open the campaign until re-invited.
+             */
+            mailed: boolean;
+            message: string;
+        };
         SignPart: {
             /** @default  */
             campaignId: components["schemas"]["Id"];
@@ -1754,11 +1772,11 @@ export interface components {
             partNumber: number;
             /**
              * Format: int64
-             * @description The exact size of the part in bytes (every part but the last is `partSize`); the
-             *     URL is signed for it, so S3 refuses a body of any other length.
+             * @description The exact size of the part in bytes, 1 to `partSize` (every part but the last is
+             *     `partSize`); the URL is signed for it, so S3 refuses a body of any other length.
              * @default null
              */
-            sizeBytes: number | null;
+            sizeBytes: number;
             /** @default  */
             tenantId: components["schemas"]["Id"];
             /** @default  */
@@ -2904,6 +2922,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_campaign: {
@@ -3022,7 +3048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["SentBack"];
                 };
             };
             400: {
