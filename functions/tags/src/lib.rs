@@ -87,7 +87,11 @@ pub async fn add_tag(
 
 /// Delete a tag and remove it from every campaign that uses it.
 #[utoipa::path(delete, path = "/tags/delete", tag = TAG, security(("staffToken" = [])), request_body = DeleteTag,
-    responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
+    responses(
+        (status = 200, body = Message),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "A campaign using the tag kept being edited: try again", body = ErrorBody),
+    ))]
 pub async fn delete_tag(
     State(context): State<AppContext>,
     principal: Principal,

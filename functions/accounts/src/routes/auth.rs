@@ -73,6 +73,7 @@ pub async fn resend_verification_email(
     responses(
         (status = 200, description = "Signed in", body = LoginResponse),
         (status = 400, description = "Wrong credentials, unverified or suspended account", body = ErrorBody),
+        (status = 409, description = "Many sign-ins to the same address at the same moment: try again", body = ErrorBody),
         (status = 429, description = "Too many failed attempts: locked for a while", body = ErrorBody),
     ))]
 pub async fn login(

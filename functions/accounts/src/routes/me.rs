@@ -8,6 +8,7 @@ use storyhive_shared::{
     http::{Json, Message},
     model,
     permissions::{Permission, Role},
+    storage::AttributeValue,
     validation::{self, Errors},
     ApiResult, AppContext,
 };
@@ -97,15 +98,22 @@ pub async fn skip_tour(
     principal: Principal,
     Json(body): Json<SkipTourRequest>,
 ) -> ApiResult<Json<Message>> {
-    let mut user = principal.user;
-    user.skipped_editor_tour = body.skipped_editor_tour;
-    let expected = user.bump(model::now());
-    context.store.put_versioned(&user, expected).await.map_err(|e| match e {
-        storyhive_shared::storage::StoreError::ConditionFailed => {
-            ApiError::Conflict("Your profile was changed in the meantime. Please try again.".into())
-        }
-        other => other.into(),
-    })?;
+    // One flag, written alone: it cannot conflict with another edit of the profile.
+    let user = principal.user;
+    context
+        .store
+        .update::<storyhive_shared::model::UserRecord>(&user.key(), |u| {
+            u.update_expression("SET skippedEditorTour = :skipped, updatedAt = :at ADD version :one")
+                .condition_expression("attribute_exists(PK)")
+                .expression_attribute_values(":skipped", AttributeValue::Bool(body.skipped_editor_tour))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        })
+        .await
+        .map_err(|e| match e {
+            storyhive_shared::storage::StoreError::ConditionFailed => ApiError::Unauthorized,
+            other => other.into(),
+        })?;
     Ok(Message::new("Tour preference saved successfully"))
 }
 

@@ -290,7 +290,7 @@ async fn save_text(
 
 /// Save the campaign's brief (required).
 #[utoipa::path(post, path = "/campaign/add-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
-    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_brief(
     State(context): State<AppContext>,
     principal: Principal,
@@ -316,7 +316,7 @@ pub async fn add_brief(
 
 /// Auto-save of the brief while it is typed (may be empty).
 #[utoipa::path(post, path = "/campaign/auto-save-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
-    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn auto_save_brief(
     State(context): State<AppContext>,
     principal: Principal,
@@ -339,7 +339,7 @@ pub async fn auto_save_brief(
 
 /// Save the campaign's script (emoji are escaped in storage and restored on load).
 #[utoipa::path(post, path = "/campaign/save-script", tag = TAG, security(("staffToken" = [])), request_body = SaveScript,
-    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn save_script(
     State(context): State<AppContext>,
     principal: Principal,

@@ -114,8 +114,11 @@ pub async fn all_campaigns(
     if !(1..=MAX_PAGE).contains(&page) {
         return Err(ApiError::field("page", format!("The page must be between 1 and {MAX_PAGE}")));
     }
-    listing::settle_expired(store, tenant_id, rules::today()).await?;
     let search = params.search.as_deref().map(str::trim).unwrap_or_default();
+    if search.chars().count() > rules::TITLE_MAX {
+        return Err(ApiError::field("search", "A search is at most 250 characters"));
+    }
+    listing::settle_expired(store, tenant_id, rules::today()).await?;
     if !search.is_empty() {
         let (found, has_initiatives) = tokio::try_join!(
             async { Ok::<_, ApiError>(words::search(store, tenant_id, words::CAMPAIGNS, search, SEARCH_CAP).await?) },

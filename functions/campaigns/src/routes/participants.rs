@@ -69,7 +69,13 @@ pub async fn add_participants(
     }
     let at = model::timestamp(model::now());
     let mut ops = Vec::new();
+    let mut asked: Vec<&storyhive_shared::ids::Id> = Vec::new();
     for user_id in &body.user_ids {
+        // A user named twice is added once.
+        if asked.contains(&user_id) {
+            continue;
+        }
+        asked.push(user_id);
         if !candidates(&users).any(|u| u.user_id == *user_id) {
             return Err(ApiError::field("userIds", "Participants must be staff members of your organisation"));
         }

@@ -101,7 +101,12 @@ async fn contributor_campaign(
 #[utoipa::path(get, path = "/contributor/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
     security(("inviteKey" = []), ("staffToken" = [])),
     params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), AdminAccessParams),
-    responses((status = 200, body = ContributorCampaign), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses(
+        (status = 200, body = ContributorCampaign),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "With adminAccess: no such campaign or collaborator in the staff member's organisation", body = ErrorBody),
+    ))]
 pub async fn contributor_campaign_view(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
@@ -125,7 +130,12 @@ pub async fn contributor_campaign_view(
 
 /// The collaborator's details (first and last name) before they start.
 #[utoipa::path(post, path = "/contributor/save", tag = TAG, request_body = SaveDetails, security(("inviteKey" = [])),
-    responses((status = 200, body = ContributorCampaign), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses(
+        (status = 200, body = ContributorCampaign),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 409, description = "Saved from elsewhere at the same moment, again and again", body = ErrorBody),
+    ))]
 pub async fn save_details(
     State(context): State<AppContext>,
     key: InviteKey,
@@ -139,42 +149,56 @@ pub async fn save_details(
     let (first, last) = (first.unwrap_or_default(), last.unwrap_or_default());
     let at = model::timestamp(model::now());
     let store = &context.store;
-    let membership_update = store.update_op(&access.membership.key(), |u| {
-        u.update_expression(
-            "SET firstName = :first, lastName = :last, detailsSubmitted = :yes, startedJourney = :yes, startedAt = if_not_exists(startedAt, :at), updatedAt = :at",
-        )
-        .condition_expression("attribute_exists(PK)")
-        .expression_attribute_values(":first", AttributeValue::S(first.clone()))
-        .expression_attribute_values(":last", AttributeValue::S(last.clone()))
-        .expression_attribute_values(":yes", AttributeValue::Bool(true))
-        .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-    })?;
-    let contributor = &access.contributor;
-    let contributor_update = store.update_op(&contributor.key(), |u| {
-        u.update_expression("SET firstName = :first, lastName = :last, updatedAt = :at")
-            .condition_expression("firstName = :old_first AND lastName = :old_last")
+    // The contributor's name and its words change together; a save racing another
+    // (two tabs) is tried again against the name the other one wrote.
+    let mut contributor = access.contributor.clone();
+    let mut saved = false;
+    for _attempt in 0..3 {
+        let membership_update = store.update_op(&access.membership.key(), |u| {
+            u.update_expression(
+                "SET firstName = :first, lastName = :last, detailsSubmitted = :yes, startedJourney = :yes, startedAt = if_not_exists(startedAt, :at), updatedAt = :at",
+            )
+            .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":first", AttributeValue::S(first.clone()))
             .expression_attribute_values(":last", AttributeValue::S(last.clone()))
-            .expression_attribute_values(":old_first", AttributeValue::S(contributor.first_name.clone()))
-            .expression_attribute_values(":old_last", AttributeValue::S(contributor.last_name.clone()))
+            .expression_attribute_values(":yes", AttributeValue::Bool(true))
             .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-    })?;
-    let mut ops = vec![membership_update, contributor_update];
-    // Their new name is how staff find them.
-    ops.extend(words::index_ops(
-        store,
-        &contributor.tenant_id,
-        words::CONTRIBUTORS,
-        &contributor.contributor_id,
-        &words::person_words(&contributor.first_name, &contributor.last_name, &contributor.email),
-        &words::person_words(&first, &last, &contributor.email),
-    )?);
-    match store.transact(ops).await {
-        Ok(()) => {}
-        Err(StoreError::ConditionFailed) => {
-            return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()))
+        })?;
+        let contributor_update = store.update_op(&contributor.key(), |u| {
+            u.update_expression("SET firstName = :first, lastName = :last, updatedAt = :at")
+                .condition_expression("firstName = :old_first AND lastName = :old_last")
+                .expression_attribute_values(":first", AttributeValue::S(first.clone()))
+                .expression_attribute_values(":last", AttributeValue::S(last.clone()))
+                .expression_attribute_values(":old_first", AttributeValue::S(contributor.first_name.clone()))
+                .expression_attribute_values(":old_last", AttributeValue::S(contributor.last_name.clone()))
+                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+        })?;
+        let mut ops = vec![membership_update, contributor_update];
+        // Their new name is how staff find them.
+        ops.extend(words::index_ops(
+            store,
+            &contributor.tenant_id,
+            words::CONTRIBUTORS,
+            &contributor.contributor_id,
+            &words::person_words(&contributor.first_name, &contributor.last_name, &contributor.email),
+            &words::person_words(&first, &last, &contributor.email),
+        )?);
+        match store.transact(ops).await {
+            Ok(()) => {
+                saved = true;
+                break;
+            }
+            Err(StoreError::ConditionFailed) => {
+                contributor = store
+                    .get::<ContributorRecord>(&contributor.key())
+                    .await?
+                    .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
+            }
+            Err(other) => return Err(other.into()),
         }
-        Err(other) => return Err(other.into()),
+    }
+    if !saved {
+        return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()));
     }
     let membership =
         repo::membership(store, &contributor.tenant_id, &access.campaign.campaign_id, &contributor.contributor_id)
@@ -204,7 +228,12 @@ pub async fn journey(
 #[utoipa::path(get, path = "/contributor-journey/all-questions/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
     security(("inviteKey" = []), ("staffToken" = [])),
     params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ExceptCollaboratorParams),
-    responses((status = 200, body = [JourneyQuestion]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses(
+        (status = 200, body = [JourneyQuestion]),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "With exceptCollaborator: no such campaign or collaborator in the staff member's organisation", body = ErrorBody),
+    ))]
 pub async fn all_questions(
     State(context): State<AppContext>,
     Path((tenant_id, campaign_id, contributor_id)): Path<(String, String, String)>,
@@ -225,7 +254,12 @@ pub async fn all_questions(
 
 /// Save an answer's script, teleprompter settings or re-recording status.
 #[utoipa::path(post, path = "/contributor-journey/save", tag = TAG, request_body = SaveJourney, security(("inviteKey" = [])),
-    responses((status = 200, body = JourneyQuestion), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses(
+        (status = 200, body = JourneyQuestion),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "Not a question of this campaign", body = ErrorBody),
+    ))]
 pub async fn save_journey(
     State(context): State<AppContext>,
     key: InviteKey,

@@ -212,6 +212,9 @@ pub async fn all_contributors(
     let tenant_id = &principal.tenant_id;
     let limit = page.limit()?;
     let search = params.search_val.as_deref().map(str::trim).unwrap_or_default();
+    if search.chars().count() > 254 {
+        return Err(ApiError::field("searchVal", "A search is at most 254 characters"));
+    }
     if !search.is_empty() {
         let found = words::search(store, tenant_id, words::CONTRIBUTORS, search, SEARCH_CAP).await?;
         let keys: Vec<keys::Key> = found.ids.iter().map(|id| keys::contributor(tenant_id, id)).collect();

@@ -2,6 +2,7 @@
 //! and upload workers run as SQS delivers their messages, and real videos made by ffmpeg.
 
 mod common;
+mod fuzz_regressions;
 mod hardening;
 mod invitations;
 mod journey;
