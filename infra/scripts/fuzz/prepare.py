@@ -39,7 +39,6 @@ import urllib.parse
 import urllib.request
 
 SUPER_ADMIN = "superadmin@storyhive-demo.org"
-STAFF = ["admin@storyhive-demo.org", "creator@storyhive-demo.org", "coordinator@storyhive-demo.org"]
 PASSWORD = "Storyhive-Demo-2026!"
 
 
