@@ -4,14 +4,15 @@
 #   . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 #
 # Sourcing it cds to the repository root and defines:
-#   ROOT, SCRIPTS, VENV, LOCAL_DIR, PID_DIR, LOG_DIR, CARGO_TARGET
+#   ROOT, SCRIPTS, VENV, FUZZ_VENV, LOCAL_DIR, PID_DIR, LOG_DIR, CARGO_TARGET
 #   log/ok/warn/die/heading, need_port_free, wait_for_http, pid-file helpers,
-#   ensure_apt_packages, ensure_java, ensure_curl, ensure_venv, ensure_node,
+#   ensure_apt_packages, ensure_java, ensure_curl, ensure_venv, ensure_venv_at, ensure_node,
 #   ensure_node_modules, ensure_rust, profile_ports, emulator_env, gateway_env.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SCRIPTS="$ROOT/infra/scripts"
 VENV="$ROOT/.venv"
+FUZZ_VENV="$ROOT/.venv-fuzz"
 LOCAL_DIR="$ROOT/.local"
 PID_DIR="$LOCAL_DIR/pids"
 LOG_DIR="$LOCAL_DIR/logs"
@@ -286,31 +287,40 @@ _req_closure() {
 # requirements file, skipping one whose content (with the files it includes
 # via -r) and the Python version are unchanged since the last install.
 ensure_venv() {
-  local py="${STORYHIVE_PYTHON:-python3}" req hash stamp inc files
+  ensure_venv_at "$VENV" "$@"
+}
+
+# ensure_venv_at DIR REQUIREMENTS_FILE...: the same for the virtualenv DIR
+# (e.g. .venv-fuzz, whose packages conflict with .venv's pins). Set
+# ENSURE_VENV_HINT to add a sentence to the message when pip fails.
+ensure_venv_at() {
+  local dir=$1 py="${STORYHIVE_PYTHON:-python3}" req hash stamp inc files name
+  shift
+  name=${dir#"$ROOT"/}
   if ! command -v "$py" >/dev/null 2>&1; then
     ensure_apt_packages python3 python3-venv
   fi
   "$py" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)' ||
     die "$py is $("$py" -V 2>&1); Python 3.9+ is needed (Debian 12 has 3.11)."
-  if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
-    log "Creating the Python virtual environment .venv"
-    if ! "$py" -m venv --clear "$VENV" >/dev/null 2>&1; then
+  if [[ ! -x "$dir/bin/python" ]] || ! "$dir/bin/python" -c 'import sys' >/dev/null 2>&1; then
+    log "Creating the Python virtual environment $name"
+    if ! "$py" -m venv --clear "$dir" >/dev/null 2>&1; then
       ensure_apt_packages python3-venv
-      "$py" -m venv --clear "$VENV" || die "could not create .venv with '$py -m venv'"
+      "$py" -m venv --clear "$dir" || die "could not create $name with '$py -m venv'"
     fi
   fi
   for req in "$@"; do
     [[ -f "$req" ]] || die "requirements file $req is missing"
     files=()
     _req_closure "$req"
-    hash=$( { "$VENV/bin/python" -V 2>&1; cat "${files[@]}"; } | sha256sum | cut -d' ' -f1)
-    stamp="$VENV/.storyhive-$(basename "$req").sha256"
+    hash=$( { "$dir/bin/python" -V 2>&1; cat "${files[@]}"; } | sha256sum | cut -d' ' -f1)
+    stamp="$dir/.storyhive-$(basename "$req").sha256"
     if [[ -f "$stamp" && "$(<"$stamp")" == "$hash" ]]; then
       continue
     fi
-    log "Installing Python packages from ${req#"$ROOT"/} into .venv"
-    "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q -r "$req" ||
-      die "pip install -r ${req#"$ROOT"/} failed (PyPI must be reachable)."
+    log "Installing Python packages from ${req#"$ROOT"/} into $name"
+    "$dir/bin/python" -m pip install --disable-pip-version-check --no-input -q -r "$req" ||
+      die "pip install -r ${req#"$ROOT"/} into $name failed (PyPI must be reachable).${ENSURE_VENV_HINT:+ $ENSURE_VENV_HINT}"
     echo "$hash" >"$stamp"
   done
 }

@@ -6,16 +6,22 @@
 #   template  infra/scripts/check-template.sh   (sam validate --lint)
 #   web       npm run typecheck && npm test     (in web/)
 #   e2e       web build + gateway on :3100 + npm run test:e2e (Playwright, Debian's chromium)
+#   api       gateway on :3300 (prefix storyhive-fuzz), seeded and prepared; the
+#             regressions replayed, then schemathesis against openapi.json (infra/scripts/fuzz/)
 #
 #   ./infra/scripts/test.sh [--only rust,template,...] [--skip e2e,...]
 #
-# The test gateway and the test emulators are always stopped at the end.
+# The test gateways and the test emulators are always stopped at the end.
 # Environment: CARGO_TARGET_DIR (reused if set), STORYHIVE_TEST_DYNAMODB_PORT (8100),
-# STORYHIVE_TEST_MOTO_PORT (4666), STORYHIVE_E2E_PORT (3100).
+# STORYHIVE_TEST_MOTO_PORT (4666), STORYHIVE_E2E_PORT (3100), STORYHIVE_API_FUZZ_PORT
+# (3300); the api step's budget: STORYHIVE_API_FUZZ_MAX_EXAMPLES (25 a phase and
+# operation), STORYHIVE_API_FUZZ_SEED (20260101), STORYHIVE_API_FUZZ_TIMEOUT (210 s,
+# hard stop), STORYHIVE_API_FUZZ_MAX_TIME (unset; when set, schemathesis fuzzes again
+# and again until that many seconds are spent), STORYHIVE_API_FUZZ_WORKERS (1).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ALL_STEPS=(rust template web e2e)
+ALL_STEPS=(rust template web e2e api)
 ONLY="" SKIP=""
 while (($#)); do
   case "$1" in
@@ -23,7 +29,7 @@ while (($#)); do
     --only=*) ONLY=${1#*=}; shift ;;
     --skip) SKIP=${2:-}; shift 2 || die "--skip needs a list" ;;
     --skip=*) SKIP=${1#*=}; shift ;;
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -44,6 +50,10 @@ E2E_PORT="${STORYHIVE_E2E_PORT:-3100}"
 GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
 E2E_GATEWAY="test-gateway-$E2E_PORT" # pid file name
 E2E_LOG="$LOG_DIR/test-gateway-$E2E_PORT.log"
+API_PORT="${STORYHIVE_API_FUZZ_PORT:-3300}"
+API_PREFIX=storyhive-fuzz
+API_GATEWAY="fuzz-gateway-$API_PORT" # pid file name
+API_LOG="$LOG_DIR/fuzz-gateway-$API_PORT.log"
 RESULTS=()
 
 # ----------------------------------------------------------------- cleanup
@@ -56,6 +66,7 @@ cleanup() {
   trap - INT TERM HUP
   echo
   stop_pid "$E2E_GATEWAY" "the e2e gateway" || true
+  stop_pid "$API_GATEWAY" "the api fuzzing gateway" || true
   if ((EMULATORS_USED)); then
     log "Stopping the test emulators"
     "$SCRIPTS/emulators.sh" stop --profile test || true
@@ -141,16 +152,99 @@ step_e2e() {
   return "$rc"
 }
 
+# The api step: schemathesis (in .venv-fuzz) against a gateway of its own (port
+# STORYHIVE_API_FUZZ_PORT, resource prefix storyhive-fuzz: its data and per-client
+# counters never meet the e2e run's), seeded, then prepared by
+# infra/scripts/fuzz/prepare.py (a staff token, an invitation key, the org's real ids
+# offered as fuzz dictionaries). Bounded: a few examples per operation and phase, one
+# worker and a fixed seed (the same requests in the same order, so that CI runs are
+# reproducible), a hard time limit. Reports: .local/logs/api-fuzz/.
+step_api() {
+  local max_examples="${STORYHIVE_API_FUZZ_MAX_EXAMPLES:-25}" max_time="${STORYHIVE_API_FUZZ_MAX_TIME:-}"
+  local seed="${STORYHIVE_API_FUZZ_SEED:-20260101}" limit="${STORYHIVE_API_FUZZ_TIMEOUT:-210}"
+  local workers="${STORYHIVE_API_FUZZ_WORKERS:-1}"
+  local fuzz_dir="$LOCAL_DIR/fuzz" report_dir="$LOG_DIR/api-fuzz" base="http://127.0.0.1:$API_PORT/api"
+  cargo build -p storyhive-gateway --bin storyhive-local
+  [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
+  need_port_free "$API_PORT" "the api fuzzing gateway" STORYHIVE_API_FUZZ_PORT
+  gateway_env test "$API_PREFIX" "$API_PORT"
+  log "Seeding the api fuzzing data (prefix $API_PREFIX)"
+  "$GATEWAY_BIN" seed
+  log "Starting the api fuzzing gateway on port $API_PORT (log ${API_LOG#"$ROOT"/})"
+  start_bg "$API_GATEWAY" "$API_LOG" "$GATEWAY_BIN" serve --port "$API_PORT" --web-dir "$ROOT/web/dist"
+  wait_for_http "$base/health" --status 200 --timeout 60 --pid "$API_GATEWAY" --log "$API_LOG"
+  ok "api fuzzing gateway is up"
+
+  rm -rf "$fuzz_dir" "$report_dir"
+  mkdir -p "$fuzz_dir" "$report_dir"
+  log "Preparing the data the fuzzed calls need (infra/scripts/fuzz/prepare.py)"
+  "$FUZZ_VENV/bin/python" "$SCRIPTS/fuzz/prepare.py" --base-url "$base" --out-dir "$fuzz_dir" \
+    --cache-dir "$report_dir/cache"
+  # FUZZ_TOKEN, FUZZ_INVITE_KEY
+  # shellcheck disable=SC1091
+  . "$fuzz_dir/session.env"
+
+  local args=(
+    run "$ROOT/openapi.json" --url "$base"
+    -H "Authorization: Bearer $FUZZ_TOKEN" -H "X-Invite-Key: $FUZZ_INVITE_KEY"
+    # They would end the run's own session or organisation.
+    --exclude-operation-id logout --exclude-operation-id delete_me
+    --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance
+    --phases examples,coverage,fuzzing
+    --max-examples "$max_examples" --seed "$seed" ${max_time:+--max-time "$max_time"}
+    --generation-database none --workers "$workers" --request-timeout 15 --continue-on-failure
+    --report junit,ndjson --report-dir "$report_dir"
+    --no-color
+  )
+  # The command line, for the log (credentials replaced by the variables of session.env).
+  local line="schemathesis --config-file $fuzz_dir/schemathesis.toml" arg
+  for arg in "${args[@]}"; do
+    if [[ "$arg" == *" "* ]]; then line+=" \"$arg\""; else line+=" $arg"; fi
+  done
+  line=${line//"$FUZZ_TOKEN"/'$FUZZ_TOKEN'}
+  line=${line//"$FUZZ_INVITE_KEY"/'$FUZZ_INVITE_KEY'}
+  echo "${line//"$ROOT"\//}" >"$report_dir/command.txt"
+  # The failures found so far, replayed every run (their requests do not depend on chance).
+  log "Replaying the regressions found by earlier runs (infra/scripts/fuzz/regressions.json)"
+  local replay_rc=0
+  "$FUZZ_VENV/bin/python" "$SCRIPTS/fuzz/replay.py" --base-url "$base" --fixture "$fuzz_dir/fixture.json" \
+    --schema "$ROOT/openapi.json" --cases "$SCRIPTS/fuzz/regressions.json" 2>&1 |
+    tee "$report_dir/regressions.log" || replay_rc=$?
+
+  log "Running schemathesis (at most $max_examples examples per operation and phase${max_time:+, fuzzing for ${max_time}s}, seed $seed, stopped after ${limit}s; log ${report_dir#"$ROOT"/}/schemathesis.log)"
+  local rc=0
+  timeout --kill-after=15 "$limit" \
+    "$FUZZ_VENV/bin/schemathesis" --config-file "$fuzz_dir/schemathesis.toml" "${args[@]}" 2>&1 |
+    tee "$report_dir/schemathesis.log" || rc=$?
+  stop_pid "$API_GATEWAY" "the api fuzzing gateway"
+  if ((rc == 124 || rc == 137)); then
+    echo "---- schemathesis did not finish within ${limit}s (STORYHIVE_API_FUZZ_TIMEOUT); see ${report_dir#"$ROOT"/}/schemathesis.log" >&2
+  elif ((rc != 0)); then
+    echo "---- schemathesis failed (exit $rc): ${report_dir#"$ROOT"/}/ (junit-*.xml, schemathesis.log);" \
+      "the failures known so far are listed in docs/FUZZ_FINDINGS.md" >&2
+  fi
+  if ((replay_rc != 0)); then
+    echo "---- regressions failed: ${report_dir#"$ROOT"/}/regressions.log (see docs/FUZZ_FINDINGS.md)" >&2
+    ((rc != 0)) || rc=$replay_rc
+  fi
+  return "$rc"
+}
+
 # ------------------------------------------------------------- preparation
 heading "Checking tools and dependencies (steps: ${STEPS[*]})"
 ensure_curl
 ensure_venv "$SCRIPTS/requirements-local.txt"
 if wants template; then ensure_venv "$SCRIPTS/requirements-test.txt"; fi
+if wants api; then
+  # Its own virtualenv: schemathesis' dependencies conflict with aws-sam-cli's pins.
+  ENSURE_VENV_HINT="schemathesis (infra/scripts/requirements-fuzz.txt) is needed by the api step; skip it with --skip api." \
+    ensure_venv_at "$FUZZ_VENV" "$SCRIPTS/requirements-fuzz.txt"
+fi
 if wants rust; then
   # The upload tests make real MP4 and WebM files with ffmpeg.
   command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
 fi
-if wants rust || wants e2e; then
+if wants rust || wants e2e || wants api; then
   ensure_java
   ensure_node_modules "$EMULATORS_DIR"
   ensure_rust
@@ -165,7 +259,7 @@ if wants e2e; then
 fi
 ok "tools ready"
 
-if wants rust || wants e2e; then
+if wants rust || wants e2e || wants api; then
   heading "Starting the test emulators"
   EMULATORS_USED=1
   "$SCRIPTS/emulators.sh" start --profile test
