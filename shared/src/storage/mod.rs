@@ -9,7 +9,7 @@ use anyhow::Context;
 use aws_sdk_dynamodb::{
     error::SdkError,
     operation::transact_write_items::TransactWriteItemsError,
-    types::{ConditionCheck, Delete, KeysAndAttributes, Put, Update},
+    types::{Delete, KeysAndAttributes, Put, Update},
     Client,
 };
 use serde::{de::DeserializeOwned, Serialize};
@@ -602,17 +602,6 @@ impl Store {
             .build()
             .context("Delete")?;
         Ok(TransactWriteItem::builder().delete(delete).build())
-    }
-
-    /// Checks, inside a transaction, that an item exists.
-    pub fn exists_op(&self, key: &Key) -> StoreResult<TransactWriteItem> {
-        let check = ConditionCheck::builder()
-            .table_name(&self.table)
-            .set_key(Some(key_item(key)?))
-            .condition_expression("attribute_exists(PK)")
-            .build()
-            .context("ConditionCheck")?;
-        Ok(TransactWriteItem::builder().condition_check(check).build())
     }
 
     pub fn update_op(

@@ -121,6 +121,7 @@ pub struct TestStack {
 impl Drop for TestStack {
     fn drop(&mut self) {
         self.server.abort();
+        self.log_accesses();
         if !std::thread::panicking() {
             self.assert_permissions();
         }
@@ -282,6 +283,26 @@ impl TestStack {
     /// What the function `logical_id` did with AWS so far, each distinct access once.
     pub fn recorded(&self, logical_id: &str) -> Vec<recorder::Access> {
         self.function(logical_id).recorder.accesses()
+    }
+
+    /// With `STORYHIVE_ACCESS_LOG=<file>`, appends every action each function performed
+    /// (`<function> <action> <resource>` per line): a whole test run then shows which
+    /// granted actions a function never uses (`infra/scripts/unused-grants.sh`).
+    fn log_accesses(&self) {
+        let Some(path) = std::env::var_os("STORYHIVE_ACCESS_LOG") else { return };
+        let functions = self.functions.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let mut lines = String::new();
+        for (id, function) in &functions {
+            for access in function.recorder.accesses() {
+                if let Ok((request, resource)) = access.request(&self.resources) {
+                    lines.push_str(&format!("{id} {} {resource}\n", request.action));
+                }
+            }
+        }
+        use std::io::Write;
+        if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = file.write_all(lines.as_bytes());
+        }
     }
 
     /// Checks every AWS operation each function performed so far against that function's
