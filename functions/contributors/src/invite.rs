@@ -128,6 +128,35 @@ pub async fn company_name(context: &AppContext, tenant_id: &str) -> ApiResult<Op
     Ok(repo::tenant(&context.store, tenant_id).await?.and_then(|t| t.company_name))
 }
 
+/// Gives a membership a new key: the previous link stops working. With
+/// `keep_revoked`, a revoked link (no key) stays revoked. Returns the updated membership
+/// and the new key; `None` when the membership is gone (or revoked, with `keep_revoked`).
+pub async fn rotate_key(
+    context: &AppContext,
+    membership: &MembershipRecord,
+    keep_revoked: bool,
+) -> ApiResult<Option<(MembershipRecord, String)>> {
+    let (key, hash) = new_key();
+    let rotated = context
+        .store
+        .update::<MembershipRecord>(&membership.key(), |u| {
+            u.update_expression("SET inviteKeyHash = :hash, invitedAt = :at, updatedAt = :at")
+                .condition_expression(if keep_revoked {
+                    "attribute_exists(inviteKeyHash)"
+                } else {
+                    "attribute_exists(PK)"
+                })
+                .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+        })
+        .await;
+    match rotated {
+        Ok(updated) => Ok(Some((updated, key))),
+        Err(StoreError::ConditionFailed) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
+}
+
 /// Gives a membership a new key (the previous link stops working) and e-mails the new
 /// link. Returns the updated membership and the link.
 pub async fn send_new_link(
@@ -135,20 +164,8 @@ pub async fn send_new_link(
     membership: &MembershipRecord,
     campaign_title: &str,
 ) -> ApiResult<(MembershipRecord, String)> {
-    let (key, hash) = new_key();
-    let updated: MembershipRecord = context
-        .store
-        .update(&membership.key(), |u| {
-            u.update_expression("SET inviteKeyHash = :hash, invitedAt = :at, updatedAt = :at")
-                .condition_expression("attribute_exists(PK)")
-                .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await
-        .map_err(|e| match e {
-            StoreError::ConditionFailed => ApiError::NotFound(rules::NOT_INVITED.into()),
-            other => other.into(),
-        })?;
+    let (updated, key) =
+        rotate_key(context, membership, false).await?.ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
     let company = company_name(context, &membership.tenant_id).await?;
     context.mail.send(&invitation_mail(context, &updated, &key, campaign_title, company)).await?;
     let link = invite_link(&context.config.app_base_url, &updated, &key);

@@ -29,6 +29,28 @@ fn cascade_worker(stack: &TestStack) -> storyhive_cascade_worker::Cascade {
     storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap()
 }
 
+/// The campaign-side functions on one port, `function`'s DynamoDB calls through `tap`.
+async fn tapped_stack(
+    function: &str,
+    router: fn(storyhive_shared::AppContext) -> axum::Router,
+    tap: &DynamoTap,
+) -> TestStack {
+    let mut stack = TestStack::start_tapped(function, Some(tap), router).await;
+    let others: [(&str, fn(storyhive_shared::AppContext) -> axum::Router); 5] = [
+        ("AccountsFunction", storyhive_accounts::router),
+        ("InitiativesFunction", storyhive_initiatives::router),
+        ("TagsFunction", storyhive_tags::router),
+        ("CampaignsFunction", storyhive_campaigns::router),
+        ("QuestionsFunction", storyhive_questions::router),
+    ];
+    for (id, build) in others {
+        if id != function {
+            stack = stack.with_function(id, build);
+        }
+    }
+    stack
+}
+
 /// Marks `campaign` deleting and records the job pending, as a delete whose message the
 /// queue then refused would have left it.
 async fn marked_but_never_queued(stack: &TestStack, tenant_id: &str, campaign_id: &str) -> CascadeJob {
@@ -99,12 +121,7 @@ async fn a_delete_whose_message_was_lost_finishes_on_retry_or_by_the_sweep() {
 #[tokio::test]
 async fn two_questions_added_at_the_same_moment_never_share_a_sequence() {
     let tap = DynamoTap::in_front_of_dynamodb().await;
-    let stack = TestStack::start_tapped("QuestionsFunction", Some(&tap), storyhive_questions::router)
-        .await
-        .with_function("AccountsFunction", storyhive_accounts::router)
-        .with_function("InitiativesFunction", storyhive_initiatives::router)
-        .with_function("TagsFunction", storyhive_tags::router)
-        .with_function("CampaignsFunction", storyhive_campaigns::router);
+    let stack = tapped_stack("QuestionsFunction", storyhive_questions::router, &tap).await;
     let staff = organisation(&stack).await;
     let initiative = staff.initiative(&stack, &unique("Race")).await;
     let tag = staff.tag(&stack, &unique("r")[..10]).await;
@@ -147,11 +164,7 @@ async fn two_questions_added_at_the_same_moment_never_share_a_sequence() {
 #[tokio::test]
 async fn a_tag_deleted_while_a_campaign_is_saved_is_not_linked_to_it() {
     let tap = DynamoTap::in_front_of_dynamodb().await;
-    let stack = TestStack::start_tapped("CampaignsFunction", Some(&tap), storyhive_campaigns::router)
-        .await
-        .with_function("AccountsFunction", storyhive_accounts::router)
-        .with_function("InitiativesFunction", storyhive_initiatives::router)
-        .with_function("TagsFunction", storyhive_tags::router);
+    let stack = tapped_stack("CampaignsFunction", storyhive_campaigns::router, &tap).await;
     let staff = organisation(&stack).await;
     let initiative = staff.initiative(&stack, &unique("Tags")).await;
     let kept = staff.tag(&stack, &unique("k")[..10]).await;
@@ -198,11 +211,7 @@ async fn a_tag_deleted_while_a_campaign_is_saved_is_not_linked_to_it() {
 #[tokio::test]
 async fn reads_that_decide_a_write_are_consistent() {
     let tap = DynamoTap::in_front_of_dynamodb().await;
-    let stack = TestStack::start_tapped("CampaignsFunction", Some(&tap), storyhive_campaigns::router)
-        .await
-        .with_function("AccountsFunction", storyhive_accounts::router)
-        .with_function("InitiativesFunction", storyhive_initiatives::router)
-        .with_function("TagsFunction", storyhive_tags::router);
+    let stack = tapped_stack("CampaignsFunction", storyhive_campaigns::router, &tap).await;
     let staff = organisation(&stack).await;
     let initiative = staff.initiative(&stack, &unique("Saves")).await;
     let tag = staff.tag(&stack, &unique("s")[..10]).await;
@@ -296,11 +305,7 @@ async fn every_error_is_json_with_the_request_id_of_its_answer() {
 #[tokio::test]
 async fn a_page_of_the_campaign_list_reads_a_page_however_many_campaigns_there_are() {
     let tap = DynamoTap::in_front_of_dynamodb().await;
-    let stack = TestStack::start_tapped("CampaignsFunction", Some(&tap), storyhive_campaigns::router)
-        .await
-        .with_function("AccountsFunction", storyhive_accounts::router)
-        .with_function("InitiativesFunction", storyhive_initiatives::router)
-        .with_function("TagsFunction", storyhive_tags::router);
+    let stack = tapped_stack("CampaignsFunction", storyhive_campaigns::router, &tap).await;
     let staff = organisation(&stack).await;
     let initiative = staff.initiative(&stack, &unique("Many")).await;
     let tag = staff.tag(&stack, &unique("m")[..10]).await;

@@ -534,21 +534,9 @@ async fn send_re_record_mail(
     campaign: &CampaignRecord,
     questions: Vec<String>,
 ) -> ApiResult<bool> {
-    let (key, hash) = invite::new_key();
-    let updated = context
-        .store
-        .update::<MembershipRecord>(&membership.key(), |u| {
-            u.update_expression("SET inviteKeyHash = :hash, updatedAt = :at")
-                .condition_expression("attribute_exists(inviteKeyHash)")
-                .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await;
-    let updated = match updated {
-        Ok(updated) => updated,
-        // Revoked (or removed) meanwhile: nothing to send.
-        Err(StoreError::ConditionFailed) => return Ok(false),
-        Err(other) => return Err(other.into()),
+    // Revoked (or removed) meanwhile: nothing to send.
+    let Some((updated, key)) = invite::rotate_key(context, membership, true).await? else {
+        return Ok(false);
     };
     context
         .mail

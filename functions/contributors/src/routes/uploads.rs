@@ -121,20 +121,26 @@ async fn close_oldest_uploads(context: &AppContext, access: &ContributorAccess, 
     open.sort_by(|a, b| a.created_at.cmp(&b.created_at));
     let excess = (open.len() + 1).saturating_sub(rules::MAX_OPEN_UPLOADS_PER_ANSWER);
     for upload in open.into_iter().take(excess) {
-        context
-            .s3
-            .abort_multipart_upload()
-            .bucket(context.config.video_bucket()?)
-            .key(&upload.object_key)
-            .upload_id(&upload.upload_id)
-            .send()
-            .await
-            .ok();
-        close_upload(context, &upload).await?;
+        cancel_upload(context, &upload).await?;
     }
     Ok(())
 }
 
+/// Discards an upload's parts (S3 may have done so already) and closes its record.
+async fn cancel_upload(context: &AppContext, upload: &UploadRecord) -> ApiResult<()> {
+    context
+        .s3
+        .abort_multipart_upload()
+        .bucket(context.config.video_bucket()?)
+        .key(&upload.object_key)
+        .upload_id(&upload.upload_id)
+        .send()
+        .await
+        .ok();
+    close_upload(context, upload).await
+}
+
+/// Takes an upload out of its answer's open uploads (completed or cancelled).
 async fn close_upload(context: &AppContext, upload: &UploadRecord) -> ApiResult<()> {
     let key = keys::upload(&upload.tenant_id, &upload.campaign_id, &upload.object_key);
     let closed = context
@@ -381,16 +387,7 @@ pub async fn abort_upload(
 ) -> ApiResult<Json<Message>> {
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
-    context
-        .s3
-        .abort_multipart_upload()
-        .bucket(context.config.video_bucket()?)
-        .key(&upload.object_key)
-        .upload_id(&upload.upload_id)
-        .send()
-        .await
-        .ok();
-    close_upload(&context, &upload).await?;
+    cancel_upload(&context, &upload).await?;
     let record = context
         .store
         .get::<JourneyRecord>(&keys::journey(

@@ -20,8 +20,13 @@ async fn a_participant_named_twice_is_added_once() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let named: Vec<&str> =
-        body["participants"].as_array().unwrap().iter().filter_map(|p| p["id"].as_str()).filter(|id| *id == admin.user_id).collect();
+    let named: Vec<&str> = body["participants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["id"].as_str())
+        .filter(|id| *id == admin.user_id)
+        .collect();
     assert_eq!(named.len(), 1);
 }
 
