@@ -31,6 +31,14 @@ pub struct ConfigError(pub &'static str);
 
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| env::var(name).ok())
+    }
+
+    /// The config from any source of variables (the process environment, or a function's
+    /// environment in `template.yaml` for the local stack); empty means unset.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let optional = |name: &'static str| lookup(name).filter(|v| !v.trim().is_empty());
+        let required = |name: &'static str| optional(name).ok_or(ConfigError(name));
         Ok(Self {
             table_name: required("TABLE_NAME")?,
             mail_queue_url: optional("MAIL_QUEUE_URL"),
@@ -55,14 +63,6 @@ impl Config {
     pub fn ses_sender(&self) -> Result<&str, ConfigError> {
         self.ses_sender.as_deref().ok_or(ConfigError("SES_SENDER"))
     }
-}
-
-fn required(name: &'static str) -> Result<String, ConfigError> {
-    optional(name).ok_or(ConfigError(name))
-}
-
-fn optional(name: &'static str) -> Option<String> {
-    env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
 impl From<ConfigError> for crate::ApiError {

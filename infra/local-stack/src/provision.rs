@@ -126,17 +126,7 @@ impl LocalResources {
 /// `Config::from_env`, from a map instead of the process environment (same variables,
 /// same rules: empty means unset).
 pub fn config_from_environment(environment: &BTreeMap<String, String>) -> anyhow::Result<Config> {
-    let optional = |name: &str| environment.get(name).filter(|v| !v.trim().is_empty()).cloned();
-    let required =
-        |name: &str| optional(name).with_context(|| format!("environment variable {name} is required but not set"));
-    Ok(Config {
-        table_name: required("TABLE_NAME")?,
-        mail_queue_url: optional("MAIL_QUEUE_URL"),
-        cascade_queue_url: optional("CASCADE_QUEUE_URL"),
-        video_bucket: optional("VIDEO_BUCKET"),
-        ses_sender: optional("SES_SENDER"),
-        app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
-    })
+    Ok(Config::from_lookup(|name| environment.get(name).cloned())?)
 }
 
 /// The local resources, plus the app's public URL as the `AppBaseUrl` parameter.

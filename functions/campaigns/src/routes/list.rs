@@ -135,26 +135,16 @@ pub async fn all_campaigns(
         },)?;
     // Without a cursor, page N starts after the first N-1 pages' entries (small items).
     let mut cursor = params.cursor.clone().filter(|c| !c.trim().is_empty());
+    let mut past_the_end = false;
     if cursor.is_none() && page > 1 {
         let skip = (page - 1) * rules::PAGE_SIZE;
         let (skipped, next) = listing::page(store, tenant_id, bucket, order, descending, skip, None).await?;
-        if skipped.len() < skip || next.is_none() {
-            let empty = CampaignList {
-                items: Vec::new(),
-                total: total_of(&counts, bucket),
-                page,
-                page_size: rules::PAGE_SIZE,
-                counts: status_counts(&counts),
-                has_initiatives,
-                next_cursor: None,
-            };
-            return Ok(Json(empty));
-        }
+        past_the_end = skipped.len() < skip || next.is_none();
         cursor = next;
     }
     let mut items = Vec::new();
     let mut next = cursor;
-    let mut first = true;
+    let mut first = !past_the_end;
     // Rows of an initiative being deleted are skipped; read on until the page is full.
     while items.len() < rules::PAGE_SIZE && (first || next.is_some()) {
         first = false;
