@@ -7,9 +7,19 @@ pub mod seed;
 
 use std::path::Path;
 
-use axum::{routing::get, Json, Router};
+use axum::{
+    extract::Request,
+    http::{header, HeaderValue},
+    middleware::Next,
+    response::Response,
+    routing::get,
+    Json, Router,
+};
 use storyhive_shared::{openapi::ApiDoc, AppContext};
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::{
+    compression::CompressionLayer,
+    services::{ServeDir, ServeFile},
+};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -105,10 +115,37 @@ pub fn app(
     let api = storyhive_shared::http::finish(
         api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })),
     );
-    let index = web_dir.join("index.html");
     Ok(Router::new()
         .nest("/api", api)
         .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
         .merge(mailbox_page::router(moto_endpoint))
-        .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index))))
+        .fallback_service(web_app(web_dir)))
+}
+
+/// The built SPA as CloudFront serves it (`deploy.sh`): compressed (brotli or gzip, as
+/// the browser accepts), hashed assets under `/assets/` cached for a year as immutable,
+/// everything else (index.html, the history fallback) revalidated on every visit so a
+/// new build is picked up at once.
+pub fn web_app(web_dir: &Path) -> Router {
+    let index = web_dir.join("index.html");
+    let files = ServeDir::new(web_dir).fallback(ServeFile::new(index));
+    Router::new()
+        .fallback_service(files)
+        .layer(axum::middleware::from_fn(cache_control))
+        .layer(CompressionLayer::new().br(true).gzip(true))
+}
+
+async fn cache_control(request: Request, next: Next) -> Response {
+    let under_assets = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    // A missing asset falls back to index.html: that answer must not be kept for a year.
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    let immutable = under_assets && response.status().is_success() && !is_html;
+    let value = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
 }
