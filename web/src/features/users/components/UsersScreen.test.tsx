@@ -71,7 +71,7 @@ describe('UsersScreen', () => {
     );
     renderScreen('superAdmin');
     expect(await screen.findAllByTestId('user-row')).toHaveLength(10);
-    expect(calls[0].url.searchParams.get('limit')).toBe('10');
+    expect(calls[0]!.url.searchParams.get('limit')).toBe('10');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
     expect(screen.getByText('u10@acme.org')).toBeInTheDocument();
@@ -94,9 +94,9 @@ describe('UsersScreen', () => {
     );
     renderScreen('admin');
     const rows = await screen.findAllByTestId('user-row');
-    expect(within(rows[0]).queryByRole('button')).toBeNull();
-    expect(within(rows[1]).queryByRole('button')).toBeNull();
-    expect(within(rows[2]).getByRole('button', { name: 'Resume c@acme.org' })).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    expect(within(rows[2]!).getByRole('button', { name: 'Resume c@acme.org' })).toBeInTheDocument();
     // The invite dialog offers an admin no Super Admin role.
     fireEvent.click(screen.getByRole('button', { name: 'Invite user' }));
     const select = screen.getByLabelText('Role', { selector: 'select' });
