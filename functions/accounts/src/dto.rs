@@ -34,7 +34,7 @@ pub struct LoginRequest {
     /// Signing in on the staff sign-in page (`/admin-login`): only admins, creators and
     /// coordinators may; a super admin is sent to the main page.
     #[serde(rename = "staffLogin")]
-    pub staff_login: bool,
+    pub staff_login: Option<bool>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
