@@ -39,7 +39,9 @@ pub async fn all_users(
     let filter = params.rolewise.as_deref().map(str::trim).filter(|r| !r.is_empty());
     let role = match filter {
         None => None,
-        Some(raw) => Some(service::parse_role(raw).ok_or_else(|| ApiError::field("rolewise", service::ROLE_FILTER_INVALID))?),
+        Some(raw) => {
+            Some(service::parse_role(raw).ok_or_else(|| ApiError::field("rolewise", service::ROLE_FILTER_INVALID))?)
+        }
     };
     let store = &context.store;
     let page = match role {

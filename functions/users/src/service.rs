@@ -69,9 +69,12 @@ fn is_active_super_admin(user: &UserRecord) -> bool {
 }
 
 /// Only a super admin may grant the super admin role or change a super admin.
-fn require_super_admin_for(principal: &Principal, target: Option<&UserRecord>, new_role: Option<Role>) -> ApiResult<()> {
-    let touches_super_admin =
-        target.is_some_and(|t| t.role == Role::SuperAdmin) || new_role == Some(Role::SuperAdmin);
+fn require_super_admin_for(
+    principal: &Principal,
+    target: Option<&UserRecord>,
+    new_role: Option<Role>,
+) -> ApiResult<()> {
+    let touches_super_admin = target.is_some_and(|t| t.role == Role::SuperAdmin) || new_role == Some(Role::SuperAdmin);
     if touches_super_admin && principal.role != Role::SuperAdmin {
         return Err(ApiError::Forbidden);
     }
@@ -80,7 +83,11 @@ fn require_super_admin_for(principal: &Principal, target: Option<&UserRecord>, n
 
 /// A transaction step that holds while another super admin than `except` is active, or
 /// the 409 of the last-super-admin rule when none is.
-async fn another_active_super_admin(context: &AppContext, tenant_id: &str, except: &str) -> ApiResult<TransactWriteItem> {
+async fn another_active_super_admin(
+    context: &AppContext,
+    tenant_id: &str,
+    except: &str,
+) -> ApiResult<TransactWriteItem> {
     let store = &context.store;
     let super_admins: Vec<UserRecord> =
         store.query(Query::gsi1(keys::users_by_role_gsi1(tenant_id, Role::SuperAdmin))).await?;
@@ -334,8 +341,7 @@ pub async fn open_invitation(
     let invitation_key = keys::invitation(&token.tenant_id, &token.user_id);
     let user_key = keys::user(&token.tenant_id, &token.user_id);
     let tenant_key = keys::tenant(&token.tenant_id);
-    let mut items =
-        context.store.batch_get(&[invitation_key.clone(), user_key.clone(), tenant_key.clone()]).await?;
+    let mut items = context.store.batch_get(&[invitation_key.clone(), user_key.clone(), tenant_key.clone()]).await?;
     let user = items.remove(&(user_key.pk, user_key.sk)).map(from_item::<UserRecord>).transpose()?;
     let tenant = items.remove(&(tenant_key.pk, tenant_key.sk)).map(from_item::<TenantRecord>).transpose()?;
     let (Some(user), Some(tenant)) = (user, tenant.filter(|t| t.status == TenantStatus::Active)) else {
@@ -374,13 +380,15 @@ pub async fn accept(
 ) -> ApiResult<AccessToken> {
     let (record, mut user, _tenant) = open_invitation(context, raw_token).await?;
     let mut errors = Errors::default();
-    let name = |errors: &mut Errors, field: &str, given: Option<&str>, current: &Option<String>, label: &str| {
-        match given.map(str::trim).filter(|g| !g.is_empty()) {
+    let name =
+        |errors: &mut Errors, field: &str, given: Option<&str>, current: &Option<String>, label: &str| match given
+            .map(str::trim)
+            .filter(|g| !g.is_empty())
+        {
             Some(given) => errors.check(field, validation::person_name(given, label)),
             None if current.is_some() => current.clone(),
             None => errors.check(field, validation::person_name("", label)),
-        }
-    };
+        };
     let first = name(&mut errors, "firstName", first_name, &user.first_name, "First name");
     let last = name(&mut errors, "lastName", last_name, &user.last_name, "Last name");
     errors.check("password", validation::password(password));

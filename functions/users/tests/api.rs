@@ -128,9 +128,7 @@ async fn an_invited_admin_sets_a_password_is_signed_in_and_activated() {
     assert_eq!(details["role"]["name"], "admin");
 
     // The spec's password rules and messages; names are required when the invitation gave none.
-    let accept_with = |password: &str, confirm: &str, first: Option<&str>| {
-        json!({"token": token, "password": password, "confirmPassword": confirm, "firstName": first, "lastName": "Okafor"})
-    };
+    let accept_with = |password: &str, confirm: &str, first: Option<&str>| json!({"token": token, "password": password, "confirmPassword": confirm, "firstName": first, "lastName": "Okafor"});
     for (body, field, message) in [
         (accept_with("short", "short", Some("Amara")), "password", validation::PASSWORD_RULE),
         (accept_with(PASSWORD, "Story-Hive-43", Some("Amara")), "confirmPassword", validation::PASSWORDS_DO_NOT_MATCH),
@@ -194,7 +192,11 @@ async fn inviting_checks_each_field_and_the_address_across_organisations() {
         (json!({"email": unique_email("x")}), "role", service::ROLE_REQUIRED),
         (json!({"email": unique_email("x"), "role": "contributor"}), "role", service::ROLE_NOT_ASSIGNABLE),
         (json!({"email": unique_email("x"), "role": "owner"}), "role", service::ROLE_NOT_ASSIGNABLE),
-        (json!({"email": unique_email("x"), "role": "admin", "firstName": "J@ne"}), "firstName", "First name must not contain special characters or emojis"),
+        (
+            json!({"email": unique_email("x"), "role": "admin", "firstName": "J@ne"}),
+            "firstName",
+            "First name must not contain special characters or emojis",
+        ),
     ] {
         let (status, answer) = owner.post(&stack, "/user/invite", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
@@ -213,7 +215,11 @@ async fn inviting_checks_each_field_and_the_address_across_organisations() {
     // Names given when inviting are kept, and need not be given again.
     let named = unique_email("named");
     let (status, body) = owner
-        .post(&stack, "/user/invite", json!({"email": named, "role": "Coordinator", "firstName": "Riley", "lastName": "Chen"}))
+        .post(
+            &stack,
+            "/user/invite",
+            json!({"email": named, "role": "Coordinator", "firstName": "Riley", "lastName": "Chen"}),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["user"]["fullName"], "Riley Chen");
@@ -311,7 +317,11 @@ async fn the_list_is_paged_by_ten_and_filtered_by_role() {
     assert!(ids(&page).is_empty(), "none invited yet: {page}");
     let contributor = unique_email("amara");
     let (status, body) = owner
-        .post(&stack, "/campaign/add-contributor", json!({"campaignId": campaign_id, "email": contributor, "firstName": "Amara", "lastName": "Okafor"}))
+        .post(
+            &stack,
+            "/campaign/add-contributor",
+            json!({"campaignId": campaign_id, "email": contributor, "firstName": "Amara", "lastName": "Okafor"}),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let (_, page) = owner.get(&stack, "/user/getAllUsers?rolewise=Collaborator").await;
@@ -455,8 +465,7 @@ async fn the_last_active_super_admin_stays_even_when_two_act_at_once() {
                 );
                 if *status == StatusCode::CONFLICT {
                     assert!(
-                        [service::LAST_SUPER_ADMIN, storyhive_shared::error::CHANGED_MEANWHILE]
-                            .contains(&detail(body)),
+                        [service::LAST_SUPER_ADMIN, storyhive_shared::error::CHANGED_MEANWHILE].contains(&detail(body)),
                         "{body}"
                     );
                 }
@@ -500,7 +509,8 @@ async fn suspending_ends_every_session_at_once_and_resuming_restores_access() {
     let second_token = second_login["accessToken"].as_str().unwrap().to_string();
     assert_eq!(admin.get(&stack, "/user/me").await.0, StatusCode::OK);
 
-    let (status, body) = owner.put(&stack, &format!("/user/update/{}", admin.user_id), json!({"status": "Suspended"})).await;
+    let (status, body) =
+        owner.put(&stack, &format!("/user/update/{}", admin.user_id), json!({"status": "Suspended"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["user"]["status"], "suspended");
     for token in [&admin.token, &second_token] {
@@ -531,7 +541,8 @@ async fn suspending_ends_every_session_at_once_and_resuming_restores_access() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(detail(&body), service::NOTHING_TO_CHANGE);
 
-    let (status, body) = owner.put(&stack, &format!("/user/update/{}", admin.user_id), json!({"status": "Activated"})).await;
+    let (status, body) =
+        owner.put(&stack, &format!("/user/update/{}", admin.user_id), json!({"status": "Activated"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["message"], "User resumed successfully");
     let (status, body) = login(&stack, &email, true).await;
@@ -545,8 +556,9 @@ async fn deleting_ends_sessions_frees_the_address_and_keeps_their_work() {
     let (creator, email) = joined(&stack, &owner, "creator").await;
     // The creator makes a campaign and takes part in it.
     let (campaign_id, _) = creator.live_campaign(&stack, "Made by the creator").await;
-    let (status, body) =
-        owner.post(&stack, "/campaign/add-participants", json!({"campaignId": campaign_id, "userIds": [creator.user_id]})).await;
+    let (status, body) = owner
+        .post(&stack, "/campaign/add-participants", json!({"campaignId": campaign_id, "userIds": [creator.user_id]}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 
     let (status, body) = owner.delete(&stack, &format!("/user/delete/{}", creator.user_id), None).await;
