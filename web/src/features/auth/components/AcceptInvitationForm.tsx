@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { ApiError, errorMessageOf, fieldErrorsOf } from '@/lib/api/errors';
 import { fetchCurrentUser, roleOf } from '@/lib/auth';
+import { clearSession } from '@/lib/session';
 import { saveToken } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
@@ -93,6 +94,8 @@ function Form({ token, invitation }: { token: string; invitation: Invitation }) 
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
       });
+      // Someone else may be signed in on this browser: nothing of theirs stays.
+      clearSession();
       saveToken(accessToken, tenantId);
       const user = await fetchCurrentUser();
       const role = roleOf(user);
