@@ -38,6 +38,14 @@ pub enum MailMessage {
         questions: Vec<String>,
         link: String,
     },
+    /// A staff member invited to join an organisation with a role.
+    StaffInvitation {
+        to: String,
+        inviter_name: String,
+        company_name: Option<String>,
+        role_label: String,
+        link: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +63,8 @@ impl MailMessage {
             | Self::ResetPassword { to, .. }
             | Self::OrganisationClosed { to, .. }
             | Self::Invitation { to, .. }
-            | Self::ReRecordRequest { to, .. } => to,
+            | Self::ReRecordRequest { to, .. }
+            | Self::StaffInvitation { to, .. } => to,
         }
     }
 
@@ -104,6 +113,17 @@ impl MailMessage {
                     format!("The team behind \"{campaign_title}\" would like you to record these answers again: {}.", questions.join("; ")),
                 ],
                 Some(("Record again", link)),
+            ),
+            Self::StaffInvitation { inviter_name, company_name, role_label, link, .. } => (
+                "You are invited to join your team on Storyhive",
+                vec![
+                    format!(
+                        "{inviter_name} invites you to join {} on Storyhive as {role_label}.",
+                        company_name.as_deref().unwrap_or("their organisation")
+                    ),
+                    "Choose your password with the link below to activate your account. The link works once and expires in 7 days; a newer invitation replaces it.".into(),
+                ],
+                Some(("Accept the invitation", link)),
             ),
         };
         let mut text = paragraphs.join("\n\n");

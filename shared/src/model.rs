@@ -107,6 +107,12 @@ pub struct UserRecord {
     pub updated_at: Timestamp,
     /// Incremented by every write; writes are conditional on it.
     pub version: u64,
+    /// GSI1: the organisation's users of one role (`keys::users_by_role_gsi1`), newest
+    /// last; kept by [`UserRecord::set_role`]. Absent on records written before it existed.
+    #[serde(rename = "GSI1PK", default, skip_serializing_if = "Option::is_none")]
+    pub gsi1pk: Option<String>,
+    #[serde(rename = "GSI1SK", default, skip_serializing_if = "Option::is_none")]
+    pub gsi1sk: Option<String>,
 }
 
 impl UserRecord {
@@ -136,11 +142,20 @@ impl UserRecord {
             created_at: timestamp(at),
             updated_at: timestamp(at),
             version: 1,
+            gsi1pk: Some(keys::users_by_role_gsi1(tenant_id, role)),
+            gsi1sk: Some(user_id.into()),
         }
     }
 
     pub fn key(&self) -> keys::Key {
         keys::user(&self.tenant_id, &self.user_id)
+    }
+
+    /// Changes the role and the role index entry with it.
+    pub fn set_role(&mut self, role: Role) {
+        self.role = role;
+        self.gsi1pk = Some(keys::users_by_role_gsi1(&self.tenant_id, role));
+        self.gsi1sk = Some(self.user_id.clone());
     }
 
     /// Prepares the record for its next versioned write; returns the version to expect.
@@ -257,4 +272,30 @@ pub struct LoginThrottleRecord {
 
 impl LoginThrottleRecord {
     pub const ENTITY: &'static str = "LoginThrottle";
+}
+
+/// The pending invitation of a staff user (one per user): a new invitation replaces it,
+/// which voids the link mailed before. Only the hash of the mailed token is kept.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub user_id: String,
+    pub email: String,
+    /// SHA-256 of the mailed token.
+    pub token_hash: String,
+    pub invited_by: String,
+    pub created_at: Timestamp,
+    /// Unix seconds after which the link is refused.
+    pub expires_at: i64,
+    pub ttl: i64,
+}
+
+impl InvitationRecord {
+    pub const ENTITY: &'static str = "Invitation";
 }

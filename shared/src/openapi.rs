@@ -10,9 +10,9 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-/// Name of the bearer-token security scheme routes refer to. A requirement may list
-/// the permission it needs as its scope (e.g. `["ManageUsers"]`); no scope means any
-/// staff role (`UseStaffApp`).
+/// Name of the bearer-token security scheme routes refer to. A requirement lists the
+/// permission it needs as its scope (e.g. `["ManageUsers"]`, or `["UseStaffApp"]` for
+/// any staff role); the gateway's tests refuse a staff route without one.
 pub const STAFF_TOKEN: &str = "staffToken";
 /// Name of the invitation-key scheme of contributor routes (`X-Invite-Key`).
 pub const INVITE_KEY: &str = "inviteKey";

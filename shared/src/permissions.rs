@@ -122,6 +122,18 @@ impl Permission {
     }
 }
 
+/// The permission table as JSON (`{"ManageUsers": ["superAdmin", "admin"], ...}`, keys
+/// sorted): the web app's role table is checked against the committed copy of it.
+pub fn table_json() -> String {
+    let mut table = serde_json::Map::new();
+    for (permission, roles) in PERMISSIONS {
+        table.insert(permission.name().into(), serde_json::json!(roles.iter().map(|r| r.name()).collect::<Vec<_>>()));
+    }
+    let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(table)).expect("JSON");
+    text.push('\n');
+    text
+}
+
 pub fn allows(role: Role, permission: Permission) -> bool {
     PERMISSIONS.iter().find(|(p, _)| *p == permission).is_some_and(|(_, roles)| roles.contains(&role))
 }

@@ -31,6 +31,10 @@ pub struct EmailRequest {
 pub struct LoginRequest {
     pub email: String,
     pub password: String,
+    /// Signing in on the staff sign-in page (`/admin-login`): only admins, creators and
+    /// coordinators may; a super admin is sent to the main page.
+    #[serde(rename = "staffLogin")]
+    pub staff_login: Option<bool>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

@@ -76,7 +76,7 @@ const CHART_SHOWN: usize = 10;
 /// The organisation's figures (or, with `personalDashboard=true`, the lists narrowed to
 /// the signed-in user's campaigns). The totals come from counters; the lists read the
 /// campaigns expiring this week and the most recent ones, not every campaign.
-#[utoipa::path(get, path = "/dashboard/details", tag = "dashboard", security(("staffToken" = [])), params(DashboardParams),
+#[utoipa::path(get, path = "/dashboard/details", tag = "dashboard", security(("staffToken" = ["UseStaffApp"])), params(DashboardParams),
     responses((status = 200, body = DashboardDetails), (status = 401, body = ErrorBody)))]
 pub async fn details(
     State(context): State<AppContext>,

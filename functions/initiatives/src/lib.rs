@@ -65,7 +65,7 @@ fn valid_name(raw: &str) -> ApiResult<String> {
 }
 
 /// The organisation's initiatives, by name.
-#[utoipa::path(get, path = "/initiative/list", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/initiative/list", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     responses((status = 200, body = [Initiative]), (status = 401, body = ErrorBody)))]
 pub async fn list_initiatives(
     State(context): State<AppContext>,
@@ -77,7 +77,7 @@ pub async fn list_initiatives(
 }
 
 /// Create an initiative (names are unique within the organisation).
-#[utoipa::path(post, path = "/initiative/add", tag = TAG, security(("staffToken" = [])), request_body = AddInitiative,
+#[utoipa::path(post, path = "/initiative/add", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = AddInitiative,
     responses(
         (status = 201, body = Initiative),
         (status = 400, body = ErrorBody),
@@ -115,7 +115,7 @@ pub async fn add_initiative(
 }
 
 /// Rename an initiative.
-#[utoipa::path(put, path = "/initiative/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateInitiative,
+#[utoipa::path(put, path = "/initiative/update", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = UpdateInitiative,
     responses(
         (status = 200, body = Initiative),
         (status = 400, body = ErrorBody),
@@ -167,7 +167,7 @@ pub async fn update_initiative(
 
 /// Delete an initiative with all its campaigns and their videos. It disappears at
 /// once; its contents are removed in the background.
-#[utoipa::path(delete, path = "/initiative/delete", tag = TAG, security(("staffToken" = [])), params(DeleteParams),
+#[utoipa::path(delete, path = "/initiative/delete", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(DeleteParams),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_initiative(
     State(context): State<AppContext>,

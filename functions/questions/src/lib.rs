@@ -148,7 +148,7 @@ async fn commit(context: &AppContext, ops: Vec<TransactWriteItem>) -> ApiResult<
 }
 
 /// The campaign's questions, sorted by sequence.
-#[utoipa::path(get, path = "/question/list/{campaignId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/question/list/{campaignId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path)),
     responses((status = 200, body = [Question]), (status = 404, body = ErrorBody)))]
 pub async fn list_questions(
@@ -162,7 +162,7 @@ pub async fn list_questions(
 }
 
 /// Add a question (at the end, or at `sequence`).
-#[utoipa::path(post, path = "/question/add", tag = TAG, security(("staffToken" = [])), request_body = AddQuestion,
+#[utoipa::path(post, path = "/question/add", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = AddQuestion,
     responses(
         (status = 201, body = Question),
         (status = 400, body = ErrorBody),
@@ -212,7 +212,7 @@ pub async fn add_question(
 }
 
 /// Edit a question, or move it with `sequence`. Only an existing question is updated.
-#[utoipa::path(put, path = "/question/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+#[utoipa::path(put, path = "/question/{id}", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(("id" = String, Path)),
     request_body = UpdateQuestion,
     responses(
         (status = 200, body = Question),
@@ -294,7 +294,7 @@ pub async fn update_question(
 
 /// Delete a question; the ones after it move up. Its answers and their videos are
 /// removed in the background (with the figures they count in).
-#[utoipa::path(delete, path = "/question/{campaignId}/{questionId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(delete, path = "/question/{campaignId}/{questionId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path), ("questionId" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_question(

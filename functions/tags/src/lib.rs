@@ -45,7 +45,7 @@ pub struct DeleteTag {
 }
 
 /// The organisation's tags, by name.
-#[utoipa::path(get, path = "/tags/all-tags", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/tags/all-tags", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     responses((status = 200, body = [Tag]), (status = 401, body = ErrorBody)))]
 pub async fn all_tags(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Vec<Tag>>> {
     principal.require(Permission::UseStaffApp)?;
@@ -54,7 +54,7 @@ pub async fn all_tags(State(context): State<AppContext>, principal: Principal) -
 }
 
 /// Create a tag (names are unique within the organisation, whatever their case).
-#[utoipa::path(post, path = "/tags/add", tag = TAG, security(("staffToken" = [])), request_body = AddTag,
+#[utoipa::path(post, path = "/tags/add", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = AddTag,
     responses((status = 201, body = Tag), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_tag(
     State(context): State<AppContext>,
@@ -86,7 +86,7 @@ pub async fn add_tag(
 }
 
 /// Delete a tag and remove it from every campaign that uses it.
-#[utoipa::path(delete, path = "/tags/delete", tag = TAG, security(("staffToken" = [])), request_body = DeleteTag,
+#[utoipa::path(delete, path = "/tags/delete", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = DeleteTag,
     responses(
         (status = 200, body = Message),
         (status = 404, body = ErrorBody),

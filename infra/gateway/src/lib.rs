@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 8] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -77,6 +77,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
         binary: "dashboard",
         api: storyhive_dashboard::api,
         router: storyhive_dashboard::router,
+    },
+    HttpFunction {
+        logical_id: "UsersFunction",
+        binary: "users",
+        api: storyhive_users::api,
+        router: storyhive_users::router,
     },
 ];
 

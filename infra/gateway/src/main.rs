@@ -42,6 +42,9 @@ enum Command {
     },
     /// Print the OpenAPI document.
     Openapi,
+    /// Print the permission table (spec section 6) as JSON; committed as
+    /// web/src/config/permissions.json, which the web app's role table is tested against.
+    Permissions,
 }
 
 async fn provisioned(cli: &Cli, clients: &AwsClients) -> anyhow::Result<LocalResources> {
@@ -55,6 +58,10 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
         print!("{}", storyhive_gateway::openapi_json());
+        return Ok(());
+    }
+    if let Command::Permissions = cli.command {
+        print!("{}", storyhive_shared::permissions::table_json());
         return Ok(());
     }
     telemetry::init();
@@ -149,7 +156,7 @@ async fn main() -> anyhow::Result<()> {
             );
             axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
         }
-        Command::Openapi => unreachable!(),
+        Command::Openapi | Command::Permissions => unreachable!(),
     }
     Ok(())
 }

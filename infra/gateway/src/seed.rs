@@ -66,7 +66,8 @@ pub async fn seed(context: &AppContext) -> anyhow::Result<String> {
             Some(user) if user.tenant_id == tenant_id => user,
             _ => UserRecord::new(&tenant_id, &model::new_id(), demo.email, demo.role, at),
         };
-        user.role = demo.role;
+        // Through set_role, so the role index (the user list's filters) follows.
+        user.set_role(demo.role);
         user.status = UserStatus::Activated;
         user.email_verified = true;
         user.password_hash = Some(hash.clone());

@@ -260,6 +260,19 @@ pub fn tenant_stats(tenant_id: &str) -> Key {
     Key::new(tenant_pk(tenant_id), "STATS")
 }
 
+// Staff users by role, and their invitations.
+
+/// GSI1 partition listing the organisation's users of one role (sort key: user id, a
+/// ULID, so by creation time).
+pub fn users_by_role_gsi1(tenant_id: &str, role: crate::permissions::Role) -> String {
+    format!("T#{tenant_id}#USERS#ROLE#{}", role.name())
+}
+
+/// A staff user's pending invitation (at most one: a new one replaces it).
+pub fn invitation(tenant_id: &str, user_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("INVITATION#{user_id}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +293,7 @@ mod tests {
             question("t1", "c", "q"),
             participant("t1", "c", "u"),
             tag_link("t1", "g", "c"),
+            invitation("t1", "u1"),
         ] {
             assert!(key.pk.starts_with("T#t1"), "{key:?}");
         }
@@ -288,6 +302,7 @@ mod tests {
             campaigns_of_tenant_gsi1("t1"),
             campaigns_of_initiative_gsi2("t1", "i"),
             campaigns_of_user_gsi2("t1", "u"),
+            users_by_role_gsi1("t1", crate::permissions::Role::Admin),
         ] {
             assert!(gsi.starts_with("T#t1#"), "{gsi}");
         }

@@ -615,6 +615,43 @@ impl Store {
             build(Update::builder().table_name(&self.table).set_key(Some(key_item(key)?))).build().context("Update")?;
         Ok(TransactWriteItem::builder().update(update).build())
     }
+
+    /// Delete that holds only if `condition` holds on the item (e.g. its version is the one read).
+    pub fn delete_if_op(
+        &self,
+        key: &Key,
+        condition: &str,
+        values: &[(&str, AttributeValue)],
+    ) -> StoreResult<TransactWriteItem> {
+        let mut delete =
+            Delete::builder().table_name(&self.table).set_key(Some(key_item(key)?)).condition_expression(condition);
+        for (name, value) in values {
+            delete = delete.expression_attribute_values(*name, value.clone());
+        }
+        Ok(TransactWriteItem::builder().delete(delete.build().context("Delete")?).build())
+    }
+
+    /// A transaction step that writes nothing and holds only if `condition` holds on
+    /// the item at `key` (e.g. another super admin is still active).
+    pub fn condition_check_op(
+        &self,
+        key: &Key,
+        condition: &str,
+        names: &[(&str, &str)],
+        values: &[(&str, AttributeValue)],
+    ) -> StoreResult<TransactWriteItem> {
+        let mut check = aws_sdk_dynamodb::types::ConditionCheck::builder()
+            .table_name(&self.table)
+            .set_key(Some(key_item(key)?))
+            .condition_expression(condition);
+        for (name, attribute) in names {
+            check = check.expression_attribute_names(*name, *attribute);
+        }
+        for (name, value) in values {
+            check = check.expression_attribute_values(*name, value.clone());
+        }
+        Ok(TransactWriteItem::builder().condition_check(check.build().context("ConditionCheck")?).build())
+    }
 }
 
 fn map_condition<T, E>(

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       screen(paths.forgotPassword, () => import('./routes/auth/forgot-password')),
       screen(paths.resetPassword, () => import('./routes/auth/reset-password')),
       screen(paths.adminLogin, () => import('./routes/auth/admin-login')),
+      screen(paths.acceptInvitation, () => import('./routes/auth/accept-invitation')),
       {
         // Staff screens share the staff layout; each keeps its own guard.
         lazy: () => import('./routes/staff/layout'),
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           // The static create path is ranked above the :id pattern by react-router.
           screen(paths.campaignCreate, () => import('./routes/staff/campaign-create')),
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
+          screen(paths.users, () => import('./routes/staff/users')),
         ],
       },
       {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routedPaths } from '@/app/routed-paths';
-import { ACCESS, canOpen, decideAccess, landingPath, staffNavFor, STAFF_ROLES, type Principal } from './access';
+import { ACCESS, can, canOpen, decideAccess, landingPath, PERMISSIONS, SCREEN_PERMISSIONS, staffNavFor, STAFF_ROLES, type Principal } from './access';
+import permissionsJson from './permissions.json';
 import { paths } from './paths';
 
 // The shared route table (spec section 2), copied here: the app must not read it at run time.
@@ -31,6 +32,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/contributor/goodJobContributor', 'contributor'],
   ['/contributor/:tenantId/:campaignId', 'contributor'],
   ['/contributor/scriptContributor', 'visitors'],
+  // Not in the spec's table: the page a staff invitation e-mail opens (anyone holding the link).
+  ['/accept-invitation', 'all'],
 ];
 
 const visitor: Principal = { kind: 'visitor' };
@@ -114,5 +117,31 @@ describe('staffNavFor', () => {
     expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
     expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Request editor', 'Profile']);
     expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Profile']);
+  });
+});
+
+describe('permission table', () => {
+  // permissions.json is written from the API's table (storyhive-local permissions) and checked
+  // against it by the API's tests: a change on either side alone fails one of the two suites.
+  it("equals the API's table", () => {
+    const sorted = (table: Record<string, readonly string[]>) =>
+      Object.fromEntries(Object.entries(table).map(([name, roles]) => [name, [...roles].sort()]));
+    expect(sorted(PERMISSIONS)).toEqual(sorted(permissionsJson));
+  });
+
+  it('guards every staff screen with exactly the roles of its permission', () => {
+    for (const [path, who] of Object.entries(ACCESS)) {
+      if (typeof who === 'string') continue;
+      const permission = SCREEN_PERMISSIONS[path as keyof typeof ACCESS];
+      expect(permission, `${path} names its permission`).toBeDefined();
+      expect([...who].sort(), path).toEqual([...PERMISSIONS[permission!]].sort());
+    }
+  });
+
+  it('answers like the API', () => {
+    expect(can('admin', 'ManageUsers')).toBe(true);
+    expect(can('creator', 'ManageUsers')).toBe(false);
+    expect(can('coordinator', 'UseEditorTour')).toBe(false);
+    expect(can('superAdmin', 'DeleteOwnAccount')).toBe(true);
   });
 });

@@ -55,6 +55,8 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.contributorGoodJob]: 'contributor',
   [paths.contributorCampaign]: 'contributor',
   [paths.contributorScript]: 'visitors',
+  // Anyone holding an invitation link; accepting it signs them in as the invited user.
+  [paths.acceptInvitation]: 'all',
 };
 
 /** Roles that may complete a sign-in on the staff sign-in page (/admin-login). */
@@ -105,4 +107,45 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
 /** Navigation entries the role may open. */
 export function staffNavFor(role: StaffRole): { label: string; path: AppPath }[] {
   return STAFF_NAV.filter((item) => canOpen(ACCESS[item.path], { kind: 'staff', role }));
+}
+
+/**
+ * The permission table of spec section 6: the API's one table (shared/src/permissions.rs),
+ * mirrored. access.test.ts checks it against permissions.json (which the API's tests check
+ * against the Rust table) and checks every staff screen of ACCESS against the permission it needs.
+ */
+export const PERMISSIONS = {
+  UseStaffApp: ['superAdmin', 'admin', 'creator', 'coordinator'],
+  UseEditorTour: ['superAdmin', 'admin', 'creator'],
+  ManageUsers: ['superAdmin', 'admin'],
+  ManageGuidelines: ['superAdmin', 'admin'],
+  UserSetup: ['superAdmin'],
+  CompanySetup: ['superAdmin'],
+  DeleteOwnAccount: ['superAdmin'],
+  UseHelp: ['superAdmin', 'admin', 'creator', 'coordinator'],
+  UseRequestEditor: ['superAdmin', 'admin', 'creator'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type PermissionName = keyof typeof PERMISSIONS;
+
+/** The permission each staff screen needs (its guard in ACCESS must give exactly those roles). */
+export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
+  [paths.userSetup]: 'UserSetup',
+  [paths.companySetup]: 'CompanySetup',
+  [paths.dashboard]: 'UseStaffApp',
+  [paths.profile]: 'UseStaffApp',
+  [paths.campaigns]: 'UseStaffApp',
+  [paths.searchVideos]: 'UseStaffApp',
+  [paths.campaignCreate]: 'UseStaffApp',
+  [paths.campaignEdit]: 'UseStaffApp',
+  [paths.responseEditor]: 'UseStaffApp',
+  [paths.responseEditorTour]: 'UseEditorTour',
+  [paths.users]: 'ManageUsers',
+  [paths.guidelines]: 'ManageGuidelines',
+  [paths.help]: 'UseHelp',
+  [paths.requestEditor]: 'UseRequestEditor',
+};
+
+/** Whether `role` has `permission` (the same answer the API gives). */
+export function can(role: StaffRole, permission: PermissionName): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
 }

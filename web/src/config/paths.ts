@@ -34,6 +34,9 @@ export const paths = {
   contributorGoodJob: '/contributor/goodJobContributor',
   contributorCampaign: '/contributor/:tenantId/:campaignId',
   contributorScript: '/contributor/scriptContributor',
+
+  /** Not in the spec's route table: the page an invited staff member's e-mailed link opens. */
+  acceptInvitation: '/accept-invitation',
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -72,7 +72,7 @@ pub async fn resend_verification_email(
 #[utoipa::path(post, path = "/auth/login", tag = TAG, request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in", body = LoginResponse),
-        (status = 400, description = "Wrong credentials, unverified or suspended account", body = ErrorBody),
+        (status = 400, description = "Wrong credentials, unverified or suspended account; a super admin on the staff sign-in page", body = ErrorBody),
         (status = 409, description = "Many sign-ins to the same address at the same moment: try again", body = ErrorBody),
         (status = 429, description = "Too many failed attempts: locked for a while", body = ErrorBody),
     ))]
@@ -86,17 +86,19 @@ pub async fn login(
     if body.password.is_empty() {
         return Err(storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()));
     }
-    let token = service::login(&context, &email, &body.password, &client.0).await?;
+    let page = if body.staff_login == Some(true) { service::SignInPage::Staff } else { service::SignInPage::Main };
+    let token = service::login_on(&context, &email, &body.password, &client.0, page).await?;
     Ok(Json(LoginResponse { tenant_id: token.tenant_id.clone(), access_token: token.to_string() }))
 }
 
 /// Sign out: the token is revoked at once.
-#[utoipa::path(get, path = "/auth/logout", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/auth/logout", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, description = "Signed out", body = Message),
         (status = 401, description = "No valid session", body = ErrorBody),
     ))]
 pub async fn logout(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Message>> {
+    principal.require(storyhive_shared::permissions::Permission::UseStaffApp)?;
     service::logout(&context, &principal.token).await?;
     Ok(Message::new("You have been signed out"))
 }

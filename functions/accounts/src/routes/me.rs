@@ -18,17 +18,18 @@ use crate::{dto::*, service};
 const TAG: &str = "user";
 
 /// The signed-in user (spec section 3, "Current user").
-#[utoipa::path(get, path = "/user/me", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/user/me", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, body = CurrentUser),
         (status = 401, description = "No valid session", body = ErrorBody),
     ))]
-pub async fn get_me(principal: Principal) -> Json<CurrentUser> {
-    Json(CurrentUser::new(&principal.user, &principal.tenant))
+pub async fn get_me(principal: Principal) -> ApiResult<Json<CurrentUser>> {
+    principal.require(Permission::UseStaffApp)?;
+    Ok(Json(CurrentUser::new(&principal.user, &principal.tenant)))
 }
 
 /// Update one's own profile. Fields left out are unchanged.
-#[utoipa::path(put, path = "/user/me/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateProfileRequest,
+#[utoipa::path(put, path = "/user/me/update", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = UpdateProfileRequest,
     responses(
         (status = 200, description = "The updated user", body = CurrentUser),
         (status = 400, description = "Invalid field", body = ErrorBody),
@@ -39,6 +40,7 @@ pub async fn update_me(
     principal: Principal,
     Json(body): Json<UpdateProfileRequest>,
 ) -> ApiResult<Json<CurrentUser>> {
+    principal.require(Permission::UseStaffApp)?;
     let mut user = principal.user.clone();
     let mut tenant = principal.tenant.clone();
     let mut errors = Errors::default();
@@ -91,13 +93,16 @@ pub async fn update_me(
 }
 
 /// Remember whether the response editor's tour was skipped.
-#[utoipa::path(put, path = "/user/skip-tour", tag = TAG, security(("staffToken" = [])), request_body = SkipTourRequest,
-    responses((status = 200, body = Message), (status = 401, body = ErrorBody)))]
+#[utoipa::path(put, path = "/user/skip-tour", tag = TAG, security(("staffToken" = ["UseEditorTour"])), request_body = SkipTourRequest,
+    responses((status = 200, body = Message), (status = 401, body = ErrorBody), (status = 403, description = "Coordinators have no editor tour", body = ErrorBody)))]
 pub async fn skip_tour(
     State(context): State<AppContext>,
     principal: Principal,
-    Json(body): Json<SkipTourRequest>,
+    body: axum::body::Bytes,
 ) -> ApiResult<Json<Message>> {
+    // The permission first: a coordinator is refused whatever the body.
+    principal.require(Permission::UseEditorTour)?;
+    let body: SkipTourRequest = storyhive_shared::http::parse_json_object(&body)?;
     // One flag, written alone: it cannot conflict with another edit of the profile.
     let user = principal.user;
     context

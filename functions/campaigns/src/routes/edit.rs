@@ -44,7 +44,7 @@ pub async fn load(
 }
 
 /// One campaign with its brief, script, questions and participants.
-#[utoipa::path(get, path = "/campaign/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+#[utoipa::path(get, path = "/campaign/{id}", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(("id" = String, Path)),
     responses((status = 200, body = Campaign), (status = 404, body = ErrorBody)))]
 pub async fn get_campaign(
     State(context): State<AppContext>,
@@ -56,7 +56,7 @@ pub async fn get_campaign(
 }
 
 /// Create a draft campaign in an initiative. The creator takes part in it.
-#[utoipa::path(post, path = "/campaign/add", tag = TAG, security(("staffToken" = [])), request_body = AddCampaign,
+#[utoipa::path(post, path = "/campaign/add", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = AddCampaign,
     responses(
         (status = 201, body = Campaign),
         (status = 400, description = "Invalid fields, in the spec's words", body = ErrorBody),
@@ -173,7 +173,7 @@ pub async fn add_campaign(
 
 /// Edit a campaign's fields. Send the `version` last read: if someone saved meanwhile,
 /// the answer is 409 and nothing changes.
-#[utoipa::path(put, path = "/campaign/update", tag = TAG, security(("staffToken" = [])), request_body = UpdateCampaign,
+#[utoipa::path(put, path = "/campaign/update", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = UpdateCampaign,
     responses(
         (status = 200, body = Campaign),
         (status = 400, body = ErrorBody),
@@ -289,7 +289,7 @@ async fn save_text(
 }
 
 /// Save the campaign's brief (required).
-#[utoipa::path(post, path = "/campaign/add-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
+#[utoipa::path(post, path = "/campaign/add-brief", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = SaveBrief,
     responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_brief(
     State(context): State<AppContext>,
@@ -315,7 +315,7 @@ pub async fn add_brief(
 }
 
 /// Auto-save of the brief while it is typed (may be empty).
-#[utoipa::path(post, path = "/campaign/auto-save-brief", tag = TAG, security(("staffToken" = [])), request_body = SaveBrief,
+#[utoipa::path(post, path = "/campaign/auto-save-brief", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = SaveBrief,
     responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn auto_save_brief(
     State(context): State<AppContext>,
@@ -338,7 +338,7 @@ pub async fn auto_save_brief(
 }
 
 /// Save the campaign's script (emoji are escaped in storage and restored on load).
-#[utoipa::path(post, path = "/campaign/save-script", tag = TAG, security(("staffToken" = [])), request_body = SaveScript,
+#[utoipa::path(post, path = "/campaign/save-script", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = SaveScript,
     responses((status = 200, body = Campaign), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn save_script(
     State(context): State<AppContext>,
@@ -376,7 +376,7 @@ fn is_blank_html(html: &str) -> bool {
 }
 
 /// Publish: the campaign goes live and contributors' links open it.
-#[utoipa::path(put, path = "/campaign/complete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+#[utoipa::path(put, path = "/campaign/complete/{id}", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(("id" = String, Path)),
     responses(
         (status = 200, description = "'The campaign is now live'", body = Published),
         (status = 400, description = "What is missing", body = ErrorBody),
@@ -405,7 +405,7 @@ pub async fn complete(
 
 /// Delete a campaign with its questions, participants and videos. It disappears at
 /// once; its contents are removed in the background.
-#[utoipa::path(delete, path = "/campaign/delete/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+#[utoipa::path(delete, path = "/campaign/delete/{id}", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(("id" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_campaign(
     State(context): State<AppContext>,

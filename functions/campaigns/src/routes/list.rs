@@ -100,7 +100,7 @@ async fn summaries(
 /// The organisation's campaigns: page size 10, sorted Newest, Oldest, AZ or ZA,
 /// filtered by Draft, Live or Expired, with the count of each status. Searched by the
 /// words of the title.
-#[utoipa::path(get, path = "/campaign/all-campaigns", tag = TAG, security(("staffToken" = [])), params(ListParams),
+#[utoipa::path(get, path = "/campaign/all-campaigns", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(ListParams),
     responses((status = 200, body = CampaignList), (status = 401, body = ErrorBody)))]
 pub async fn all_campaigns(
     State(context): State<AppContext>,
@@ -185,7 +185,7 @@ fn status_counts(counts: &listing::CampaignCounts) -> StatusCounts {
 }
 
 /// The campaigns a staff member takes part in, newest first.
-#[utoipa::path(get, path = "/campaign/user-campaigns/{userId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/campaign/user-campaigns/{userId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("userId" = String, Path)),
     responses((status = 200, body = [CampaignSummary]), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn user_campaigns(
@@ -209,7 +209,7 @@ pub async fn user_campaigns(
 }
 
 /// Collaborators who have started answering the campaign, a page at a time.
-#[utoipa::path(get, path = "/campaign/journey-starters/{campaignId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/campaign/journey-starters/{campaignId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path), PageParams),
     responses((status = 200, body = JourneyStarterPage), (status = 404, body = ErrorBody)))]
 pub async fn journey_starters(

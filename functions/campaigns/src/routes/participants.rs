@@ -36,7 +36,7 @@ fn list(parts: &CampaignParts, users: &[UserRecord]) -> ParticipantList {
 use super::edit::load;
 
 /// Who takes part, and who could be added.
-#[utoipa::path(get, path = "/campaign/CampaignParticipantList/{campaignId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/campaign/CampaignParticipantList/{campaignId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path)),
     responses((status = 200, body = ParticipantList), (status = 404, body = ErrorBody)))]
 pub async fn participant_list(
@@ -53,7 +53,7 @@ pub async fn participant_list(
 }
 
 /// Add staff of the organisation to the campaign.
-#[utoipa::path(post, path = "/campaign/add-participants", tag = TAG, security(("staffToken" = [])), request_body = AddParticipants,
+#[utoipa::path(post, path = "/campaign/add-participants", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = AddParticipants,
     responses((status = 200, body = ParticipantList), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn add_participants(
     State(context): State<AppContext>,
@@ -96,7 +96,7 @@ pub async fn add_participants(
 }
 
 /// Remove a staff member from the campaign.
-#[utoipa::path(delete, path = "/campaign/remove-participants/{campaignId}/{userRoleId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(delete, path = "/campaign/remove-participants/{campaignId}/{userRoleId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path), ("userRoleId" = String, Path, description = "The participant's user id")),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn remove_participant(

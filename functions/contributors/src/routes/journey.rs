@@ -99,7 +99,7 @@ async fn contributor_campaign(
 /// The campaign as the collaborator sees it, with their details and settings. With
 /// `adminAccess=true` a staff member looks with a staff token instead.
 #[utoipa::path(get, path = "/contributor/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
-    security(("inviteKey" = []), ("staffToken" = [])),
+    security(("inviteKey" = []), ("staffToken" = ["UseStaffApp"])),
     params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), AdminAccessParams),
     responses(
         (status = 200, body = ContributorCampaign),
@@ -226,7 +226,7 @@ pub async fn journey(
 /// else those without a stored take. With `exceptCollaborator=true`, a staff member
 /// (staff token) gets every question with the collaborator's state.
 #[utoipa::path(get, path = "/contributor-journey/all-questions/{tenantId}/{campaignId}/{contributorId}", tag = TAG,
-    security(("inviteKey" = []), ("staffToken" = [])),
+    security(("inviteKey" = []), ("staffToken" = ["UseStaffApp"])),
     params(("tenantId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path), ExceptCollaboratorParams),
     responses(
         (status = 200, body = [JourneyQuestion]),

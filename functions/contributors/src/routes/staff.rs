@@ -50,7 +50,7 @@ fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
 
 /// Invite a collaborator to a campaign by e-mail. The first invitation of a draft
 /// campaign makes it live. The answer carries the personal link, once.
-#[utoipa::path(post, path = "/campaign/add-contributor", tag = TAG, security(("staffToken" = [])), request_body = AddContributor,
+#[utoipa::path(post, path = "/campaign/add-contributor", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = AddContributor,
     responses(
         (status = 201, body = InviteResult),
         (status = 400, body = ErrorBody),
@@ -69,7 +69,7 @@ pub async fn add_contributor(
 }
 
 /// Invite a collaborator (ids in the path; 'invalid params' when one is missing).
-#[utoipa::path(post, path = "/contributor/{tenantId}/{initiativeId}/{campaignId}/add", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(post, path = "/contributor/{tenantId}/{initiativeId}/{campaignId}/add", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("tenantId" = String, Path), ("initiativeId" = String, Path), ("campaignId" = String, Path)),
     request_body = Invitee,
     responses((status = 201, body = InviteResult), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
@@ -152,7 +152,7 @@ async fn membership_of(
 /// The campaign's collaborators with their status and progress, a page at a time
 /// (newest first). Its cursors and those of `/contributor/{campaignId}/all` are the same
 /// positions in the same list: either call can continue from the other's page.
-#[utoipa::path(get, path = "/contributor/campaignContributorList/{campaignId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/contributor/campaignContributorList/{campaignId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path), PageParams),
     responses((status = 200, body = CampaignContributorPage), (status = 404, body = ErrorBody)))]
 pub async fn campaign_contributor_list(
@@ -171,7 +171,7 @@ pub async fn campaign_contributor_list(
 /// The campaign's collaborators with their answers, a page at a time; stored takes
 /// come with a playable URL. Its cursors are interchangeable with those of
 /// `campaignContributorList` (the same list in the same order).
-#[utoipa::path(get, path = "/contributor/{campaignId}/all", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(get, path = "/contributor/{campaignId}/all", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path), PageParams),
     responses((status = 200, body = ContributorAnswersPage), (status = 404, body = ErrorBody)))]
 pub async fn campaign_contributors_with_answers(
@@ -199,7 +199,7 @@ pub async fn campaign_contributors_with_answers(
 
 /// The organisation's contributors, newest first, a page at a time; or those whose
 /// name or address has words starting with every word of `searchVal`.
-#[utoipa::path(get, path = "/contributor/all", tag = TAG, security(("staffToken" = [])), params(SearchParams, PageParams),
+#[utoipa::path(get, path = "/contributor/all", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(SearchParams, PageParams),
     responses((status = 200, body = ContributorPage)))]
 pub async fn all_contributors(
     State(context): State<AppContext>,
@@ -249,7 +249,7 @@ async fn contributor_record(
 }
 
 /// Suspend or resume a collaborator (in every campaign of the organisation).
-#[utoipa::path(put, path = "/contributor/update/{id}", tag = TAG, security(("staffToken" = [])), params(("id" = String, Path)),
+#[utoipa::path(put, path = "/contributor/update/{id}", tag = TAG, security(("staffToken" = ["UseStaffApp"])), params(("id" = String, Path)),
     request_body = SuspendContributor,
     responses((status = 200, body = ContributorUpdated), (status = 404, body = ErrorBody)))]
 pub async fn update_contributor(
@@ -300,7 +300,7 @@ async fn remove_membership(
 
 /// Delete a collaborator from the organisation: every campaign, answer and video.
 /// Repeating it after an interruption finishes the job.
-#[utoipa::path(delete, path = "/contributor/delete/{tenantId}/{contributorId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(delete, path = "/contributor/delete/{tenantId}/{contributorId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("tenantId" = String, Path), ("contributorId" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_contributor(
@@ -345,7 +345,7 @@ pub async fn delete_contributor(
 
 /// Remove a collaborator from a campaign: their link stops working at once. With
 /// `deleteJourney=true` their answers and videos are deleted too.
-#[utoipa::path(delete, path = "/campaign/remove-contributor/{campaignId}/{contributorId}", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(delete, path = "/campaign/remove-contributor/{campaignId}/{contributorId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("campaignId" = String, Path), ("contributorId" = String, Path), RemoveParams),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn remove_contributor(
@@ -362,7 +362,7 @@ pub async fn remove_contributor(
 }
 
 /// Delete a collaborator's videos in a campaign; they stay invited and can record again.
-#[utoipa::path(delete, path = "/contributor/{initiativeId}/{campaignId}/{contributorId}/videos", tag = TAG, security(("staffToken" = [])),
+#[utoipa::path(delete, path = "/contributor/{initiativeId}/{campaignId}/{contributorId}/videos", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
     params(("initiativeId" = String, Path), ("campaignId" = String, Path), ("contributorId" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn delete_contributor_videos(
@@ -382,7 +382,7 @@ pub async fn delete_contributor_videos(
 }
 
 /// Revoke a collaborator's link: it stops working at once.
-#[utoipa::path(post, path = "/contributor/revoke", tag = TAG, security(("staffToken" = [])), request_body = ContributorRef,
+#[utoipa::path(post, path = "/contributor/revoke", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = ContributorRef,
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
 pub async fn revoke(
     State(context): State<AppContext>,
@@ -409,7 +409,7 @@ pub async fn revoke(
 
 /// Send a collaborator a new link (the previous one stops working). The answer carries
 /// the new link, once.
-#[utoipa::path(post, path = "/contributor/reinvite", tag = TAG, security(("staffToken" = [])), request_body = ContributorRef,
+#[utoipa::path(post, path = "/contributor/reinvite", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = ContributorRef,
     responses((status = 200, body = Reinvited), (status = 404, body = ErrorBody)))]
 pub async fn reinvite(
     State(context): State<AppContext>,
@@ -431,7 +431,7 @@ pub async fn reinvite(
 /// Send answers back to be recorded again; the collaborator is told by e-mail (with a
 /// new link) and their journey then asks only those questions. A sent-back take is no
 /// longer pending review.
-#[utoipa::path(post, path = "/contributor-journey/re-record", tag = TAG, security(("staffToken" = [])), request_body = ReRecord,
+#[utoipa::path(post, path = "/contributor-journey/re-record", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = ReRecord,
     responses((status = 200, body = SentBack), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn send_back_for_re_recording(
     State(context): State<AppContext>,

@@ -132,7 +132,7 @@ describe('call', () => {
       baseUrl: BASE,
       fetch: async () => jsonResponse({ detail: 'Please enter correct email and password' }, 400),
     });
-    await expect(call(client.POST('/auth/login', { body: { email: 'a@b.co', password: 'x' } }))).rejects.toThrow(
+    await expect(call(client.POST('/auth/login', { body: { email: 'a@b.co', password: 'x', staffLogin: false } }))).rejects.toThrow(
       'Please enter correct email and password',
     );
     expect(toasts()[0]?.message).toBe('Please enter correct email and password');
@@ -150,7 +150,7 @@ describe('call', () => {
 
   it('does not toast when toasts are disabled for the call', async () => {
     const client = createApiClient({ withToken: false, baseUrl: BASE, fetch: async () => jsonResponse({ detail: 'No' }, 429) });
-    await expect(call(client.POST('/auth/login', { body: { email: 'a@b.co', password: 'x' } }), { toast: false })).rejects.toThrow('No');
+    await expect(call(client.POST('/auth/login', { body: { email: 'a@b.co', password: 'x', staffLogin: false } }), { toast: false })).rejects.toThrow('No');
     expect(toasts()).toHaveLength(0);
   });
 

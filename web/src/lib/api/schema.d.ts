@@ -1004,6 +1004,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: choose a password (the spec's rules) and, unless the
+         *     invitation gave them, first and last names. The link is used up, the account is
+         *     Activated and signed in (the same answer as `POST /auth/login`).
+         */
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/checkInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link opens (for the page that accepts it), or why it opens nothing. */
+        post: operations["check_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user: their sessions end and their address can be invited again. What they
+         *     created stays with the organisation; they leave the campaigns they took part in.
+         */
+        delete: operations["delete_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/forgotPassword": {
         parameters: {
             query?: never;
@@ -1021,6 +1079,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/getAllUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's users, newest first, a page at a time; or those of one role.
+         *     `rolewise=contributor` lists the organisation's collaborators.
+         */
+        get: operations["all_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/getCountryList": {
         parameters: {
             query?: never;
@@ -1032,6 +1110,27 @@ export interface paths {
         get: operations["country_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a staff member by e-mail: they get a single-use link, valid 7 days, to choose
+         *     a password. Inviting again someone who has not accepted yet sends a new link and
+         *     voids the old one. Only a super admin may invite a super admin.
+         */
+        post: operations["invite_user"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1145,6 +1244,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a user's role, suspend them (every session ends at once) or resume them.
+         *     Nobody changes their own role or status, only a super admin changes a super admin
+         *     or grants the role, and the last active super admin stays one.
+         */
+        put: operations["update_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/verifyUser": {
         parameters: {
             query?: never;
@@ -1166,6 +1286,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /user/acceptInvitation`: choose a password (and a name) and sign in. */
+        AcceptInvitationRequest: {
+            /** @default  */
+            confirmPassword: string;
+            /**
+             * @description Required unless the invitation already gave one.
+             * @default null
+             */
+            firstName: string | null;
+            /** @default null */
+            lastName: string | null;
+            /** @default  */
+            password: string;
+            /** @default  */
+            token: string;
+        };
         /** @description Fields of a new campaign. Missing choices get the spec's "Please select …" messages. */
         AddCampaign: {
             /**
@@ -1545,6 +1681,21 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description What the invitation page shows before the password is chosen. */
+        InvitationDetails: {
+            companyName?: string | null;
+            email: string;
+            firstName?: string | null;
+            lastName?: string | null;
+            role: components["schemas"]["RoleRef"];
+        };
+        InvitationTokenRequest: {
+            /**
+             * @description The `token` of the invitation link.
+             * @default
+             */
+            token: string;
+        };
         InviteResult: {
             /** @description This invitation made the campaign live. */
             campaignLive: boolean;
@@ -1553,6 +1704,24 @@ export interface components {
             inviteLink: string;
             /** @description 'Collaborator successfully invited', or '…, and the campaign is now live'. */
             message: string;
+        };
+        /**
+         * @description `POST /user/invite`. Inviting an address already invited to this organisation (and
+         *     not yet accepted) sends a new link and voids the one sent before.
+         */
+        InviteUserRequest: {
+            /** @default  */
+            email: string;
+            /** @default null */
+            firstName: string | null;
+            /** @default null */
+            lastName: string | null;
+            /**
+             * @description `superAdmin` (only a super admin may grant it), `admin`, `creator` or `coordinator`.
+             * @default
+             * @example admin
+             */
+            role: string;
         };
         Invitee: {
             /** @default  */
@@ -1612,6 +1781,12 @@ export interface components {
             email: string;
             /** @default  */
             password: string;
+            /**
+             * @description Signing in on the staff sign-in page (`/admin-login`): only admins, creators and
+             *     coordinators may; a super admin is sent to the main page.
+             * @default null
+             */
+            staffLogin: boolean | null;
         };
         LoginResponse: {
             accessToken: string;
@@ -1791,6 +1966,19 @@ export interface components {
         SkipTourRequest: {
             skippedEditorTour: boolean;
         };
+        /** @description Spec section 3, "User list item". */
+        StaffUser: {
+            createdAt: string;
+            email: string;
+            firstName?: string | null;
+            /** @description `- -` when the user has no name yet. */
+            fullName: string;
+            id: string;
+            lastName?: string | null;
+            role: components["schemas"]["RoleRef"];
+            /** @description Shown as Invited, Activated, Suspended. */
+            status: components["schemas"]["UserStatus"];
+        };
         StartUpload: {
             /** @default  */
             campaignId: components["schemas"]["Id"];
@@ -1913,6 +2101,21 @@ export interface components {
              */
             tips: string | null;
         };
+        /** @description `PUT /user/update/{id}`: a new role, a new status, or both. */
+        UpdateUserRequest: {
+            /**
+             * @description `superAdmin`, `admin`, `creator` or `coordinator`.
+             * @default null
+             * @example creator
+             */
+            role: string | null;
+            /**
+             * @description `Activated` (resume) or `Suspended` (suspend: every session ends at once).
+             * @default null
+             * @example Suspended
+             */
+            status: string | null;
+        };
         UploadCompleted: {
             key: string;
             message: string;
@@ -1954,6 +2157,10 @@ export interface components {
         UploadedParts: {
             parts: components["schemas"]["UploadedPart"][];
         };
+        UserChanged: {
+            message: string;
+            user: components["schemas"]["StaffUser"];
+        };
         /** @description Spec section 3, "User list item". */
         UserListItem: {
             createdAt: string;
@@ -1965,6 +2172,12 @@ export interface components {
             lastName?: string | null;
             role: components["schemas"]["Role"];
             status: components["schemas"]["UserStatus"];
+        };
+        /** @description A page of the user list. */
+        UserPage: {
+            items: components["schemas"]["StaffUser"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor?: string | null;
         };
         /**
          * @description Spec section 3: Suspended, Activated, Invited.
@@ -2040,8 +2253,17 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description Wrong credentials, unverified or suspended account */
+            /** @description Wrong credentials, unverified or suspended account; a super admin on the staff sign-in page */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Many sign-ins to the same address at the same moment: try again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2096,6 +2318,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     participant_list: {
@@ -2128,6 +2359,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2184,6 +2424,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -2226,6 +2475,23 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2283,6 +2549,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2356,6 +2631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2418,6 +2702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     auto_save_brief: {
@@ -2451,6 +2744,23 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2515,6 +2825,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2555,6 +2874,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2607,6 +2935,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2704,6 +3041,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2753,6 +3099,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2794,6 +3149,23 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2851,6 +3223,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2922,6 +3303,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2962,6 +3352,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3028,6 +3427,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description With exceptCollaborator: no such campaign or collaborator in the staff member's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     send_back_for_re_recording: {
@@ -3061,6 +3469,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3125,6 +3542,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a question of this campaign */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3565,6 +3991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     campaign_videos: {
@@ -3657,6 +4092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3698,6 +4142,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3814,6 +4267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3865,6 +4327,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3928,6 +4399,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Saved from elsewhere at the same moment, again and again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -3973,6 +4453,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4041,6 +4530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4083,6 +4581,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4142,6 +4649,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description With adminAccess: no such campaign or collaborator in the staff member's organisation */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4232,6 +4748,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4296,6 +4821,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     add_initiative: {
@@ -4329,6 +4863,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4394,6 +4937,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,6 +4974,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4462,6 +5023,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4534,6 +5104,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4598,6 +5177,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4639,6 +5227,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4697,6 +5294,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4769,6 +5375,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4806,6 +5421,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4854,7 +5478,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A campaign using the tag kept being edited: try again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4864,6 +5506,156 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Invalid password or name; invalid, used, replaced or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetails"];
+                };
+            };
+            /** @description Invalid, used, replaced or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description One's own account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only a super admin may delete a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user in this organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The last active super admin; or changed meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4924,6 +5716,64 @@ export interface operations {
             };
         };
     };
+    all_users: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One role only: `superAdmin`, `admin`, `creator`, `coordinator` or `contributor`
+                 *     (the filter labels Super Admin, Admin, Creator, Coordinator, Contributor and
+                 *     Collaborator are understood too). All staff when left out. `contributor` lists
+                 *     the organisation's collaborators (read only here: they are managed from campaigns).
+                 */
+                rolewise?: string;
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description Unknown role filter, bad page size or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     country_list: {
         parameters: {
             query?: never;
@@ -4939,6 +5789,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Country"][];
+                };
+            };
+        };
+    };
+    invite_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited again: the earlier link no longer works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserChanged"];
+                };
+            };
+            /** @description Invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserChanged"];
+                };
+            };
+            /** @description Invalid e-mail, role or name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only a super admin may invite a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is taken (here or in another organisation) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4962,6 +5890,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5064,6 +6001,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5266,6 +6212,95 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Coordinators have no editor tour */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserChanged"];
+                };
+            };
+            /** @description Invalid role or status; one's own account; an invitation not accepted yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only a super admin may change a super admin or grant the role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user in this organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The last active super admin; or changed meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

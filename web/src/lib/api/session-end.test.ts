@@ -38,7 +38,7 @@ describe('401/403 on a call made with a token', () => {
 
   it('does not sign out on a 401 from a call made without a token', async () => {
     const client = createApiClient({ withToken: false, baseUrl: BASE, fetch: async () => jsonResponse({ detail: 'No' }, 401) });
-    await expect(call(client.POST('/auth/login', { body: { email: 'a@b.co', password: 'x' } }))).rejects.toThrow('No');
+    await expect(call(client.POST('/auth/login', { body: { email: 'a@b.co', password: 'x', staffLogin: false } }))).rejects.toThrow('No');
     expect(sessionHooks.reload).not.toHaveBeenCalled();
     expect(useSessionStore.getState().user).not.toBeNull();
     expect(window.localStorage.getItem('token')).not.toBeNull();

@@ -1,10 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
-import { call, publicApi } from '@/lib/api/client';
+import { call, publicApi, type CallOptions } from '@/lib/api/client';
 
 type EmailPassword = { email: string; password: string };
 
-export function login(body: EmailPassword) {
-  return call(publicApi.POST('/auth/login', { body }));
+/** `staffLogin`: signing in on /admin-login, where the server refuses super admins. */
+export function login(body: EmailPassword & { staffLogin?: boolean }, options?: CallOptions) {
+  return call(publicApi.POST('/auth/login', { body: { ...body, staffLogin: body.staffLogin ?? false } }), options);
+}
+
+export function checkInvitation(token: string) {
+  return call(publicApi.POST('/user/checkInvitation', { body: { token } }), { toast: false });
+}
+
+export type AcceptInvitationBody = {
+  token: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (body: AcceptInvitationBody) => call(publicApi.POST('/user/acceptInvitation', { body })),
+  });
 }
 
 export function useRegister() {

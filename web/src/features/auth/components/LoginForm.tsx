@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { AuthHeading } from '@/components/layouts/AuthLayout';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
+import { ApiError } from '@/lib/api/errors';
 import { fetchCurrentUser, roleOf, signOutQuietly } from '@/lib/auth';
 import { saveToken } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
@@ -64,7 +65,12 @@ export function LoginForm({ variant }: Props) {
   const onSubmit = handleSubmit(async (values) => {
     setRefused(false);
     try {
-      const { accessToken, tenantId } = await login({ email: values.email.trim().toLowerCase(), password: values.password });
+      // On /admin-login the server refuses a super admin itself (no session is opened).
+      const { accessToken, tenantId } = await login({
+        email: values.email.trim().toLowerCase(),
+        password: values.password,
+        staffLogin: variant === 'staff',
+      });
       saveToken(accessToken, tenantId);
       const user = await fetchCurrentUser();
       const role = roleOf(user);
@@ -81,8 +87,9 @@ export function LoginForm({ variant }: Props) {
       }
       setUser(user);
       navigate(landingPath(role), { replace: true });
-    } catch {
-      /* the API client toasted the message */
+    } catch (error) {
+      // The API client toasted the message; the staff page also says where to go instead.
+      if (error instanceof ApiError && error.message === SUPER_ADMIN_ON_STAFF_LOGIN) setRefused(true);
     }
   });
 

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { followMailLink, randomLetters, signIn, signOut, signUp, STRONG_PASSWORD, uniqueEmail, verifyFromMailbox } from './helpers';
+
+const ADMIN_PASSWORD = 'Storyhive-Admin-7#';
+
+test('a super admin invites an admin, who joins by e-mail, signs in at /admin-login and is signed out when suspended', async ({
+  page,
+  browser,
+}) => {
+  // The super admin registers and opens /users from the navigation.
+  const ownerEmail = uniqueEmail('e2e-owner');
+  await signUp(page, ownerEmail);
+  await verifyFromMailbox(page, ownerEmail);
+  await signIn(page, ownerEmail, STRONG_PASSWORD);
+  await expect(page.getByTestId('staff-layout')).toBeVisible();
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toBeVisible();
+
+  // Invite an admin.
+  const adminEmail = uniqueEmail('e2e-admin');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await page.getByLabel('Work email').fill(adminEmail);
+  await page.getByLabel('Role', { exact: true }).selectOption('admin');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'User invited successfully' })).toBeVisible();
+  const row = page.getByTestId('user-row').filter({ hasText: adminEmail });
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('Admin');
+
+  // The admin, in their own browser, follows the e-mailed link and chooses a password.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await followMailLink(admin, adminEmail, '/accept-invitation');
+  await expect(admin).toHaveURL(/\/accept-invitation\?token=/);
+  await expect(admin.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+  const firstName = `Ad${randomLetters(5)}`;
+  await admin.getByLabel('First name').fill(firstName);
+  await admin.getByLabel('Last name').fill('Morgan');
+  await admin.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await admin.getByLabel('Confirm password', { exact: true }).fill('Storyhive-Other-7#');
+  await admin.getByRole('button', { name: 'Activate my account' }).click();
+  await expect(admin.getByText('Passwords do not match')).toBeVisible();
+  await admin.getByLabel('Confirm password', { exact: true }).fill(ADMIN_PASSWORD);
+  await admin.getByRole('button', { name: 'Activate my account' }).click();
+  await expect(admin.getByTestId('staff-layout')).toBeVisible();
+  await expect(admin).toHaveURL(/\/$/);
+
+  // Signed out, the admin signs in on the staff sign-in page.
+  await signOut(admin);
+  await signIn(admin, adminEmail, ADMIN_PASSWORD, '/admin-login');
+  await expect(admin.getByTestId('staff-layout')).toBeVisible();
+  await expect(admin).toHaveURL(/\/$/);
+
+  // The link was used up.
+  const usedLink = await followMailLink(admin, adminEmail, '/accept-invitation');
+  expect(usedLink).toContain('token=');
+  await expect(admin.getByRole('alert')).toContainText('This invitation has already been accepted. Please sign in.');
+  await admin.goto('/');
+  await expect(admin.getByTestId('staff-layout')).toBeVisible();
+
+  // The super admin sees them activated and suspends them (a 5-second confirm lock).
+  await page.reload();
+  await expect(row).toContainText('Activated');
+  await expect(row).toContainText(`${firstName} Morgan`);
+  await row.getByRole('button', { name: `Suspend ${adminEmail}` }).click();
+  const confirm = page.getByRole('button', { name: 'Suspend user' });
+  await confirm.click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'User suspended successfully' })).toBeVisible();
+  await expect(row).toContainText('Suspended');
+
+  // The admin's next click signs them out.
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(admin).toHaveURL(/\/login$/);
+  expect(await admin.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // And they cannot sign in again until resumed.
+  await signIn(admin, adminEmail, ADMIN_PASSWORD, '/admin-login');
+  await expect(admin.getByText('Your account has been suspended. Please contact your administrator.').first()).toBeVisible();
+
+  await page.getByRole('button', { name: `Resume ${adminEmail}` }).click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'User resumed successfully' })).toBeVisible();
+  await signIn(admin, adminEmail, ADMIN_PASSWORD, '/admin-login');
+  await expect(admin.getByTestId('staff-layout')).toBeVisible();
+  await adminContext.close();
+});
+
+test('a super admin on /admin-login is told to use the main sign-in page', async ({ page }) => {
+  await signIn(page, 'superadmin@storyhive-demo.org', 'Storyhive-Demo-2026!', '/admin-login');
+  await expect(page.getByRole('alert').filter({ hasText: 'Go to the main sign-in page' })).toContainText('Super admins sign in on the main sign-in page');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+  await page.getByRole('link', { name: 'Go to the main sign-in page' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
