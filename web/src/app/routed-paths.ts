@@ -20,4 +20,7 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.contributorRecordVideo,
   paths.contributorGoodJob,
   paths.contributorScript,
+  paths.guidelines,
+  paths.help,
+  paths.requestEditor,
 ]);

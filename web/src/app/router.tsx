@@ -37,6 +37,9 @@ export const routes: RouteObject[] = [
           // The static create path is ranked above the :id pattern by react-router.
           screen(paths.campaignCreate, () => import('./routes/staff/campaign-create')),
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
+          screen(paths.guidelines, () => import('./routes/staff/guidelines')),
+          screen(paths.help, () => import('./routes/staff/help')),
+          screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
         ],
       },
       {
