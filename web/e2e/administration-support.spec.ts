@@ -132,6 +132,7 @@ test('an admin manages guidelines, a collaborator sees them as recording tips, h
   await page.getByLabel('Message').fill(question);
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.locator('[data-toast="success"]').filter({ hasText: 'Help request sent successfully' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your help requests' }).getByText(question)).toBeVisible();
   const toSupport = await mailInMailbox(page, SUPPORT_EMAIL, question);
   await expect(toSupport.locator('.subject')).toHaveText('Help request');
   await expect(toSupport).toContainText(ADMIN.email);

@@ -14,10 +14,27 @@ export const SUPPORT_MESSAGES = {
   editorCancelled: 'Editor request withdrawn successfully',
 } as const;
 
+const helpKey = ['help-requests'] as const;
+
 export function useSendHelpRequest() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: HelpRequestBody) => call(api.POST('/support/help', { body })),
-    onSuccess: () => toast.success(SUPPORT_MESSAGES.helpSent),
+    onSuccess: () => {
+      toast.success(SUPPORT_MESSAGES.helpSent);
+      return qc.invalidateQueries({ queryKey: helpKey });
+    },
+  });
+}
+
+/** The signed-in member's own help requests, newest first, 10 a page. */
+export function useHelpRequests() {
+  return useInfiniteQuery({
+    queryKey: helpKey,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      call(api.GET('/support/help', { params: { query: pageParam ? { cursor: pageParam } : {} }, signal })),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
@@ -35,12 +35,19 @@ export function RequestEditorForm() {
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<EditorRequestValues>({
     resolver: zodResolver(editorRequestSchema),
     defaultValues: { campaignId: '', message: '' },
   });
   const options = (campaigns.data?.items ?? []).map((c) => ({ value: c.id, label: c.title }));
+  // A search that hides the chosen campaign clears the choice (the list shows none chosen).
+  useEffect(() => {
+    const chosen = getValues('campaignId');
+    if (campaigns.data && chosen && !campaigns.data.items.some((c) => c.id === chosen)) setValue('campaignId', '');
+  }, [campaigns.data, getValues, setValue]);
   const onSubmit = handleSubmit(async (values) => {
     try {
       await request.mutateAsync({ campaignId: values.campaignId, message: values.message.trim() });
