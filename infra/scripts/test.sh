@@ -130,8 +130,12 @@ step_web() {
   npm test
 }
 
+# The e2e build loads a support chat widget on staff pages (web/src/config/env.ts); the
+# Playwright spec serves this URL itself (page.route), so nothing is fetched from outside.
+E2E_CHAT_SCRIPT_URL="https://support-chat.storyhive.invalid/widget.js"
+
 step_e2e() {
-  (cd "$ROOT/web" && npm run build)
+  (cd "$ROOT/web" && VITE_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" npm run build)
   cargo build -p storyhive-gateway --bin storyhive-local
   [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
   need_port_free "$E2E_PORT" "the e2e gateway" STORYHIVE_E2E_PORT
@@ -143,7 +147,8 @@ step_e2e() {
   wait_for_http "http://127.0.0.1:$E2E_PORT/api/health" --status 200 --timeout 60 --pid "$E2E_GATEWAY" --log "$E2E_LOG"
   ok "e2e gateway is up"
   local rc=0
-  (cd "$ROOT/web" && E2E_BASE_URL="http://localhost:$E2E_PORT" npm run test:e2e) || rc=$?
+  (cd "$ROOT/web" && E2E_BASE_URL="http://localhost:$E2E_PORT" E2E_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
+    E2E_SUPPORT_EMAIL="support@${SES_SENDER#*@}" npm run test:e2e) || rc=$?
   stop_pid "$E2E_GATEWAY" "the e2e gateway"
   if ((rc != 0)); then
     echo "---- last lines of ${E2E_LOG#"$ROOT"/}:" >&2

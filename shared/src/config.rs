@@ -23,6 +23,8 @@ pub struct Config {
     pub ses_sender: Option<String>,
     /// Public URL of the web app, used to build links in e-mails (no trailing slash).
     pub app_base_url: String,
+    /// Where help and editor requests are e-mailed (`SUPPORT_EMAIL`, support function only).
+    pub support_email: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +48,7 @@ impl Config {
             video_bucket: optional("VIDEO_BUCKET"),
             ses_sender: optional("SES_SENDER"),
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
+            support_email: optional("SUPPORT_EMAIL"),
         })
     }
 
@@ -62,6 +65,11 @@ impl Config {
     /// The SES sender, or an error naming the missing setting.
     pub fn ses_sender(&self) -> Result<&str, ConfigError> {
         self.ses_sender.as_deref().ok_or(ConfigError("SES_SENDER"))
+    }
+
+    /// The support address, or an error naming the missing setting.
+    pub fn support_email(&self) -> Result<&str, ConfigError> {
+        self.support_email.as_deref().ok_or(ConfigError("SUPPORT_EMAIL"))
     }
 }
 

@@ -46,6 +46,30 @@ pub enum MailMessage {
         role_label: String,
         link: String,
     },
+    /// A staff member's help request: to the support address, or the sender's copy.
+    HelpRequest {
+        to: String,
+        /// The sender's copy (worded for them) rather than support's.
+        copy: bool,
+        reference: String,
+        category: String,
+        sender_name: String,
+        sender_email: String,
+        company_name: Option<String>,
+        message: String,
+    },
+    /// A request for a professional editor for a campaign's videos (or its withdrawal).
+    EditorRequest {
+        to: String,
+        copy: bool,
+        reference: String,
+        campaign_title: String,
+        sender_name: String,
+        sender_email: String,
+        company_name: Option<String>,
+        message: String,
+        cancelled: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +88,9 @@ impl MailMessage {
             | Self::OrganisationClosed { to, .. }
             | Self::Invitation { to, .. }
             | Self::ReRecordRequest { to, .. }
-            | Self::StaffInvitation { to, .. } => to,
+            | Self::StaffInvitation { to, .. }
+            | Self::HelpRequest { to, .. }
+            | Self::EditorRequest { to, .. } => to,
         }
     }
 
@@ -125,6 +151,44 @@ impl MailMessage {
                 ],
                 Some(("Accept the invitation", link)),
             ),
+            Self::HelpRequest {
+                copy, reference, category, sender_name, sender_email, company_name, message, ..
+            } => {
+                let organisation = company_name.as_deref().unwrap_or("an organisation without a name");
+                let mut paragraphs = if *copy {
+                    vec![
+                        format!("Hello {sender_name},"),
+                        format!("We received your help request ({category}). Our support team will answer you at {sender_email}. Your reference is {reference}."),
+                    ]
+                } else {
+                    vec![format!("{sender_name} <{sender_email}> of {organisation} asks for help ({category}). Reference {reference}; reply to {sender_email}.")]
+                };
+                paragraphs.push(format!("Message: {message}"));
+                (if *copy { "We received your help request" } else { "Help request" }, paragraphs, None)
+            }
+            Self::EditorRequest {
+                copy, reference, campaign_title, sender_name, sender_email, company_name, message, cancelled, ..
+            } => {
+                let organisation = company_name.as_deref().unwrap_or("an organisation without a name");
+                let (subject, mut paragraphs) = match (*copy, *cancelled) {
+                    (true, false) => ("We received your request for a professional editor", vec![
+                        format!("Hello {sender_name},"),
+                        format!("We received your request for a professional editor for the videos of \"{campaign_title}\". Our team will contact you at {sender_email}. Your reference is {reference}."),
+                    ]),
+                    (true, true) => ("Your request for a professional editor was withdrawn", vec![
+                        format!("Hello {sender_name},"),
+                        format!("You withdrew your request {reference} for a professional editor for \"{campaign_title}\"."),
+                    ]),
+                    (false, false) => ("Professional editor requested", vec![format!(
+                        "{sender_name} <{sender_email}> of {organisation} asks for a professional editor for the videos of \"{campaign_title}\". Reference {reference}; reply to {sender_email}."
+                    )]),
+                    (false, true) => ("Professional editor request withdrawn", vec![format!(
+                        "{sender_name} <{sender_email}> of {organisation} withdrew the request {reference} for a professional editor for \"{campaign_title}\"."
+                    )]),
+                };
+                paragraphs.push(format!("Message: {message}"));
+                (subject, paragraphs, None)
+            }
         };
         let mut text = paragraphs.join("\n\n");
         let mut html = paragraphs.iter().map(|p| format!("<p>{}</p>", escape_html(p))).collect::<String>();

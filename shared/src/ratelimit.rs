@@ -29,6 +29,11 @@ pub const MAIL_PER_CLIENT: Limit = Limit { scope: "mail-client", max: 20, window
 /// Uploads a collaborator may start.
 pub const UPLOADS_PER_CONTRIBUTOR: Limit = Limit { scope: "upload-start", max: 60, window: Duration::hours(1) };
 
+/// Help requests one staff member may send (each e-mails support and the sender).
+pub const HELP_REQUESTS_PER_USER: Limit = Limit { scope: "help-request", max: 10, window: Duration::hours(1) };
+/// Professional-editor requests (and their cancellations) one staff member may send.
+pub const EDITOR_REQUESTS_PER_USER: Limit = Limit { scope: "editor-request", max: 10, window: Duration::hours(1) };
+
 #[derive(Debug, Deserialize)]
 struct Counter {
     #[serde(default)]

@@ -473,6 +473,14 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
         store.delete_many(&item_keys).await?;
     }
     let members = repo::users(store, &tenant.tenant_id).await?;
+    // The recording guidelines and every member's help and editor requests go too.
+    let mut partitions = vec![keys::guidelines_partition(&tenant.tenant_id)];
+    partitions.extend(members.iter().map(|m| keys::support_requests_partition(&tenant.tenant_id, &m.user_id)));
+    for partition in partitions {
+        let items = store.query_items(Query::partition(partition).attributes(&["PK", "SK"])).await?;
+        let item_keys = items.into_iter().map(from_item::<keys::Key>).collect::<Result<Vec<_>, _>>()?;
+        store.delete_many(&item_keys).await?;
+    }
     for member in members.iter().filter(|m| m.user_id != owner.user_id) {
         store
             .transact(vec![store.delete_op(&member.key())?, store.delete_op(&keys::email_claim(&member.email))?])

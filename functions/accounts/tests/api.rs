@@ -594,3 +594,35 @@ async fn ending_many_sessions_takes_a_few_batched_round_trips() {
     let (status, _) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "the old password no longer works");
 }
+
+#[tokio::test]
+async fn closing_the_organisation_removes_its_guidelines_and_support_requests() {
+    let stack = stack().await;
+    let owner = unique_email("closing-guides");
+    let (owner_token, tenant_id) = signed_up(&stack, &owner).await;
+    let member = add_member(&stack, &tenant_id, Role::Admin, UserStatus::Activated).await;
+    let (_, me) = call(&stack, Method::GET, "/user/me", Some(&owner_token), None).await;
+    let owner_id = me["id"].as_str().unwrap().to_string();
+    let store = &stack.context.store;
+    let at = model::timestamp(model::now());
+    let title = storyhive_shared::guidelines::GuidelineTitleRecord::new(&tenant_id, &model::new_id(), "Light", &at);
+    store.put(&title).await.unwrap();
+    // A request of each member (only their keys matter here).
+    store.put(&keys::help_request(&tenant_id, &owner_id, &model::new_id())).await.unwrap();
+    let (member_token, _) = login(&stack, &member, PASSWORD).await;
+    let (_, them) = call(&stack, Method::GET, "/user/me", Some(&member_token), None).await;
+    let member_id = them["id"].as_str().unwrap().to_string();
+    store.put(&keys::editor_request(&tenant_id, &member_id, &model::new_id())).await.unwrap();
+
+    let (status, body) =
+        call(&stack, Method::DELETE, "/user/me", Some(&owner_token), Some(json!({"email": owner}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for partition in [
+        keys::guidelines_partition(&tenant_id),
+        keys::support_requests_partition(&tenant_id, &owner_id),
+        keys::support_requests_partition(&tenant_id, &member_id),
+    ] {
+        let left = store.query_items(storyhive_shared::storage::Query::partition(partition.clone())).await.unwrap();
+        assert!(left.is_empty(), "{partition} still holds {left:?}");
+    }
+}

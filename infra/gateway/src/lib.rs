@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 8] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 10] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -83,6 +83,18 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 8] = [
         binary: "users",
         api: storyhive_users::api,
         router: storyhive_users::router,
+    },
+    HttpFunction {
+        logical_id: "GuidelinesFunction",
+        binary: "guidelines",
+        api: storyhive_guidelines::api,
+        router: storyhive_guidelines::router,
+    },
+    HttpFunction {
+        logical_id: "SupportFunction",
+        binary: "support",
+        api: storyhive_support::api,
+        router: storyhive_support::router,
     },
 ];
 

@@ -61,6 +61,9 @@ struct World {
     contributor_id: String,
     key: String,
     other_key: String,
+    /// A guideline title of the organisation and one of its values.
+    guideline_id: String,
+    guideline_value_id: String,
 }
 
 async fn stack() -> TestStack {
@@ -155,6 +158,14 @@ async fn world(stack: &TestStack) -> World {
     }
     let (campaign_id, question_id, link) = campaigns.remove(0);
     let (_, _, other_link) = campaigns.remove(0);
+    let guideline = ok(
+        stack,
+        &owner,
+        Method::POST,
+        "/guideline/addguidelinetitle",
+        json!({"title": format!("Matrix {suffix}"), "values": ["Face the light"]}),
+    )
+    .await;
     World {
         tenant_id,
         tokens,
@@ -167,6 +178,8 @@ async fn world(stack: &TestStack) -> World {
         contributor_id: query_param(&link, "contributorId"),
         key: query_param(&link, "key"),
         other_key: query_param(&other_link, "key"),
+        guideline_id: guideline["id"].as_str().unwrap().to_string(),
+        guideline_value_id: guideline["values"][0]["id"].as_str().unwrap().to_string(),
     }
 }
 
@@ -185,6 +198,10 @@ impl World {
             "id" if path.starts_with("/question") => self.question_id.clone(),
             "id" if path.starts_with("/contributor") => self.contributor_id.clone(),
             "id" if path.starts_with("/user/") => self.user_ids[&Role::Coordinator].clone(),
+            "id" if path.starts_with("/guideline/deletevalue") || path.starts_with("/guideline/updatevalue") => {
+                self.guideline_value_id.clone()
+            }
+            "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" => self.campaign_id.clone(),
             other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
         }

@@ -179,6 +179,8 @@ impl Locals for LocalResources {
         match name {
             "Stage" => Some("dev".into()),
             "SesSender" if !self.ses_sender.is_empty() => Some(self.ses_sender.clone()),
+            // Locally, support mail goes to support@ the sender's domain (shown in the dev mailbox).
+            "SupportEmail" => self.ses_sender.rsplit_once('@').map(|(_, domain)| format!("support@{domain}")),
             "AWS::StackName" => Some(self.prefix.clone()),
             "AWS::Region" => Some(self.region.clone()),
             "AWS::AccountId" if !self.account_id.is_empty() => Some(self.account_id.clone()),

@@ -54,6 +54,8 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("DashboardFunction", false, false, false, false),
         ("UploadWorkerFunction", false, false, true, false),
         ("UsersFunction", true, false, false, false),
+        ("GuidelinesFunction", false, false, false, false),
+        ("SupportFunction", true, false, false, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
@@ -74,6 +76,12 @@ fn each_function_gets_exactly_the_resources_it_uses() {
     }
     let mail = resources.function_config(&template, "MailWorkerFunction", "https://app.example.com").unwrap();
     assert_eq!(mail.ses_sender.as_deref(), Some("no-reply@example.com"));
+    // Only the support function knows the support address (locally support@ the sender's domain).
+    for function in &functions {
+        let config = resources.function_config(&template, function, "https://app.example.com").unwrap();
+        let expected = (*function == "SupportFunction").then_some("support@example.com");
+        assert_eq!(config.support_email.as_deref(), expected, "{function}: SUPPORT_EMAIL");
+    }
 }
 
 #[test]

@@ -211,6 +211,9 @@ pub struct ContributorCampaign {
     pub submitted: bool,
     pub video_config: VideoConfig,
     pub campaign: CampaignPreview,
+    /// The organisation's recording guidelines, shown as tips (its first titles with values).
+    #[serde(default)]
+    pub recording_tips: Vec<crate::guidelines::RecordingTip>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

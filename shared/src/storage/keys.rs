@@ -273,6 +273,45 @@ pub fn invitation(tenant_id: &str, user_id: &str) -> Key {
     Key::new(tenant_pk(tenant_id), format!("INVITATION#{user_id}"))
 }
 
+/// The organisation's recording guidelines: titles (`TITLE#<titleId>`, each holding its
+/// values), title claims (`NAME#<title lower-cased>`) and value pointers
+/// (`VALUE#<valueId>` naming the title that holds the value).
+pub fn guidelines_partition(tenant_id: &str) -> String {
+    format!("T#{tenant_id}#GUIDELINES")
+}
+
+pub const GUIDELINE_TITLE_PREFIX: &str = "TITLE#";
+
+pub fn guideline_title(tenant_id: &str, title_id: &str) -> Key {
+    Key::new(guidelines_partition(tenant_id), format!("{GUIDELINE_TITLE_PREFIX}{title_id}"))
+}
+
+/// Makes guideline titles unique within an organisation (compared trimmed, lower-cased).
+pub fn guideline_title_name(tenant_id: &str, title: &str) -> Key {
+    Key::new(guidelines_partition(tenant_id), format!("NAME#{}", title.trim().to_lowercase()))
+}
+
+pub fn guideline_value(tenant_id: &str, value_id: &str) -> Key {
+    Key::new(guidelines_partition(tenant_id), format!("VALUE#{value_id}"))
+}
+
+/// One staff member's support requests (help and professional-editor requests), newest
+/// last: `HELP#<requestId>` and `EDITOR#<requestId>` (ULIDs, so sorted by time).
+pub fn support_requests_partition(tenant_id: &str, user_id: &str) -> String {
+    format!("T#{tenant_id}#SUPPORT#{user_id}")
+}
+
+pub const HELP_REQUEST_PREFIX: &str = "HELP#";
+pub const EDITOR_REQUEST_PREFIX: &str = "EDITOR#";
+
+pub fn help_request(tenant_id: &str, user_id: &str, request_id: &str) -> Key {
+    Key::new(support_requests_partition(tenant_id, user_id), format!("{HELP_REQUEST_PREFIX}{request_id}"))
+}
+
+pub fn editor_request(tenant_id: &str, user_id: &str, request_id: &str) -> Key {
+    Key::new(support_requests_partition(tenant_id, user_id), format!("{EDITOR_REQUEST_PREFIX}{request_id}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

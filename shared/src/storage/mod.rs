@@ -604,6 +604,19 @@ impl Store {
         Ok(TransactWriteItem::builder().delete(delete).build())
     }
 
+    /// Delete that fails unless the stored item still has `expected_version`.
+    pub fn delete_versioned_op(&self, key: &Key, expected_version: u64) -> StoreResult<TransactWriteItem> {
+        let delete = Delete::builder()
+            .table_name(&self.table)
+            .set_key(Some(key_item(key)?))
+            .condition_expression("#version = :expected")
+            .expression_attribute_names("#version", "version")
+            .expression_attribute_values(":expected", AttributeValue::N(expected_version.to_string()))
+            .build()
+            .context("Delete")?;
+        Ok(TransactWriteItem::builder().delete(delete).build())
+    }
+
     pub fn update_op(
         &self,
         key: &Key,

@@ -22,4 +22,7 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.contributorScript,
   paths.users,
   paths.acceptInvitation,
+  paths.guidelines,
+  paths.help,
+  paths.requestEditor,
 ]);

@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
           screen(paths.campaignCreate, () => import('./routes/staff/campaign-create')),
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
           screen(paths.users, () => import('./routes/staff/users')),
+          screen(paths.guidelines, () => import('./routes/staff/guidelines')),
+          screen(paths.help, () => import('./routes/staff/help')),
+          screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
         ],
       },
       {

@@ -79,7 +79,12 @@ async fn contributor_campaign(
     membership: &MembershipRecord,
     suspended: bool,
 ) -> ApiResult<ContributorCampaign> {
-    let tenant = repo::tenant(&context.store, &parts.campaign.tenant_id).await?;
+    let tenant_id = &parts.campaign.tenant_id;
+    // Two independent reads, side by side: the organisation and its first guidelines (bounded).
+    let (tenant, recording_tips) = tokio::try_join!(
+        repo::tenant(&context.store, tenant_id),
+        storyhive_shared::guidelines::recording_tips(&context.store, tenant_id)
+    )?;
     Ok(ContributorCampaign {
         contributor: ContributorDetails {
             id: membership.contributor_id.clone(),
@@ -93,6 +98,7 @@ async fn contributor_campaign(
         submitted: membership.submitted_at.is_some(),
         video_config: membership.video_config,
         campaign: views::preview(parts, tenant.as_ref()),
+        recording_tips,
     })
 }
 

@@ -6,4 +6,5 @@ mod fuzz_regressions;
 mod hardening;
 mod invitations;
 mod journey;
+mod recording_tips;
 mod uploads;

@@ -35,6 +35,8 @@ use crate::{
 
 pub const TEST_SES_SENDER: &str = "no-reply@storyhive.test";
 pub const TEST_APP_BASE_URL: &str = "http://app.storyhive.test";
+/// The local value of the `SupportEmail` parameter in tests (support@ the sender's domain).
+pub const TEST_SUPPORT_EMAIL: &str = "support@storyhive.test";
 
 static RESOURCES: OnceCell<LocalResources> = OnceCell::const_new();
 static TEMPLATE: OnceLock<Arc<Template>> = OnceLock::new();
@@ -391,6 +393,7 @@ fn everything(resources: &LocalResources) -> Config {
         video_bucket: resources.buckets.get(VIDEO_BUCKET).cloned(),
         ses_sender: Some(TEST_SES_SENDER.into()),
         app_base_url: TEST_APP_BASE_URL.into(),
+        support_email: Some(TEST_SUPPORT_EMAIL.into()),
     }
 }
 

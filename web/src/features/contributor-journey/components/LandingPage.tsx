@@ -14,6 +14,7 @@ import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
 import type { ContributorCampaign, ContributorData } from '../types';
 import { ContributorFrame, Notice } from './ContributorFrame';
+import { RecordingTips } from './RecordingTips';
 
 /** Reads the invitation from the link (contributorId and key in the query) and keeps it. */
 export function useInvitationFromLink(): ContributorData | null {
@@ -147,6 +148,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
             You will record in {campaign.mode} orientation, with a teleprompter, and you can practise first.
           </p>
         </section>
+        <RecordingTips tips={value.recordingTips} />
 
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-line bg-raised p-4">
           {needsDetails ? (

@@ -6,6 +6,7 @@ import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import type { CurrentUser } from '@/lib/api/types';
 import { cn } from '@/utils/cn';
+import { SupportChat } from './SupportChat';
 import { UserMenu } from './UserMenu';
 
 type Props = {
@@ -47,6 +48,7 @@ export function StaffLayout({ user, role, isAvailable }: Props) {
 
   return (
     <div data-testid="staff-layout" className="flex min-h-screen flex-col md:flex-row">
+      <SupportChat />
       <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-raised md:flex">
         <div className="px-5 py-5">
           <Logo />

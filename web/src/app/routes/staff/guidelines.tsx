@@ -1,0 +1,5 @@
+import { GuidelinesManager } from '@/features/guidelines/components/GuidelinesManager';
+
+export function Component() {
+  return <GuidelinesManager />;
+}
