@@ -5,7 +5,7 @@
 //! answer exactly once (a later take wins; earlier ones are kept as previous takes),
 //! together with the counts the dashboard shows.
 
-pub mod probe;
+pub use storyhive_shared::media::probe;
 mod reader;
 
 use std::time::Duration;

@@ -1,0 +1,3 @@
+//! Media checks shared by the functions that accept uploaded files.
+
+pub mod probe;
