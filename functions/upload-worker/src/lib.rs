@@ -6,7 +6,7 @@
 //! together with the counts the dashboard shows.
 
 pub use storyhive_shared::media::probe;
-mod reader;
+use storyhive_shared::media::reader;
 
 use std::time::Duration;
 
