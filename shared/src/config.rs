@@ -23,6 +23,9 @@ pub struct Config {
     pub ses_sender: Option<String>,
     /// Public URL of the web app, used to build links in e-mails (no trailing slash).
     pub app_base_url: String,
+    /// Bucket holding the organisations' own files: logos, avatars, terms and
+    /// conditions, encouragement videos (`MEDIA_BUCKET`).
+    pub media_bucket: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +49,7 @@ impl Config {
             video_bucket: optional("VIDEO_BUCKET"),
             ses_sender: optional("SES_SENDER"),
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
+            media_bucket: optional("MEDIA_BUCKET"),
         })
     }
 
@@ -57,6 +61,11 @@ impl Config {
     /// The video bucket, or an error naming the missing setting.
     pub fn video_bucket(&self) -> Result<&str, ConfigError> {
         self.video_bucket.as_deref().ok_or(ConfigError("VIDEO_BUCKET"))
+    }
+
+    /// The media bucket, or an error naming the missing setting.
+    pub fn media_bucket(&self) -> Result<&str, ConfigError> {
+        self.media_bucket.as_deref().ok_or(ConfigError("MEDIA_BUCKET"))
     }
 
     /// The SES sender, or an error naming the missing setting.

@@ -27,3 +27,4 @@ pub use context::AppContext;
 pub use error::{ApiError, ApiResult};
 pub mod countries;
 pub mod media;
+pub mod organisation;

@@ -211,6 +211,8 @@ pub struct ContributorCampaign {
     pub submitted: bool,
     pub video_config: VideoConfig,
     pub campaign: CampaignPreview,
+    /// The organisation's logo, encouragement video and terms (accepted or not).
+    pub organisation: crate::organisation::landing::OrganisationForContributor,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
