@@ -20,4 +20,6 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.contributorRecordVideo,
   paths.contributorGoodJob,
   paths.contributorScript,
+  paths.userSetup,
+  paths.companySetup,
 ]);

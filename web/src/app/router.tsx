@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
           // The static create path is ranked above the :id pattern by react-router.
           screen(paths.campaignCreate, () => import('./routes/staff/campaign-create')),
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
+          screen(paths.userSetup, () => import('./routes/staff/user-setup')),
+          screen(paths.companySetup, () => import('./routes/staff/company-setup')),
         ],
       },
       {
