@@ -172,4 +172,20 @@ async fn contributors_accept_the_current_terms_before_recording_and_again_after_
     assert_eq!(versions, [1, 2]);
     assert_eq!(stored[0].accepted_at, at);
     assert_eq!(stored[1].campaign_id, contributor.campaign_id);
+
+    // Deleting the collaborator deletes their acceptances with them.
+    let (status, body) = owner
+        .delete(&stack, &format!("/contributor/delete/{}/{}", owner.tenant_id, contributor.contributor_id), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let left: Vec<TermsAcceptanceRecord> = stack
+        .context
+        .store
+        .query(Query::table(
+            keys::contributors_partition(&owner.tenant_id),
+            keys::terms_acceptances_prefix(&contributor.contributor_id),
+        ))
+        .await
+        .unwrap();
+    assert!(left.is_empty(), "{left:?}");
 }
