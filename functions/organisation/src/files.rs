@@ -122,7 +122,9 @@ async fn upload_url(
     if !(1..=kind.max_bytes()).contains(&body.size_bytes) {
         return Err(ApiError::field("sizeBytes", VALID_FILE));
     }
-    let content_type = body.content_type.trim().to_string();
+    // The bare type (no parameters), lower case: what is signed is what the browser sends
+    // as `File.type`, and nothing a caller typed reaches a signed header unchecked.
+    let content_type = body.content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
     let key = files::pending_key(&principal.tenant_id, kind, &scope.owner(principal), &model::new_id(), extension);
     let url = context
         .s3
