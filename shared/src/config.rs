@@ -25,6 +25,9 @@ pub struct Config {
     pub app_base_url: String,
     /// Where help and editor requests are e-mailed (`SUPPORT_EMAIL`, support function only).
     pub support_email: Option<String>,
+    /// Bucket holding the organisations' own files: logos, avatars, terms and
+    /// conditions, encouragement videos (`MEDIA_BUCKET`).
+    pub media_bucket: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +52,7 @@ impl Config {
             ses_sender: optional("SES_SENDER"),
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
             support_email: optional("SUPPORT_EMAIL"),
+            media_bucket: optional("MEDIA_BUCKET"),
         })
     }
 
@@ -60,6 +64,11 @@ impl Config {
     /// The video bucket, or an error naming the missing setting.
     pub fn video_bucket(&self) -> Result<&str, ConfigError> {
         self.video_bucket.as_deref().ok_or(ConfigError("VIDEO_BUCKET"))
+    }
+
+    /// The media bucket, or an error naming the missing setting.
+    pub fn media_bucket(&self) -> Result<&str, ConfigError> {
+        self.media_bucket.as_deref().ok_or(ConfigError("MEDIA_BUCKET"))
     }
 
     /// The SES sender, or an error naming the missing setting.

@@ -27,3 +27,5 @@ pub use context::AppContext;
 pub use error::{ApiError, ApiResult};
 pub mod countries;
 pub mod guidelines;
+pub mod media;
+pub mod organisation;

@@ -47,6 +47,17 @@ pub struct TenantRecord {
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     pub closed_at: Option<Timestamp>,
+    /// Object key (media bucket) of the encouragement video contributors see when the
+    /// staff member who made their campaign has none of their own.
+    #[serde(default)]
+    pub default_encouragement_video: Option<String>,
+    /// Version of `terms_n_conditions`: each upload is a new version, which contributors
+    /// accept again. 0 while there were never terms.
+    #[serde(default)]
+    pub terms_version: u32,
+    /// When the super admin finished the first set-up (user and company set-up).
+    #[serde(default)]
+    pub setup_completed_at: Option<Timestamp>,
 }
 
 impl TenantRecord {
@@ -67,6 +78,9 @@ impl TenantRecord {
             created_at: timestamp(at),
             updated_at: timestamp(at),
             closed_at: None,
+            default_encouragement_video: None,
+            terms_version: 0,
+            setup_completed_at: None,
         }
     }
 }

@@ -63,6 +63,9 @@ pub struct UpdateProfileRequest {
     pub country: Option<String>,
     /// Only the super admin may change it.
     pub company_name: Option<String>,
+    /// Id of one of the organisation's departments (`GET /departments/{tenantId}/all-departments`),
+    /// or empty to clear.
+    pub department: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -105,6 +108,9 @@ pub struct CurrentUser {
     pub default_encouragement_video: Option<String>,
     pub skipped_editor_tour: bool,
     pub terms_n_conditions: Option<String>,
+    /// Whether the organisation's first set-up (user and company set-up) is done; a
+    /// super admin is taken through it before the dashboard until it is.
+    pub setup_completed: bool,
 }
 
 impl CurrentUser {
@@ -127,6 +133,25 @@ impl CurrentUser {
             default_encouragement_video: None,
             skipped_editor_tour: user.skipped_editor_tour,
             terms_n_conditions: tenant.terms_n_conditions.clone(),
+            setup_completed: tenant.setup_completed_at.is_some(),
         }
+    }
+
+    /// The user with every file field (avatar, encouragement videos, logo, terms) as a
+    /// short-lived URL to read the file, rather than where it is stored.
+    pub async fn with_file_urls(
+        user: &UserRecord,
+        tenant: &TenantRecord,
+        context: &storyhive_shared::AppContext,
+    ) -> storyhive_shared::ApiResult<Self> {
+        use storyhive_shared::organisation::files::read_url_of;
+        let mut current = Self::new(user, tenant);
+        current.avatar = read_url_of(context, user.avatar.as_deref()).await?;
+        current.encouragement_video = read_url_of(context, user.encouragement_video.as_deref()).await?;
+        current.company_logo = read_url_of(context, tenant.company_logo.as_deref()).await?;
+        current.terms_n_conditions = read_url_of(context, tenant.terms_n_conditions.as_deref()).await?;
+        current.default_encouragement_video =
+            read_url_of(context, tenant.default_encouragement_video.as_deref()).await?;
+        Ok(current)
     }
 }

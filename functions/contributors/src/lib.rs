@@ -42,6 +42,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
         .routes(routes!(uploads::complete_upload))
         .routes(routes!(uploads::abort_upload))
         .routes(routes!(register::register_for_open_campaign))
+        .routes(routes!(journey::accept_terms))
 }
 
 pub fn router(context: AppContext) -> Router {

@@ -97,7 +97,16 @@ pub async fn answers(
     Ok(answers)
 }
 
-/// What the contributor sees of the campaign (the same as the public preview).
-pub fn preview(parts: &CampaignParts, tenant: Option<&TenantRecord>) -> CampaignPreview {
-    parts.preview(tenant)
+/// What the contributor sees of the campaign (the same as the public preview), the
+/// logo as a short-lived URL.
+pub async fn preview(
+    context: &AppContext,
+    parts: &CampaignParts,
+    tenant: Option<&TenantRecord>,
+) -> anyhow::Result<CampaignPreview> {
+    let mut preview = parts.preview(tenant);
+    preview.company_logo =
+        storyhive_shared::organisation::files::read_url_of(context, tenant.and_then(|t| t.company_logo.as_deref()))
+            .await?;
+    Ok(preview)
 }

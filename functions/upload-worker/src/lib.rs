@@ -5,8 +5,8 @@
 //! answer exactly once (a later take wins; earlier ones are kept as previous takes),
 //! together with the counts the dashboard shows.
 
-pub mod probe;
-mod reader;
+pub use storyhive_shared::media::probe;
+use storyhive_shared::media::reader;
 
 use std::time::Duration;
 

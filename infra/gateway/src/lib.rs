@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 10] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 11] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -95,6 +95,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 10] = [
         binary: "support",
         api: storyhive_support::api,
         router: storyhive_support::router,
+    },
+    HttpFunction {
+        logical_id: "OrganisationFunction",
+        binary: "organisation",
+        api: storyhive_organisation::api,
+        router: storyhive_organisation::router,
     },
 ];
 

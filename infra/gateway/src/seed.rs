@@ -54,6 +54,8 @@ pub async fn seed(context: &AppContext) -> anyhow::Result<String> {
     tenant.industry.get_or_insert_with(|| "Media".into());
     tenant.status = storyhive_shared::model::TenantStatus::Active;
     tenant.closed_at = None;
+    // The demo organisation is set up: its super admin goes straight to the dashboard.
+    tenant.setup_completed_at.get_or_insert_with(|| model::timestamp(at));
     store.put(&tenant).await?;
 
     for demo in &DEMO_USERS {

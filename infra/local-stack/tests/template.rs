@@ -56,6 +56,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("UsersFunction", true, false, false, false),
         ("GuidelinesFunction", false, false, false, false),
         ("SupportFunction", true, false, false, false),
+        ("OrganisationFunction", false, false, false, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
@@ -132,4 +133,32 @@ fn only_the_configured_sender_may_send_mail() {
     };
     assert!(policy.allows(&from("no-reply@example.com")));
     assert!(!policy.allows(&from("someone-else@example.com")));
+}
+
+#[test]
+fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files() {
+    let (template, resources) = offline();
+    let with_media: Vec<&str> = template
+        .of_kind("AWS::Serverless::Function")
+        .map(|f| f.logical_id.as_str())
+        .filter(|id| {
+            resources.function_config(&template, id, "https://app.example.com").unwrap().media_bucket.is_some()
+        })
+        .collect();
+    assert_eq!(with_media, ["AccountsFunction", "CampaignsFunction", "ContributorsFunction", "OrganisationFunction"]);
+    // Only the organisation function writes there; the others only sign reads.
+    let bucket = format!("arn:aws:s3:::{}/*", resources.buckets["MediaBucket"]);
+    for reader in ["AccountsFunction", "CampaignsFunction", "ContributorsFunction"] {
+        let policy = FunctionPolicy::of(&template, reader, &resources).unwrap();
+        assert_eq!(
+            policy.actions_on("s3", std::slice::from_ref(&bucket)).into_iter().collect::<Vec<_>>(),
+            ["s3:GetObject"],
+            "{reader}"
+        );
+    }
+    let policy = FunctionPolicy::of(&template, "OrganisationFunction", &resources).unwrap();
+    assert_eq!(
+        policy.actions_on("s3", &[bucket]).into_iter().collect::<Vec<_>>(),
+        ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]
+    );
 }

@@ -283,7 +283,9 @@ impl CampaignParts {
             deadline: campaign.deadline.clone(),
             expiry_date: campaign.expiry_date.clone(),
             company_name: tenant.and_then(|t| t.company_name.clone()),
-            company_logo: tenant.and_then(|t| t.company_logo.clone()),
+            // Where the logo is stored is not for the browser: callers that show it set a
+            // short-lived URL (`organisation::files::read_url_of`).
+            company_logo: None,
             questions: self
                 .questions
                 .iter()

@@ -214,6 +214,8 @@ pub struct ContributorCampaign {
     /// The organisation's recording guidelines, shown as tips (its first titles with values).
     #[serde(default)]
     pub recording_tips: Vec<crate::guidelines::RecordingTip>,
+    /// The organisation's logo, encouragement video and terms (accepted or not).
+    pub organisation: crate::organisation::landing::OrganisationForContributor,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -383,3 +383,47 @@ mod campaign_tests {
         assert_eq!(tag_name("t", "Team"), tag_name("t", "team"));
     }
 }
+
+// ------------------------------------------------------------ organisation set-up
+
+pub const DEPARTMENT_PREFIX: &str = "DEPARTMENT#";
+
+/// A department of the organisation (listed by prefix in the organisation's partition).
+pub fn department(tenant_id: &str, department_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("{DEPARTMENT_PREFIX}{department_id}"))
+}
+
+/// Makes department names unique within an organisation, whatever their case.
+pub fn department_name(tenant_id: &str, name: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("DEPARTMENTNAME#{}", name.trim().to_lowercase()))
+}
+
+/// Sort-key prefix of one contributor's acceptances of the terms and conditions.
+pub fn terms_acceptances_prefix(contributor_id: &str) -> String {
+    format!("TERMS#{contributor_id}#")
+}
+
+/// A contributor's acceptance of one version of the organisation's terms and conditions.
+/// Versions are zero-padded so the newest sorts last.
+pub fn terms_acceptance(tenant_id: &str, contributor_id: &str, version: u32) -> Key {
+    Key::new(contributors_partition(tenant_id), format!("{}{version:010}", terms_acceptances_prefix(contributor_id)))
+}
+
+#[cfg(test)]
+mod organisation_tests {
+    use super::*;
+
+    #[test]
+    fn departments_live_in_the_organisation_and_their_names_ignore_case() {
+        assert!(department("t", "d").pk.starts_with("T#t"));
+        assert_eq!(department_name("t", " Sales "), department_name("t", "sales"));
+    }
+
+    #[test]
+    fn acceptances_sort_by_version_under_their_contributor() {
+        let (a, b) = (terms_acceptance("t", "k", 9), terms_acceptance("t", "k", 10));
+        assert!(a.sk < b.sk);
+        assert!(a.sk.starts_with(&terms_acceptances_prefix("k")));
+        assert_eq!(a.pk, contributors_partition("t"));
+    }
+}

@@ -25,4 +25,6 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.guidelines,
   paths.help,
   paths.requestEditor,
+  paths.userSetup,
+  paths.companySetup,
 ]);

@@ -78,4 +78,22 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Danger zone' })).not.toBeInTheDocument();
   });
+
+  it('takes a super admin whose organisation is not set up through user set-up first', async () => {
+    useSessionStore.setState({ user: makeUser('superAdmin', { setupCompleted: false }), status: 'ready' });
+    const router = renderAt('/campaigns');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-setup'));
+    expect(await screen.findByRole('heading', { name: 'User setup' })).toBeInTheDocument();
+    await router.navigate('/company-setup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company-setup'));
+  });
+
+  it('keeps both set-up screens from everyone but the super admin', async () => {
+    signIn('admin');
+    const router = renderAt('/company-setup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    signIn('superAdmin');
+    await router.navigate('/user-setup');
+    expect(await screen.findByRole('heading', { name: 'User setup' })).toBeInTheDocument();
+  });
 });

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
           screen(paths.guidelines, () => import('./routes/staff/guidelines')),
           screen(paths.help, () => import('./routes/staff/help')),
           screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
+          screen(paths.userSetup, () => import('./routes/staff/user-setup')),
+          screen(paths.companySetup, () => import('./routes/staff/company-setup')),
         ],
       },
       {

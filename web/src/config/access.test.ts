@@ -113,7 +113,18 @@ describe('staffNavFor', () => {
   const labels = (role: (typeof STAFF_ROLES)[number]) => staffNavFor(role).map((i) => i.label);
 
   it('shows each role the staff screens it may open', () => {
-    expect(labels('superAdmin')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
+    expect(labels('superAdmin')).toEqual([
+      'Dashboard',
+      'Campaigns',
+      'Search videos',
+      'Users',
+      'Guidelines',
+      'Help',
+      'Request editor',
+      'Profile',
+      'User setup',
+      'Company setup',
+    ]);
     expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
     expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Request editor', 'Profile']);
     expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Profile']);

@@ -102,6 +102,8 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'Help', path: paths.help },
   { label: 'Request editor', path: paths.requestEditor },
   { label: 'Profile', path: paths.profile },
+  { label: 'User setup', path: paths.userSetup },
+  { label: 'Company setup', path: paths.companySetup },
 ];
 
 /** Navigation entries the role may open. */

@@ -20,6 +20,7 @@ export function makeUser(role: StaffRole, overrides: Partial<CurrentUser> = {}):
     defaultEncouragementVideo: null,
     skippedEditorTour: false,
     termsNConditions: null,
+    setupCompleted: true,
     ...overrides,
   };
 }

@@ -23,9 +23,9 @@ const TAG: &str = "user";
         (status = 200, body = CurrentUser),
         (status = 401, description = "No valid session", body = ErrorBody),
     ))]
-pub async fn get_me(principal: Principal) -> ApiResult<Json<CurrentUser>> {
+pub async fn get_me(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<CurrentUser>> {
     principal.require(Permission::UseStaffApp)?;
-    Ok(Json(CurrentUser::new(&principal.user, &principal.tenant)))
+    Ok(Json(CurrentUser::with_file_urls(&principal.user, &principal.tenant, &context).await?))
 }
 
 /// Update one's own profile. Fields left out are unchanged.
@@ -64,6 +64,25 @@ pub async fn update_me(
         }
         user.country = (!code.is_empty()).then_some(code);
     }
+    if let Some(department) = &body.department {
+        let id = department.trim();
+        user.department = None;
+        if !id.is_empty() {
+            let known = storyhive_shared::ids::is_valid(id)
+                && context
+                    .store
+                    .get::<storyhive_shared::organisation::records::DepartmentRecord>(
+                        &storyhive_shared::storage::keys::department(&principal.tenant_id, id),
+                    )
+                    .await?
+                    .is_some();
+            if known {
+                user.department = Some(id.to_string());
+            } else {
+                errors.add("department", storyhive_shared::organisation::DEPARTMENT_INVALID);
+            }
+        }
+    }
     let company_changed =
         body.company_name.as_deref().map(str::trim).filter(|name| Some(*name) != tenant.company_name.as_deref());
     if let Some(name) = company_changed {
@@ -84,7 +103,7 @@ pub async fn update_me(
         writes.push(store.put_op(&tenant)?);
     }
     match store.transact(writes).await {
-        Ok(()) => Ok(Json(CurrentUser::new(&user, &tenant))),
+        Ok(()) => Ok(Json(CurrentUser::with_file_urls(&user, &tenant, &context).await?)),
         Err(storyhive_shared::storage::StoreError::ConditionFailed) => {
             Err(ApiError::Conflict("Your profile was changed in the meantime. Please reload and try again.".into()))
         }

@@ -45,5 +45,8 @@ pub async fn preview(
     {
         return Err(not_available());
     }
-    Ok(Json(parts.preview(Some(&tenant))))
+    let mut preview = parts.preview(Some(&tenant));
+    preview.company_logo =
+        storyhive_shared::organisation::files::read_url_of(&context, tenant.company_logo.as_deref()).await?;
+    Ok(Json(preview))
 }

@@ -252,3 +252,13 @@ pub struct UploadCompleted {
     pub key: String,
     pub message: String,
 }
+
+/// `POST /contributor/accept-terms`: the version of the terms the landing page showed.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AcceptTerms {
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    pub version: Option<u32>,
+}

@@ -17,6 +17,10 @@ use storyhive_shared::{
     error::ErrorBody,
     http::{Json, Message, Path, Query},
     model,
+    organisation::{
+        landing::{self, OrganisationForContributor},
+        terms,
+    },
     storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
     words, ApiError, ApiResult, AppContext,
@@ -97,8 +101,9 @@ async fn contributor_campaign(
         started_journey: membership.started_journey,
         submitted: membership.submitted_at.is_some(),
         video_config: membership.video_config,
-        campaign: views::preview(parts, tenant.as_ref()),
+        campaign: views::preview(&context, parts, tenant.as_ref()).await?,
         recording_tips,
+        organisation: landing::for_contributor(context, &parts.campaign, &membership.contributor_id).await?,
     })
 }
 
@@ -283,16 +288,15 @@ pub async fn save_journey(
         errors.check("contributorScript", campaign_rules::check_editor_text(script));
     }
     errors.finish()?;
-    // A debounced settings save reads the question, not the campaign.
-    let question = context
-        .store
-        .get::<QuestionRecord>(&keys::question(
-            &access.campaign.tenant_id,
-            &access.campaign.campaign_id,
-            &body.campaign_question_id,
-        ))
-        .await?
-        .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
+    // A debounced settings save reads the question, not the campaign; whether the terms
+    // are accepted is read at the same time.
+    let question_key =
+        keys::question(&access.campaign.tenant_id, &access.campaign.campaign_id, &body.campaign_question_id);
+    let (question, ()) = tokio::try_join!(
+        async { Ok::<_, ApiError>(context.store.get::<QuestionRecord>(&question_key).await?) },
+        terms::require_accepted(&context.store, &access.campaign.tenant_id, &access.membership.contributor_id),
+    )?;
+    let question = question.ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
     let question = &question;
     let at = model::timestamp(model::now());
     let fresh = JourneyRecord::new(
@@ -424,6 +428,7 @@ pub async fn submit(
     key: InviteKey,
 ) -> ApiResult<Json<Message>> {
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
+    terms::require_accepted(&context.store, &access.campaign.tenant_id, &access.membership.contributor_id).await?;
     let (parts, journeys) = parts_of(&context, &access).await?;
     let membership = &access.membership;
     let journey = views::journey(&context, &parts, membership, &journeys).await?;
@@ -443,4 +448,34 @@ pub async fn submit(
             other => other.into(),
         })?;
     Ok(Message::new("Your videos have been submitted successfully"))
+}
+
+/// Accept the organisation's terms and conditions (the version the landing page showed)
+/// before recording. The acceptance is kept with its time and the terms' version; a new
+/// upload of the terms is a new version, accepted again.
+#[utoipa::path(post, path = "/contributor/accept-terms", tag = TAG, request_body = AcceptTerms, security(("inviteKey" = [])),
+    responses(
+        (status = 200, description = "Accepted (again: the first acceptance is kept)", body = OrganisationForContributor),
+        (status = 400, description = "A missing id, or the organisation has no terms", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 409, description = "The terms changed since they were shown: read the new version", body = ErrorBody),
+    ))]
+pub async fn accept_terms(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<AcceptTerms>,
+) -> ApiResult<Json<OrganisationForContributor>> {
+    let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
+    let tenant = repo::tenant(&context.store, &access.campaign.tenant_id)
+        .await?
+        .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
+    terms::accept(
+        &context.store,
+        &tenant,
+        &access.membership.contributor_id,
+        &access.campaign.campaign_id,
+        body.version.unwrap_or(0),
+    )
+    .await?;
+    Ok(Json(landing::for_contributor(&context, &access.campaign, &access.membership.contributor_id).await?))
 }

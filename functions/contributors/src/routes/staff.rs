@@ -329,6 +329,21 @@ pub async fn delete_contributor(
         }
     })
     .await?;
+    // Their acceptances of the organisation's terms go with them.
+    let acceptances: Vec<storyhive_shared::organisation::records::TermsAcceptanceRecord> = store
+        .query(StoreQuery::table(
+            keys::contributors_partition(&tenant_id),
+            keys::terms_acceptances_prefix(&contributor_id),
+        ))
+        .await?;
+    repo::each_concurrently(acceptances, |acceptance| async move {
+        Ok::<(), ApiError>(
+            store
+                .delete(&keys::terms_acceptance(&acceptance.tenant_id, &acceptance.contributor_id, acceptance.version))
+                .await?,
+        )
+    })
+    .await?;
     let mut ops =
         vec![store.delete_op(&record.key())?, store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?];
     ops.extend(words::index_ops(

@@ -173,6 +173,12 @@ pub async fn start_upload(
 ) -> ApiResult<Json<UploadStarted>> {
     require_answer_ids(&body.tenant_id, &body.campaign_id, &body.contributor_id, &body.campaign_question_id)?;
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    storyhive_shared::organisation::terms::require_accepted(
+        &context.store,
+        &access.campaign.tenant_id,
+        &access.membership.contributor_id,
+    )
+    .await?;
     let extension = rules::video_extension(&body.content_type).ok_or_else(invalid_file)?;
     if body.size_bytes.is_some_and(|size| size <= 0 || size > rules::MAX_VIDEO_BYTES) {
         return Err(invalid_file());

@@ -27,7 +27,7 @@ use tokio::sync::OnceCell;
 use crate::{
     iam::FunctionPolicy,
     mailbox::{self, SentMail},
-    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, TABLE, VIDEO_BUCKET},
+    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, MEDIA_BUCKET, TABLE, VIDEO_BUCKET},
     recorder::{self, Recorder},
     template::Template,
     worker::{Handler, Worker},
@@ -394,6 +394,7 @@ fn everything(resources: &LocalResources) -> Config {
         ses_sender: Some(TEST_SES_SENDER.into()),
         app_base_url: TEST_APP_BASE_URL.into(),
         support_email: Some(TEST_SUPPORT_EMAIL.into()),
+        media_bucket: resources.buckets.get(MEDIA_BUCKET).cloned(),
     }
 }
 

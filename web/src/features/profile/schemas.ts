@@ -22,6 +22,7 @@ export const profileSchema = z.object({
   roleInCompany: optionalText(100, 'Role in company'),
   country: z.string(),
   companyName: optionalText(100, 'Company name'),
+  department: z.string(),
 });
 export type ProfileValues = z.input<typeof profileSchema>;
 

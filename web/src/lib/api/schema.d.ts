@@ -507,6 +507,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contributor/accept-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the organisation's terms and conditions (the version the landing page showed)
+         *     before recording. The acceptance is kept with its time and the terms' version; a new
+         *     upload of the terms is a new version, accepted again.
+         */
+        post: operations["accept_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contributor/addVideo": {
         parameters: {
             query?: never;
@@ -811,6 +832,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/departments/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a department (names are unique within the organisation, whatever their case). */
+        post: operations["add_department"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/departments/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a department. Staff who chose it keep no department and are asked again
+         *     where a department is chosen.
+         */
+        delete: operations["delete_department"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/departments/{tenantId}/all-departments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's departments, by name. No sign-in needed (spec section 7); an
+         *     unknown organisation has none.
+         */
+        get: operations["all_departments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/guideline/add": {
         parameters: {
             query?: never;
@@ -1045,6 +1123,152 @@ export interface paths {
         get?: never;
         /** Rename an initiative. */
         put: operations["update_initiative"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company as the super admin sets it up. */
+        get: operations["get_company"];
+        /** Update the company's name and industry. Fields left out are unchanged. */
+        put: operations["update_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/company/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Company files: delete the logo, the terms and conditions or the organisation's
+         *     encouragement video.
+         */
+        delete: operations["delete_company_file"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/company/upload-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Company files: check the uploaded file and keep it in place of the previous one. */
+        post: operations["company_upload_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/company/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Company files: a URL to upload the logo, terms and conditions or the organisation's
+         *     encouragement video to.
+         */
+        post: operations["company_upload_url"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/me/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** One's own files: delete one's avatar or encouragement video. */
+        delete: operations["delete_own_file"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/me/upload-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One's own files: check the uploaded avatar or video and keep it. */
+        post: operations["own_upload_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/me/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One's own files: a URL to upload one's avatar or encouragement video to. */
+        post: operations["own_upload_url"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/setup-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The super admin finished the first set-up (user and company set-up): from now on
+         *     they go straight to the dashboard. Both screens stay reachable.
+         */
+        put: operations["complete_setup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1531,6 +1755,20 @@ export interface components {
             /** @default  */
             token: string;
         };
+        /** @description `POST /contributor/accept-terms`: the version of the terms the landing page showed. */
+        AcceptTerms: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /** @default  */
+            tenantId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @default null
+             */
+            version: number | null;
+        };
         /** @description Fields of a new campaign. Missing choices get the spec's "Please select …" messages. */
         AddCampaign: {
             /**
@@ -1570,6 +1808,10 @@ export interface components {
             firstName: string;
             /** @default  */
             lastName: string;
+        };
+        AddDepartment: {
+            /** @default  */
+            name: string;
         };
         AddGuidelineTitle: {
             /**
@@ -1761,6 +2003,30 @@ export interface components {
             /** Format: int64 */
             videoCount: number;
         };
+        /** @description Spec section 3, "Company". File fields are short-lived URLs to read the file. */
+        Company: {
+            companyLogo?: string | null;
+            defaultEncouragementVideo?: string | null;
+            departments: components["schemas"]["Department"][];
+            industry?: string | null;
+            name?: string | null;
+            /** @description Whether the first set-up (user and company set-up) was completed. */
+            setupCompleted: boolean;
+            tenantId: string;
+            termsNConditions?: string | null;
+            /**
+             * Format: int32
+             * @description Each upload of terms and conditions is a new version, which contributors accept again.
+             */
+            termsVersion: number;
+        };
+        /** @description After the upload: have the server check the file and keep it. */
+        CompleteFileUpload: {
+            /** @default  */
+            kind: string;
+            /** @default  */
+            uploadKey: string;
+        };
         CompleteUpload: {
             /** @default  */
             campaignId: components["schemas"]["Id"];
@@ -1802,6 +2068,8 @@ export interface components {
         ContributorCampaign: {
             campaign: components["schemas"]["CampaignPreview"];
             contributor: components["schemas"]["ContributorDetails"];
+            /** @description The organisation's logo, encouragement video and terms (accepted or not). */
+            organisation: components["schemas"]["OrganisationForContributor"];
             /** @description The organisation's recording guidelines, shown as tips (its first titles with values). */
             recordingTips?: components["schemas"]["RecordingTip"][];
             startedJourney: boolean;
@@ -1863,6 +2131,11 @@ export interface components {
             lastName?: string | null;
             role: components["schemas"]["RoleRef"];
             roleInCompany?: string | null;
+            /**
+             * @description Whether the organisation's first set-up (user and company set-up) is done; a
+             *     super admin is taken through it before the dashboard until it is.
+             */
+            setupCompleted: boolean;
             skippedEditorTour: boolean;
             tenantId: string;
             tenantUserId: string;
@@ -1888,6 +2161,10 @@ export interface components {
              */
             pendingVideoResponses: number;
         };
+        DeleteDepartment: {
+            /** @default  */
+            id: components["schemas"]["Id"];
+        };
         /** @description `DELETE /user/me`: the account's own address, typed again as confirmation. */
         DeleteMeRequest: {
             /** @default  */
@@ -1896,6 +2173,11 @@ export interface components {
         DeleteTag: {
             /** @default  */
             id: components["schemas"]["Id"];
+        };
+        /** @description A department as the API shows it. */
+        Department: {
+            id: string;
+            name: string;
         };
         DeviceCount: {
             /** Format: int64 */
@@ -1938,6 +2220,42 @@ export interface components {
         FieldError: {
             field: string;
             message: string;
+        };
+        FileRef: {
+            /** @default  */
+            kind: string;
+        };
+        /** @description Ask for a URL to upload one file to. */
+        FileUploadRequest: {
+            /**
+             * @description The file's type: an image (PNG, JPEG, GIF, WebP, BMP) for pictures, a PDF for
+             *     terms and conditions, a video (MP4, WebM, QuickTime, Matroska) for videos.
+             * @default
+             */
+            contentType: string;
+            /**
+             * @description `companyLogo`, `termsNConditions` or `defaultEncouragementVideo` for the company;
+             *     `avatar` or `encouragementVideo` for one's own.
+             * @default
+             */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The file's exact size: pictures 10MB at most, terms 100MB, videos 500MB.
+             * @default 0
+             */
+            sizeBytes: number;
+        };
+        /** @description Where and how to upload: `PUT` the file's bytes to `url` with these headers. */
+        FileUploadTicket: {
+            /** Format: int64 */
+            expiresInSeconds: number;
+            headers: {
+                [key: string]: string;
+            };
+            method: string;
+            uploadKey: string;
+            url: string;
         };
         /** @description A guideline: a title with its values, identified by the title's id. */
         Guideline: {
@@ -2109,6 +2427,23 @@ export interface components {
         Message: {
             message: string;
         };
+        OrganisationForContributor: {
+            /** @description Short-lived URL of the organisation's logo (JPEG). */
+            companyLogo?: string | null;
+            /**
+             * @description Short-lived URL of the encouragement video: the campaign creator's own, else the
+             *     organisation's default.
+             */
+            encouragementVideo?: string | null;
+            /** @description The contributor accepted the current terms (always true when there are none). */
+            termsAccepted: boolean;
+            /** @description When they accepted the current version. */
+            termsAcceptedAt?: string | null;
+            /** @description Short-lived URL of the terms and conditions (PDF), if the organisation has any. */
+            termsNConditions?: string | null;
+            /** Format: int32 */
+            termsVersion: number;
+        };
         ParticipantList: {
             /** @description Staff who could be added. */
             available: components["schemas"]["UserListItem"][];
@@ -2240,6 +2575,17 @@ export interface components {
              * @default 0
              */
             version: number;
+        };
+        SavedFile: {
+            kind: string;
+            message: string;
+            /**
+             * Format: int32
+             * @description The terms' version after this upload (terms only).
+             */
+            termsVersion?: number | null;
+            /** @description A short-lived URL to read the kept file (pictures are JPEG). */
+            url: string;
         };
         SendEditorRequest: {
             /** @default  */
@@ -2398,6 +2744,13 @@ export interface components {
             /** @default null */
             visibility: null | components["schemas"]["Visibility"];
         };
+        /** @description Fields left out are unchanged. */
+        UpdateCompany: {
+            /** @default null */
+            industry: string | null;
+            /** @default null */
+            name: string | null;
+        };
         UpdateGuidelineTitle: {
             /** @default  */
             id: components["schemas"]["Id"];
@@ -2428,6 +2781,12 @@ export interface components {
              * @default null
              */
             country: string | null;
+            /**
+             * @description Id of one of the organisation's departments (`GET /departments/{tenantId}/all-departments`),
+             *     or empty to clear.
+             * @default null
+             */
+            department: string | null;
             /** @default null */
             firstName: string | null;
             /** @default null */
@@ -4254,6 +4613,65 @@ export interface operations {
             };
         };
     };
+    accept_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTerms"];
+            };
+        };
+        responses: {
+            /** @description Accepted (again: the first acceptance is kept) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationForContributor"];
+                };
+            };
+            /** @description A missing id, or the organisation has no terms */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The terms changed since they were shown: read the new version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_video: {
         parameters: {
             query?: never;
@@ -5185,6 +5603,168 @@ export interface operations {
             };
         };
     };
+    add_department: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddDepartment"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Department"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This department already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_department: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteDepartment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such department in this organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    all_departments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Department"][];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_value: {
         parameters: {
             query?: never;
@@ -6085,6 +6665,535 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCompany"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_company_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'File not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed meanwhile by another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_upload_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteFileUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFile"];
+                };
+            };
+            /** @description 'Please upload valid file': too large, or not what the kind takes; the upload is removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'File not exist': nothing was uploaded with this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed meanwhile by another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_upload_url: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileUploadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUploadTicket"];
+                };
+            };
+            /** @description 'Please upload valid file': wrong kind, type or size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_own_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'File not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed meanwhile by another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_upload_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteFileUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFile"];
+                };
+            };
+            /** @description 'Please upload valid file': too large, or not what the kind takes; the upload is removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'File not exist': nothing was uploaded with this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed meanwhile by another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_upload_url: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileUploadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUploadTicket"];
+                };
+            };
+            /** @description 'Please upload valid file': wrong kind, type or size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The company has no name yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the super admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

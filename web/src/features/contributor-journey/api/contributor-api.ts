@@ -105,3 +105,8 @@ export function abortUpload(ids: Ids, ref: UploadRef, options?: ContributorCallO
     options,
   );
 }
+
+/** Accepts the organisation's terms and conditions (the version the landing page showed). */
+export function acceptTerms(ids: Ids, version: number, options?: ContributorCallOptions) {
+  return contributorCall<ContributorCampaign['organisation']>('POST', '/contributor/accept-terms', { ...idsOf(ids), version }, options);
+}

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
-import { saveContributorDetails } from '../api/contributor-api';
+import { acceptTerms, saveContributorDetails } from '../api/contributor-api';
 import { contributorKeys, useContributorCampaign } from '../api/queries';
 import { validateName } from '../lib/names';
 import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
@@ -15,6 +15,7 @@ import { useContributorStore } from '../store';
 import type { ContributorCampaign, ContributorData } from '../types';
 import { ContributorFrame, Notice } from './ContributorFrame';
 import { RecordingTips } from './RecordingTips';
+import { needsTerms, OrganisationIntro, TERMS_REQUIRED } from './OrganisationIntro';
 
 /** Reads the invitation from the link (contributorId and key in the query) and keeps it. */
 export function useInvitationFromLink(): ContributorData | null {
@@ -73,9 +74,11 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
   const [firstName, setFirstName] = useState(contributor.firstName ?? '');
   const [lastName, setLastName] = useState(contributor.lastName ?? '');
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string; consent?: string }>({});
+  const [termsChecked, setTermsChecked] = useState(false);
+  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string; consent?: string; terms?: string }>({});
   const [saving, setSaving] = useState(false);
   const needsDetails = !contributor.isDetailSubmitted;
+  const termsToAccept = needsTerms(value.organisation);
 
   // Spec section 4: the detail is kept only for a contributor-type user who is not suspended.
   useEffect(() => cacheContributorDetail('contributor', contributor, value.videoConfig), [contributor, value.videoConfig]);
@@ -99,8 +102,21 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
       next.lastName = validateName('Last name', lastName) ?? undefined;
     }
     if (!consent) next.consent = 'Please agree to continue';
+    if (termsToAccept && !termsChecked) next.terms = TERMS_REQUIRED;
     setErrors(next);
-    if (next.firstName || next.lastName || next.consent) return;
+    if (next.firstName || next.lastName || next.consent || next.terms) return;
+    if (termsToAccept && value.organisation) {
+      setSaving(true);
+      try {
+        // The version shown: a newer upload meanwhile answers 409 and the page reloads it.
+        await acceptTerms(data, value.organisation.termsVersion);
+      } catch {
+        setSaving(false);
+        void queryClient.invalidateQueries({ queryKey: contributorKeys.campaign(data) });
+        return;
+      }
+      setSaving(false);
+    }
     if (needsDetails) {
       setSaving(true);
       try {
@@ -150,6 +166,8 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         </section>
         <RecordingTips tips={value.recordingTips} />
 
+        <OrganisationIntro organisation={value.organisation} company={campaign.companyName || 'The campaign team'} />
+
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-line bg-raised p-4">
           {needsDetails ? (
             <>
@@ -176,6 +194,19 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
               </p>
             )}
           </div>
+          {termsToAccept && (
+            <div>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" className="mt-1" checked={termsChecked} onChange={(e) => setTermsChecked(e.target.checked)} />
+                <span>I have read and accept the terms and conditions.</span>
+              </label>
+              {errors.terms && (
+                <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                  {errors.terms}
+                </p>
+              )}
+            </div>
+          )}
           <Button type="submit" size="lg" fullWidth loading={saving}>
             {value.startedJourney ? 'Continue your journey' : 'Get started'}
           </Button>

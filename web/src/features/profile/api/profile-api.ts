@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call, publicApi } from '@/lib/api/client';
+import type { StaffRole } from '@/config/access';
 import type { UpdateProfileBody } from '@/lib/api/types';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
@@ -29,4 +30,21 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (email: string) => call(api.DELETE('/user/me', { body: { email } })),
   });
+}
+
+/** The organisation's departments (the same list and cache key as company set-up's). */
+export function useDepartmentOptions(tenantId: string | undefined) {
+  return useQuery({
+    queryKey: ['departments', tenantId ?? ''],
+    queryFn: () =>
+      call(publicApi.GET('/departments/{tenantId}/all-departments', { params: { path: { tenantId: tenantId ?? '' } } })),
+    enabled: !!tenantId,
+  });
+}
+
+export const DEPARTMENT_INVALID = 'Please select the valid department';
+
+/** Spec section 6: what a department picker says when the organisation has none. */
+export function noDepartmentsMessage(role: StaffRole | null): string {
+  return role === 'superAdmin' ? 'You can generate this list in the company settings' : 'Please contact the super admin';
 }

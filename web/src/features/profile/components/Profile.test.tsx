@@ -16,6 +16,8 @@ const countries = [
   { code: 'FR', name: 'France' },
 ];
 
+let departments: { id: string; name: string }[] = [];
+
 function stub(handler: (req: Request, body: unknown) => Response) {
   const bodies: { path: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -26,6 +28,7 @@ function stub(handler: (req: Request, body: unknown) => Response) {
       const path = new URL(req.url).pathname.replace(/^\/api/, '');
       bodies.push({ path, method: req.method, body });
       if (path === '/user/getCountryList') return jsonResponse(countries);
+      if (path.startsWith('/departments/')) return jsonResponse(departments);
       return handler(req, body);
     }),
   );
@@ -39,6 +42,7 @@ describe('profile', () => {
     vi.unstubAllGlobals();
     queryClient.clear();
     saveToken('tok', 't1');
+    departments = [];
   });
 
   it('updates the profile and says so', async () => {
@@ -95,5 +99,42 @@ describe('profile', () => {
     expect(calls.find((c) => c.path === '/user/me')).toMatchObject({ method: 'DELETE', body: { email: 'ada@acme-films.com' } });
     expect(sessionStorage.getItem('flash')).toContain('Your organisation has been closed');
     await act(async () => void vi.advanceTimersByTime(5000));
+  });
+});
+
+describe('department in the profile', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    saveToken('tok', 't1');
+    departments = [];
+  });
+
+  it('tells the super admin where to make the list, and others whom to ask', async () => {
+    stub(() => jsonResponse({}));
+    const { unmount } = wrap(<ProfileForm user={makeUser('superAdmin')} />);
+    expect(await screen.findByText('You can generate this list in the company settings')).toBeInTheDocument();
+    unmount();
+    queryClient.clear();
+    wrap(<ProfileForm user={makeUser('creator')} />);
+    expect(await screen.findByText('Please contact the super admin')).toBeInTheDocument();
+    expect(screen.getByLabelText('Department')).toBeDisabled();
+  });
+
+  it('saves the chosen department, and asks again for one that was deleted', async () => {
+    departments = [
+      { id: 'd1', name: 'Sales' },
+      { id: 'd2', name: 'Marketing' },
+    ];
+    const user = makeUser('admin', { department: 'gone' });
+    useSessionStore.setState({ user, status: 'ready' });
+    const calls = stub((_, body) => jsonResponse({ ...user, ...(body as object) }));
+    wrap(<ProfileForm user={user} />);
+    await screen.findByRole('option', { name: 'Marketing' });
+    expect(screen.getByText('Please select the valid department')).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.selectOptions(screen.getByLabelText('Department'), 'Marketing');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/user/me/update')?.body).toMatchObject({ department: 'd2' }));
   });
 });

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Input, Select } from '@/components/ui/Field';
 import type { CurrentUser } from '@/lib/api/types';
 import { roleOf } from '@/lib/auth';
-import { useCountries, useUpdateProfile } from '../api/profile-api';
+import { DEPARTMENT_INVALID, noDepartmentsMessage, useCountries, useDepartmentOptions, useUpdateProfile } from '../api/profile-api';
 import { profileSchema, type ProfileValues } from '../schemas';
 
 function valuesOf(user: CurrentUser, countryValue: string): ProfileValues {
@@ -17,6 +17,7 @@ function valuesOf(user: CurrentUser, countryValue: string): ProfileValues {
     roleInCompany: user.roleInCompany ?? '',
     country: countryValue,
     companyName: user.companyName ?? '',
+    department: user.department ?? '',
   };
 }
 
@@ -24,6 +25,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const role = roleOf(user);
   const isSuperAdmin = role === 'superAdmin';
   const countries = useCountries();
+  const departments = useDepartmentOptions(user.tenantId);
   const update = useUpdateProfile();
 
   const countryOptions = useMemo(
@@ -57,11 +59,16 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         country: values.country || null,
         // Only a super admin may rename the company; others send it back unchanged.
         companyName: isSuperAdmin ? values.companyName.trim() || null : (user.companyName ?? null),
+        department: values.department,
       });
     } catch {
       /* toasted by the API client */
     }
   });
+
+  const departmentOptions = (departments.data ?? []).map((d) => ({ value: d.id, label: d.name }));
+  // A department deleted since it was chosen is not offered: the member chooses again.
+  const staleDepartment = !!user.department && departments.isSuccess && !departmentOptions.some((o) => o.value === user.department);
 
   // Keep an unknown stored country selectable.
   const options =
@@ -90,6 +97,15 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             disabled={countries.isPending}
             error={countries.isError ? 'The country list could not be loaded' : errors.country?.message}
             {...register('country')}
+          />
+          <Select
+            label="Department"
+            placeholder={departments.isPending ? 'Loading departments…' : 'Select a department'}
+            options={departmentOptions}
+            disabled={departments.isPending || departmentOptions.length === 0}
+            hint={departments.isSuccess && departmentOptions.length === 0 ? noDepartmentsMessage(role) : undefined}
+            error={errors.department?.message ?? (staleDepartment ? DEPARTMENT_INVALID : undefined)}
+            {...register('department')}
           />
           <Input
             label="Company name"

@@ -1,0 +1,216 @@
+//! The organisation's files in the media bucket: what each kind may be, where it is
+//! kept, and the short-lived URLs browsers read them through.
+//!
+//! Uploads go to `pending/<tenantId>/<kind>/<owner>/<id>.<ext>` (the bucket's lifecycle
+//! removes what is never completed after a day); the server checks the object and
+//! keeps it at `<tenantId>/<kind>/<owner>/<id>.<ext>` (images converted to JPEG). The
+//! owner is the staff member for their own files, `company` for the organisation's.
+
+use std::time::Duration;
+
+use aws_sdk_s3::presigning::PresigningConfig;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppContext;
+
+pub const MB: i64 = 1024 * 1024;
+/// Spec section 9: files 10MB, videos 500MB, terms files 100MB.
+pub const IMAGE_MAX_BYTES: i64 = 10 * MB;
+pub const VIDEO_MAX_BYTES: i64 = 500 * MB;
+pub const TERMS_MAX_BYTES: i64 = 100 * MB;
+/// How long a presigned upload or read URL lasts. Short: a URL is used at once, and a
+/// page showing a file fetches a fresh one when it loads.
+pub const UPLOAD_URL_SECONDS: u64 = 3600;
+pub const READ_URL_SECONDS: u64 = 3600;
+pub const PENDING_PREFIX: &str = "pending/";
+pub const COMPANY_OWNER: &str = "company";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum FileKind {
+    /// A staff member's picture.
+    Avatar,
+    /// A staff member's own encouragement video, shown to the contributors of the
+    /// campaigns they created.
+    EncouragementVideo,
+    CompanyLogo,
+    TermsNConditions,
+    /// The organisation's encouragement video, for campaigns whose creator has none.
+    DefaultEncouragementVideo,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Media {
+    Image,
+    Pdf,
+    Video,
+}
+
+impl FileKind {
+    pub const ALL: [FileKind; 5] = [
+        FileKind::Avatar,
+        FileKind::EncouragementVideo,
+        FileKind::CompanyLogo,
+        FileKind::TermsNConditions,
+        FileKind::DefaultEncouragementVideo,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::Avatar => "avatar",
+            FileKind::EncouragementVideo => "encouragementVideo",
+            FileKind::CompanyLogo => "companyLogo",
+            FileKind::TermsNConditions => "termsNConditions",
+            FileKind::DefaultEncouragementVideo => "defaultEncouragementVideo",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The organisation's files (company set-up) rather than a staff member's own.
+    pub fn is_company(self) -> bool {
+        matches!(self, FileKind::CompanyLogo | FileKind::TermsNConditions | FileKind::DefaultEncouragementVideo)
+    }
+
+    pub fn media(self) -> Media {
+        match self {
+            FileKind::Avatar | FileKind::CompanyLogo => Media::Image,
+            FileKind::TermsNConditions => Media::Pdf,
+            FileKind::EncouragementVideo | FileKind::DefaultEncouragementVideo => Media::Video,
+        }
+    }
+
+    pub fn max_bytes(self) -> i64 {
+        match self.media() {
+            Media::Image => IMAGE_MAX_BYTES,
+            Media::Pdf => TERMS_MAX_BYTES,
+            Media::Video => VIDEO_MAX_BYTES,
+        }
+    }
+
+    /// The extension an upload of this content type gets, if the kind takes it.
+    pub fn extension(self, content_type: &str) -> Option<&'static str> {
+        let content_type = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+        match (self.media(), content_type.as_str()) {
+            (Media::Image, "image/png") => Some("png"),
+            (Media::Image, "image/jpeg" | "image/jpg") => Some("jpg"),
+            (Media::Image, "image/gif") => Some("gif"),
+            (Media::Image, "image/webp") => Some("webp"),
+            (Media::Image, "image/bmp") => Some("bmp"),
+            (Media::Pdf, "application/pdf") => Some("pdf"),
+            (Media::Video, "video/mp4") => Some("mp4"),
+            (Media::Video, "video/webm") => Some("webm"),
+            (Media::Video, "video/quicktime") => Some("mov"),
+            (Media::Video, "video/x-matroska") => Some("mkv"),
+            _ => None,
+        }
+    }
+
+    /// What a successful upload of this kind says.
+    pub fn saved_message(self) -> &'static str {
+        match self {
+            FileKind::Avatar => "Profile picture uploaded successfully",
+            FileKind::EncouragementVideo => "Your encouragement video uploaded successfully",
+            FileKind::CompanyLogo => "Company logo uploaded successfully",
+            FileKind::TermsNConditions => "Terms and conditions uploaded successfully",
+            FileKind::DefaultEncouragementVideo => "Encouragement video uploaded successfully",
+        }
+    }
+
+    /// What deleting this kind says (spec section 8: each delete has its toast).
+    pub fn deleted_message(self) -> &'static str {
+        match self {
+            FileKind::Avatar => "Profile picture deleted successfully",
+            FileKind::EncouragementVideo => "Your encouragement video deleted successfully",
+            FileKind::CompanyLogo => "Company logo deleted successfully",
+            FileKind::TermsNConditions => "Terms and conditions deleted successfully",
+            FileKind::DefaultEncouragementVideo => "Encouragement video deleted successfully",
+        }
+    }
+}
+
+/// Where an upload of `kind` by `owner` waits for its check.
+pub fn pending_key(tenant_id: &str, kind: FileKind, owner: &str, id: &str, extension: &str) -> String {
+    format!("{PENDING_PREFIX}{tenant_id}/{}/{owner}/{id}.{extension}", kind.name())
+}
+
+/// Where a checked file is kept.
+pub fn stored_key(tenant_id: &str, kind: FileKind, owner: &str, id: &str, extension: &str) -> String {
+    format!("{tenant_id}/{}/{owner}/{id}.{extension}", kind.name())
+}
+
+/// The parts of a pending key, if it is one of `kind` by `owner` in this organisation:
+/// `(id, extension)`. Anything else (another organisation's, another person's, a kept
+/// file, a made-up path) is `None`.
+pub fn parse_pending_key<'a>(key: &'a str, tenant_id: &str, kind: FileKind, owner: &str) -> Option<(&'a str, &'a str)> {
+    let rest = key.strip_prefix(PENDING_PREFIX)?;
+    let rest = rest.strip_prefix(tenant_id)?.strip_prefix('/')?;
+    let rest = rest.strip_prefix(kind.name())?.strip_prefix('/')?;
+    let file = rest.strip_prefix(owner)?.strip_prefix('/')?;
+    let (id, extension) = file.split_once('.')?;
+    (crate::ids::is_valid(id) && !id.is_empty() && kind.extension_is_known(extension)).then_some((id, extension))
+}
+
+impl FileKind {
+    fn extension_is_known(self, extension: &str) -> bool {
+        ["png", "jpg", "gif", "webp", "bmp", "pdf", "mp4", "webm", "mov", "mkv"].contains(&extension)
+            && match self.media() {
+                Media::Image => ["png", "jpg", "gif", "webp", "bmp"].contains(&extension),
+                Media::Pdf => extension == "pdf",
+                Media::Video => ["mp4", "webm", "mov", "mkv"].contains(&extension),
+            }
+    }
+}
+
+/// A short-lived URL to read a kept file (signed locally: no request to S3).
+pub async fn read_url(context: &AppContext, key: &str) -> anyhow::Result<String> {
+    Ok(context
+        .s3
+        .get_object()
+        .bucket(context.config.media_bucket()?)
+        .key(key)
+        .presigned(PresigningConfig::expires_in(Duration::from_secs(READ_URL_SECONDS))?)
+        .await?
+        .uri()
+        .to_string())
+}
+
+/// [`read_url`] of an optional key.
+pub async fn read_url_of(context: &AppContext, key: Option<&str>) -> anyhow::Result<Option<String>> {
+    match key {
+        Some(key) if !key.is_empty() => Ok(Some(read_url(context, key).await?)),
+        _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_takes_its_own_content_types_only() {
+        assert_eq!(FileKind::CompanyLogo.extension("image/png"), Some("png"));
+        assert_eq!(FileKind::CompanyLogo.extension("application/pdf"), None);
+        assert_eq!(FileKind::TermsNConditions.extension("application/pdf"), Some("pdf"));
+        assert_eq!(FileKind::TermsNConditions.extension("image/png"), None);
+        assert_eq!(FileKind::EncouragementVideo.extension("video/webm;codecs=vp9"), Some("webm"));
+        assert_eq!(FileKind::Avatar.max_bytes(), 10 * 1024 * 1024);
+        assert_eq!(FileKind::DefaultEncouragementVideo.max_bytes(), 500 * 1024 * 1024);
+        assert_eq!(FileKind::TermsNConditions.max_bytes(), 100 * 1024 * 1024);
+    }
+
+    #[test]
+    fn a_pending_key_opens_only_for_its_organisation_kind_and_owner() {
+        let key = pending_key("t1", FileKind::Avatar, "u1", "01J", "png");
+        assert_eq!(parse_pending_key(&key, "t1", FileKind::Avatar, "u1"), Some(("01J", "png")));
+        assert_eq!(parse_pending_key(&key, "t2", FileKind::Avatar, "u1"), None);
+        assert_eq!(parse_pending_key(&key, "t1", FileKind::Avatar, "u2"), None);
+        assert_eq!(parse_pending_key(&key, "t1", FileKind::CompanyLogo, "u1"), None);
+        assert_eq!(parse_pending_key("t1/avatar/u1/01J.png", "t1", FileKind::Avatar, "u1"), None);
+        assert_eq!(parse_pending_key("pending/t1/avatar/u1/../x.png", "t1", FileKind::Avatar, "u1"), None);
+        assert_eq!(parse_pending_key("pending/t1/avatar/u1/01J.pdf", "t1", FileKind::Avatar, "u1"), None);
+    }
+}
