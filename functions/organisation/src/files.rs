@@ -96,7 +96,7 @@ pub async fn company_upload_url(
 
 /// One's own files: a URL to upload one's avatar or encouragement video to.
 #[utoipa::path(post, path = "/organisation/me/upload-url", tag = TAG, request_body = FileUploadRequest,
-    security(("staffToken" = [])),
+    security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, body = FileUploadTicket),
         (status = 400, description = "'Please upload valid file': wrong kind, type or size", body = ErrorBody),
@@ -172,7 +172,7 @@ pub async fn company_upload_complete(
 
 /// One's own files: check the uploaded avatar or video and keep it.
 #[utoipa::path(post, path = "/organisation/me/upload-complete", tag = TAG, request_body = CompleteFileUpload,
-    security(("staffToken" = [])),
+    security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, body = SavedFile),
         (status = 400, description = "'Please upload valid file': too large, or not what the kind takes; the upload is removed", body = ErrorBody),
@@ -435,7 +435,7 @@ pub async fn delete_company_file(
 
 /// One's own files: delete one's avatar or encouragement video.
 #[utoipa::path(delete, path = "/organisation/me/file", tag = TAG, request_body = FileRef,
-    security(("staffToken" = [])),
+    security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, body = Message),
         (status = 400, body = ErrorBody),
