@@ -25,7 +25,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 8] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -67,6 +67,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 7] = [
         binary: "dashboard",
         api: storyhive_dashboard::api,
         router: storyhive_dashboard::router,
+    },
+    HttpFunction {
+        logical_id: "AiFunction",
+        binary: "ai",
+        api: storyhive_ai::api,
+        router: storyhive_ai::router,
     },
 ];
 

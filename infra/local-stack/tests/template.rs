@@ -53,6 +53,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("ContributorsFunction", true, false, true, false),
         ("DashboardFunction", false, false, false, false),
         ("UploadWorkerFunction", false, false, true, false),
+        ("AiFunction", false, false, false, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");

@@ -18,6 +18,7 @@ use std::{
 };
 
 pub mod client;
+pub mod fake_llm;
 pub mod tap;
 
 use anyhow::Context;
@@ -391,6 +392,7 @@ fn everything(resources: &LocalResources) -> Config {
         video_bucket: resources.buckets.get(VIDEO_BUCKET).cloned(),
         ses_sender: Some(TEST_SES_SENDER.into()),
         app_base_url: TEST_APP_BASE_URL.into(),
+        ai: Default::default(),
     }
 }
 
