@@ -27,6 +27,7 @@ import { StatusBadge } from './CampaignList';
 import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { ParticipantsPanel } from './ParticipantsPanel';
+import { QuestionGenerator } from './QuestionGenerator';
 import { QuestionList } from './QuestionList';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -210,6 +211,7 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
             }}
           />
           <QuestionList campaignId={id} />
+          <QuestionGenerator campaignId={id} />
           <TextEditors campaign={data} />
           <ParticipantsPanel campaignId={id} />
           <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />

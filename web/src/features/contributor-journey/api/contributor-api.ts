@@ -1,5 +1,7 @@
 import type {
+  AiStatus,
   ContributorCampaign,
+  GeneratedScript,
   ContributorData,
   Journey,
   JourneyQuestion,
@@ -102,6 +104,28 @@ export function abortUpload(ids: Ids, ref: UploadRef, options?: ContributorCallO
     'POST',
     '/contributor-upload/abort',
     { ...idsOf(ids), key: ref.key, uploadId: ref.uploadId },
+    options,
+  );
+}
+
+/** Whether AI writing help is configured (open call; the key it carries is not needed). */
+export function fetchAiStatus(options?: ContributorCallOptions) {
+  return contributorCall<AiStatus>('GET', '/openai/status', undefined, options);
+}
+
+/**
+ * The AI wand: writes the collaborator's script of a question from their prompt (or, with
+ * `fromFirstAnswer`, from their own first answer). The server saves it as their script.
+ */
+export function generateScript(
+  ids: Ids,
+  request: { campaignQuestionId: string; prompt: string; fromFirstAnswer?: boolean },
+  options?: ContributorCallOptions,
+) {
+  return contributorCall<GeneratedScript>(
+    'POST',
+    '/openai/generate-script',
+    { ...idsOf(ids), fromFirstAnswer: false, ...request },
     options,
   );
 }
