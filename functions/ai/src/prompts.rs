@@ -42,7 +42,8 @@ fn clip(text: &str, max: usize) -> String {
 }
 
 fn campaign_lines(campaign: &CampaignContext) -> String {
-    let mut lines = format!("Campaign title: {}\nCampaign description: {}\n", campaign.title.trim(), campaign.description.trim());
+    let mut lines =
+        format!("Campaign title: {}\nCampaign description: {}\n", campaign.title.trim(), campaign.description.trim());
     if !campaign.brief.trim().is_empty() {
         lines.push_str(&format!("Campaign brief: {}\n", clip(&campaign.brief, CONTEXT_MAX)));
     }
@@ -300,7 +301,16 @@ mod tests {
     #[test]
     fn the_question_prompt_carries_the_campaign_and_the_four_fields() {
         let request = questions_request(&campaign(), &fields(), &["Who are you?".into()], 3);
-        for part in ["Harbour stories", "Life by the sea", "Bristol docks", "boats, families", "warm", "at the quay", "Who are you?", "Write 3"] {
+        for part in [
+            "Harbour stories",
+            "Life by the sea",
+            "Bristol docks",
+            "boats, families",
+            "warm",
+            "at the quay",
+            "Who are you?",
+            "Write 3",
+        ] {
             assert!(request.user.contains(part), "{part} missing from {}", request.user);
         }
         assert!(request.system.contains("JSON"));
@@ -308,13 +318,19 @@ mod tests {
 
     #[test]
     fn questions_are_read_from_json_fenced_json_or_a_bare_array() {
-        assert_eq!(parse_questions(r#"{"questions": ["What brought you here?", "Who taught you?"]}"#).unwrap().len(), 2);
+        assert_eq!(
+            parse_questions(r#"{"questions": ["What brought you here?", "Who taught you?"]}"#).unwrap().len(),
+            2
+        );
         assert_eq!(
             parse_questions("```json\n{\"questions\": [\"1. What brought you here?\"]}\n```").unwrap(),
             vec!["What brought you here?".to_string()]
         );
         assert_eq!(parse_questions(r#"["A?", "a?", ""]"#).unwrap(), vec!["A?".to_string()]);
-        assert_eq!(parse_questions(r#"Sure! {"question": "Why the sea?"} Enjoy."#).unwrap(), vec!["Why the sea?".to_string()]);
+        assert_eq!(
+            parse_questions(r#"Sure! {"question": "Why the sea?"} Enjoy."#).unwrap(),
+            vec!["Why the sea?".to_string()]
+        );
     }
 
     #[test]
@@ -323,7 +339,10 @@ mod tests {
         assert!(parse_questions(r#"{"answer": 42}"#).is_err());
         let long = "x".repeat(51);
         assert!(parse_questions(&format!(r#"{{"questions": ["{long}"]}}"#)).is_err());
-        assert_eq!(parse_questions(&format!(r#"{{"questions": ["{long}", "Short?"]}}"#)).unwrap(), vec!["Short?".to_string()]);
+        assert_eq!(
+            parse_questions(&format!(r#"{{"questions": ["{long}", "Short?"]}}"#)).unwrap(),
+            vec!["Short?".to_string()]
+        );
     }
 
     #[test]
@@ -343,6 +362,9 @@ mod tests {
 
     #[test]
     fn html_becomes_plain_lines() {
-        assert_eq!(html_to_text("<p>Hello &amp; <b>welcome</b></p><p>&#x1F600; there</p>"), "Hello & welcome\n😀 there");
+        assert_eq!(
+            html_to_text("<p>Hello &amp; <b>welcome</b></p><p>&#x1F600; there</p>"),
+            "Hello & welcome\n😀 there"
+        );
     }
 }

@@ -52,7 +52,10 @@ pub trait LanguageModel: Send + Sync + std::fmt::Debug {
 /// What the configuration gives: a model, or why there is none.
 #[derive(Debug, Clone)]
 pub enum Provider {
-    Ready { model: Arc<dyn LanguageModel>, timeout: Duration },
+    Ready {
+        model: Arc<dyn LanguageModel>,
+        timeout: Duration,
+    },
     /// The reason, for the logs (never shown to users).
     Unconfigured(String),
 }
@@ -67,10 +70,9 @@ impl Provider {
                 Self::Unconfigured(format!("AI_PROVIDER {value:?} is not known"))
             }
             AiProviderKind::Bedrock => match &config.model {
-                Some(model_id) => Self::Ready {
-                    model: Arc::new(Bedrock::new(model_id.clone(), config.base_url.clone())),
-                    timeout,
-                },
+                Some(model_id) => {
+                    Self::Ready { model: Arc::new(Bedrock::new(model_id.clone(), config.base_url.clone())), timeout }
+                }
                 None => Self::Unconfigured("AI_PROVIDER is bedrock but AI_MODEL is not set".into()),
             },
             AiProviderKind::OpenAi => match (&config.base_url, &config.model) {
@@ -167,7 +169,10 @@ impl LanguageModel for OpenAiCompatible {
         let status = response.status();
         let text = response.text().await.map_err(|e| ProviderError::Failed(format!("reading the answer: {e}")))?;
         if !status.is_success() {
-            return Err(ProviderError::Failed(format!("HTTP {status}: {}", text.chars().take(200).collect::<String>())));
+            return Err(ProviderError::Failed(format!(
+                "HTTP {status}: {}",
+                text.chars().take(200).collect::<String>()
+            )));
         }
         let completion: Completion =
             serde_json::from_str(&text).map_err(|e| ProviderError::Garbage(format!("not a chat completion: {e}")))?;
@@ -247,13 +252,7 @@ impl LanguageModel for Bedrock {
         let text = output
             .output()
             .and_then(|o| o.as_message().ok())
-            .map(|m| {
-                m.content()
-                    .iter()
-                    .filter_map(|block| block.as_text().ok().cloned())
-                    .collect::<Vec<_>>()
-                    .join("")
-            })
+            .map(|m| m.content().iter().filter_map(|block| block.as_text().ok().cloned()).collect::<Vec<_>>().join(""))
             .filter(|t| !t.trim().is_empty())
             .ok_or_else(|| ProviderError::Garbage("no text in the Converse output".into()))?;
         let usage = output.usage();

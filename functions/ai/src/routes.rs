@@ -283,7 +283,14 @@ fn outcome_of(error: &ProviderError) -> &'static str {
     }
 }
 
-fn log(call: &Call<'_>, provider: &str, prompt_chars: usize, answer: Option<&ChatAnswer>, elapsed_ms: u64, outcome: &str) {
+fn log(
+    call: &Call<'_>,
+    provider: &str,
+    prompt_chars: usize,
+    answer: Option<&ChatAnswer>,
+    elapsed_ms: u64,
+    outcome: &str,
+) {
     tracing::info!(
         target: "ai",
         task = call.task,
@@ -324,7 +331,8 @@ pub async fn generate_questions(
 ) -> ApiResult<Json<GeneratedQuestions>> {
     principal.require(Permission::UseStaffApp)?;
     let mut errors = Errors::default();
-    let fields = generator_fields(&mut errors, &body.location, &body.keywords, &body.tone_of_voice, &body.scene_request);
+    let fields =
+        generator_fields(&mut errors, &body.location, &body.keywords, &body.tone_of_voice, &body.scene_request);
     let count = body.count.unwrap_or(prompts::QUESTIONS_DEFAULT as u32) as usize;
     if !(1..=prompts::QUESTIONS_MAX).contains(&count) {
         errors.add("count", format!("Count must be between 1 and {}", prompts::QUESTIONS_MAX));
@@ -334,13 +342,18 @@ pub async fn generate_questions(
     ready(&provider)?;
     let existing: Vec<String> = parts.questions.iter().map(|q| q.question.clone()).collect();
     let request = prompts::questions_request(&campaign_context(&parts), &fields, &existing, count);
-    let call = Call { task: "generateQuestions", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
-    let mut questions = ask(&context, &provider, call, request, prompts::parse_questions).await?;
-    questions.retain(|q| !existing.iter().any(|e| e.trim().eq_ignore_ascii_case(q)));
-    questions.truncate(count);
-    if questions.is_empty() {
-        return Err(ApiError::BadGateway(UNUSABLE.into()));
-    }
+    let call =
+        Call { task: "generateQuestions", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
+    let parse = |answer: &str| {
+        let mut questions = prompts::parse_questions(answer)?;
+        questions.retain(|q| !existing.iter().any(|e| e.trim().eq_ignore_ascii_case(q)));
+        questions.truncate(count);
+        if questions.is_empty() {
+            return Err(prompts::Unusable("only questions the campaign already has"));
+        }
+        Ok(questions)
+    };
+    let questions = ask(&context, &provider, call, request, parse).await?;
     Ok(Json(GeneratedQuestions { questions }))
 }
 
@@ -366,7 +379,8 @@ pub async fn regenerate_question(
 ) -> ApiResult<Json<RegeneratedQuestion>> {
     principal.require(Permission::UseStaffApp)?;
     let mut errors = Errors::default();
-    let fields = generator_fields(&mut errors, &body.location, &body.keywords, &body.tone_of_voice, &body.scene_request);
+    let fields =
+        generator_fields(&mut errors, &body.location, &body.keywords, &body.tone_of_voice, &body.scene_request);
     let replaced = errors.check(
         "question",
         campaign_rules::bounded(
@@ -384,7 +398,8 @@ pub async fn regenerate_question(
     let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
     ready(&provider)?;
     let mut others: Vec<String> = parts.questions.iter().map(|q| q.question.clone()).collect();
-    others.extend(body.other_questions.iter().map(|q| q.chars().take(campaign_rules::QUESTION_MAX).collect::<String>()));
+    others
+        .extend(body.other_questions.iter().map(|q| q.chars().take(campaign_rules::QUESTION_MAX).collect::<String>()));
     let request = prompts::regenerate_request(&campaign_context(&parts), &fields, &replaced, &others);
     let call = Call { task: "regenerate", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
     let questions = ask(&context, &provider, call, request, prompts::parse_questions).await?;
@@ -474,7 +489,10 @@ pub async fn generate_script(
     .map(|(label, _)| *label)
     .collect();
     if !missing.is_empty() {
-        return Err(ApiError::BadRequest(format!("Error: {} is missing. Please check your details.", missing.join(", "))));
+        return Err(ApiError::BadRequest(format!(
+            "Error: {} is missing. Please check your details.",
+            missing.join(", ")
+        )));
     }
     let access = access::verify(&context.store, tenant_id, campaign_id, contributor_id, &key).await?;
     let prompt = body.prompt.trim();
@@ -517,8 +535,7 @@ pub async fn generate_script(
         description: access.campaign.description.clone(),
         brief: brief.map(|b| prompts::html_to_text(&b.text)).unwrap_or_default(),
     };
-    let request =
-        prompts::script_request(&campaign, &question.question, question.tips.as_deref(), &notes);
+    let request = prompts::script_request(&campaign, &question.question, question.tips.as_deref(), &notes);
     let call = Call { task: "generateScript", tenant_id, campaign_id };
     let paragraphs = ask(&context, &provider, call, request, prompts::parse_paragraphs).await?;
     let video_script = paragraphs.join("\n\n");
@@ -557,8 +574,13 @@ async fn save_script(
     script: &str,
 ) -> ApiResult<()> {
     let at = model::timestamp(model::now());
-    let fresh =
-        JourneyRecord::new(&membership.tenant_id, &membership.campaign_id, &membership.contributor_id, question_id, at.clone());
+    let fresh = JourneyRecord::new(
+        &membership.tenant_id,
+        &membership.campaign_id,
+        &membership.contributor_id,
+        question_id,
+        at.clone(),
+    );
     let escaped = campaign_rules::escape_emoji(script);
     let _: JourneyRecord = context
         .store

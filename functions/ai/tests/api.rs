@@ -140,7 +140,8 @@ impl World {
             .await
             .unwrap()
             .and_then(|j| j.contributor_script);
-        let path = format!("/contributor-journey/{}/{}/{}", self.staff.tenant_id, self.campaign_id, self.contributor_id);
+        let path =
+            format!("/contributor-journey/{}/{}/{}", self.staff.tenant_id, self.campaign_id, self.contributor_id);
         let response = stack.http.get(stack.url(&path)).header("X-Invite-Key", &self.key).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         let journey: Value = response.json().await.unwrap();
@@ -353,9 +354,8 @@ async fn every_staff_role_may_generate_and_other_organisations_and_keys_may_not(
     let asked = fake.exchanges().len();
     let (status, body) = stranger.post(&stack, "/openai/generateQuestions", fields(&world.campaign_id)).await;
     assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "Campaign not found"));
-    let (status, _) = stranger
-        .post(&stack, "/openai/generateParagraphs", json!({"campaignId": world.campaign_id}))
-        .await;
+    let (status, _) =
+        stranger.post(&stack, "/openai/generateParagraphs", json!({"campaignId": world.campaign_id})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let response = stack
         .http

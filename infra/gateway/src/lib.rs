@@ -68,12 +68,7 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 8] = [
         api: storyhive_dashboard::api,
         router: storyhive_dashboard::router,
     },
-    HttpFunction {
-        logical_id: "AiFunction",
-        binary: "ai",
-        api: storyhive_ai::api,
-        router: storyhive_ai::router,
-    },
+    HttpFunction { logical_id: "AiFunction", binary: "ai", api: storyhive_ai::api, router: storyhive_ai::router },
 ];
 
 /// Every function's routes, as API Gateway routes them in the cloud.

@@ -134,22 +134,11 @@ impl FakeLlm {
 
     fn helpful(&self, exchange: &Exchange) -> String {
         let line = |label: &str| {
-            exchange
-                .user
-                .lines()
-                .find_map(|l| l.strip_prefix(label))
-                .map(|v| v.trim().to_string())
-                .unwrap_or_default()
+            exchange.user.lines().find_map(|l| l.strip_prefix(label)).map(|v| v.trim().to_string()).unwrap_or_default()
         };
         if exchange.system.contains("JSON") {
-            let keyword: String = line("Keywords:")
-                .split(',')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .chars()
-                .take(16)
-                .collect::<String>();
+            let keyword: String =
+                line("Keywords:").split(',').next().unwrap_or("").trim().chars().take(16).collect::<String>();
             let keyword = if keyword.is_empty() { "this".to_string() } else { keyword };
             let templates = [
                 "What first drew you to {}?",
@@ -185,7 +174,13 @@ impl FakeLlm {
         let notes = line("The person's notes:");
         let request = line("Request:");
         let title = line("Campaign title:");
-        let source = if !notes.is_empty() { notes } else if !request.is_empty() { request } else { title };
+        let source = if !notes.is_empty() {
+            notes
+        } else if !request.is_empty() {
+            request
+        } else {
+            title
+        };
         format!(
             "(Written by the local fake model, not an AI.) This text was made from: {source}\n\n\
              A second paragraph, so that paragraphs are split on blank lines."
@@ -236,7 +231,13 @@ async fn chat_completions(State(fake): State<FakeLlm>, Json(body): Json<Value>) 
 }
 
 async fn converse(State(fake): State<FakeLlm>, Path(model_id): Path<String>, Json(body): Json<Value>) -> Response {
-    let system = body["system"].as_array().into_iter().flatten().filter_map(|b| b["text"].as_str()).collect::<Vec<_>>().join("\n");
+    let system = body["system"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
     let user = body["messages"]
         .as_array()
         .into_iter()
