@@ -27,3 +27,10 @@ export function useRegenerateQuestion(campaignId: string) {
       call(api.POST('/openai/regenerate', { body: { campaignId, ...body } })),
   });
 }
+
+export function useGenerateParagraphs(campaignId: string) {
+  return useMutation({
+    mutationFn: (body: { kind: 'brief' | 'script'; currentText: string }) =>
+      call(api.POST('/openai/generateParagraphs', { body: { campaignId, prompt: '', ...body } })),
+  });
+}

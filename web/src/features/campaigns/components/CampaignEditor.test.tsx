@@ -325,5 +325,32 @@ describe('campaign editor', () => {
     expect(await screen.findByTestId('ai-unavailable')).toHaveTextContent('no AI provider is configured');
     expect(screen.getByRole('button', { name: 'Generate questions' })).toBeDisabled();
     expect(screen.getByLabelText('Location')).toBeDisabled();
+    expect(screen.getByRole('button', { name: '✨ Write brief with AI' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '✨ Write script with AI' })).toHaveAttribute('title', expect.stringContaining('no AI provider'));
+  });
+
+  it('writes the brief with AI as paragraphs from the current text, and saves it as any edit', async () => {
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse([]);
+      if (c.path === '/openai/generateParagraphs')
+        return jsonResponse({ videoScript: 'Spring is here.\n\nTell us <yours>.', paragraphs: ['Spring is here.', 'Tell us <yours>.'] });
+      if (c.path === '/campaign/auto-save-brief') return jsonResponse(makeCampaign({ version: 8 }));
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: '✨ Write brief with AI' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/campaign/auto-save-brief')).toBe(true), { timeout: 3000 });
+    expect(calls.find((c) => c.path === '/openai/generateParagraphs')!.body).toEqual({
+      campaignId: 'c1',
+      prompt: '',
+      kind: 'brief',
+      currentText: '<p>The brief</p>',
+    });
+    expect(calls.find((c) => c.path === '/campaign/auto-save-brief')!.body).toMatchObject({
+      campaignId: 'c1',
+      brief: '<p>Spring is here.</p><p>Tell us &lt;yours&gt;.</p>',
+    });
   });
 });

@@ -22,6 +22,7 @@ import { useQuestions } from '../api/questions-api';
 import { campaignKey, questionsKey, refreshCampaign, useConflictStore } from '../api/write-queue';
 import { useDebouncedSave } from '../lib/use-debounced-save';
 import type { Campaign } from '../types';
+import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
 import { StatusBadge } from './CampaignList';
 import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
@@ -106,6 +107,7 @@ function TextEditors({ campaign }: { campaign: Campaign }) {
         initialContent={campaign.brief}
         onChange={brief.schedule}
         status={brief.status}
+        actions={(editor) => <AiParagraphsButton campaignId={id} kind="brief" editor={editor} />}
       />
       <RichTextEditor
         label="Script"
@@ -113,6 +115,7 @@ function TextEditors({ campaign }: { campaign: Campaign }) {
         initialContent={campaign.script}
         onChange={script.schedule}
         status={script.status}
+        actions={(editor) => <AiParagraphsButton campaignId={id} kind="script" editor={editor} />}
       />
     </Card>
   );
