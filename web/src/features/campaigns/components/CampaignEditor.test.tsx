@@ -322,7 +322,7 @@ describe('campaign editor', () => {
       return undefined;
     });
     renderEditor();
-    expect(await screen.findByTestId('ai-unavailable')).toHaveTextContent('no AI provider is configured');
+    expect(await screen.findByTestId('ai-unavailable', {}, { timeout: 5000 })).toHaveTextContent('no AI provider is configured');
     expect(screen.getByRole('button', { name: 'Generate questions' })).toBeDisabled();
     expect(screen.getByLabelText('Location')).toBeDisabled();
     expect(screen.getByRole('button', { name: '✨ Write brief with AI' })).toBeDisabled();

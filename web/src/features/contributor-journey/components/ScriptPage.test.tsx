@@ -156,7 +156,7 @@ describe('ScriptPage', () => {
         ? Response.json({ available: false, message: 'AI writing help is not available: no AI provider is configured for this installation.' })
         : Response.json(journey);
     renderScript();
-    expect(await screen.findByTestId('ai-unavailable')).toHaveTextContent('no AI provider is configured');
+    expect(await screen.findByTestId('ai-unavailable', {}, { timeout: 5000 })).toHaveTextContent('no AI provider is configured');
     expect(screen.getByRole('button', { name: 'Write my script' })).toBeDisabled();
   });
 });
