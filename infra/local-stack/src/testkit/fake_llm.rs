@@ -258,7 +258,14 @@ async fn converse(State(fake): State<FakeLlm>, Path(model_id): Path<String>, Jso
         .into_response(),
         Err(Behaviour::Status(code)) => (
             status_of(code),
-            [("x-amzn-errortype", if code == 429 { "ThrottlingException" } else { "InternalServerException" })],
+            [(
+                "x-amzn-errortype",
+                match code {
+                    429 => "ThrottlingException",
+                    400..=499 => "ValidationException",
+                    _ => "InternalServerException",
+                },
+            )],
             Json(json!({"message": "fake failure"})),
         )
             .into_response(),
