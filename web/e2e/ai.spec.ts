@@ -57,6 +57,9 @@ test('staff generate questions in the campaign editor, regenerate one and add on
   const staff = await staffApi();
   const campaign = await campaignWithQuestion(staff);
   await signIn(page, ADMIN.email, ADMIN.password);
+  // Signed in (the admin lands on the dashboard) before opening another page.
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   await page.goto(`/initiative/campaign/${campaign.id}`);
 
   await page.getByRole('button', { name: 'Generate questions' }).click();
