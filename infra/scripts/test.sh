@@ -143,6 +143,8 @@ step_e2e() {
   log "Seeding the e2e data"
   "$GATEWAY_BIN" seed
   log "Starting the e2e gateway on port $E2E_PORT (log ${E2E_LOG#"$ROOT"/})"
+  # AI writing help answers from the fake model served inside the gateway (web/e2e/ai.spec.ts).
+  export STORYHIVE_AI_PROVIDER=fake
   start_bg "$E2E_GATEWAY" "$E2E_LOG" "$GATEWAY_BIN" serve --port "$E2E_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "http://127.0.0.1:$E2E_PORT/api/health" --status 200 --timeout 60 --pid "$E2E_GATEWAY" --log "$E2E_LOG"
   ok "e2e gateway is up"

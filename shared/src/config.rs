@@ -28,6 +28,8 @@ pub struct Config {
     /// Bucket holding the organisations' own files: logos, avatars, terms and
     /// conditions, encouragement videos (`MEDIA_BUCKET`).
     pub media_bucket: Option<String>,
+    /// The language model behind the AI writing help (AI function only).
+    pub ai: AiConfig,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +55,7 @@ impl Config {
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
             support_email: optional("SUPPORT_EMAIL"),
             media_bucket: optional("MEDIA_BUCKET"),
+            ai: AiConfig::from_lookup(&lookup),
         })
     }
 
@@ -79,6 +82,80 @@ impl Config {
     /// The support address, or an error naming the missing setting.
     pub fn support_email(&self) -> Result<&str, ConfigError> {
         self.support_email.as_deref().ok_or(ConfigError("SUPPORT_EMAIL"))
+    }
+}
+
+/// Which kind of language model answers the AI calls (`AI_PROVIDER`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum AiProviderKind {
+    /// Unset, empty or `none`: the AI calls answer 503 and the web app disables its AI controls.
+    #[default]
+    None,
+    /// Amazon Bedrock's Converse API with the model `AI_MODEL` (the default in AWS).
+    Bedrock,
+    /// Any OpenAI-compatible chat-completions endpoint at `AI_BASE_URL` (Ollama, llama.cpp, ...).
+    OpenAi,
+    /// A value we do not know: treated as not configured, and said so in the logs.
+    Unknown(String),
+}
+
+/// The AI function's settings. Defaults are the documented quota numbers (docs/DECISIONS.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiConfig {
+    pub provider: AiProviderKind,
+    /// `AI_MODEL`: the Bedrock model id, or the model name the OpenAI-compatible server knows.
+    pub model: Option<String>,
+    /// `AI_BASE_URL`: the chat-completions base URL (ending in `/v1`); for Bedrock an endpoint
+    /// override (tests point it at a local fake).
+    pub base_url: Option<String>,
+    /// `AI_API_KEY`: bearer key of the OpenAI-compatible endpoint (none for a local Ollama).
+    pub api_key: Option<String>,
+    /// `AI_TIMEOUT_SECONDS`: how long one model call may take (API Gateway gives up at 30 s).
+    pub timeout_secs: u64,
+    /// `AI_DAILY_QUOTA_PER_ORG`: model calls one organisation may make per UTC day.
+    pub daily_quota_per_org: i64,
+    /// `AI_SCRIPTS_PER_KEY_PER_HOUR`: scripts one invitation key may ask for per hour.
+    pub scripts_per_key_per_hour: i64,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        Self {
+            provider: AiProviderKind::None,
+            model: None,
+            base_url: None,
+            api_key: None,
+            timeout_secs: 25,
+            daily_quota_per_org: 200,
+            scripts_per_key_per_hour: 20,
+        }
+    }
+}
+
+impl AiConfig {
+    /// The settings from any source of variables; empty means unset, a number that does not
+    /// parse keeps its default.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
+        let optional = |name: &str| lookup(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let defaults = Self::default();
+        let number = |name: &str, default: i64| {
+            optional(name).and_then(|v| v.parse::<i64>().ok()).filter(|n| *n > 0).unwrap_or(default)
+        };
+        let provider = match optional("AI_PROVIDER").map(|v| v.to_lowercase()).as_deref() {
+            None | Some("none") => AiProviderKind::None,
+            Some("bedrock") => AiProviderKind::Bedrock,
+            Some("openai") => AiProviderKind::OpenAi,
+            Some(other) => AiProviderKind::Unknown(other.to_string()),
+        };
+        Self {
+            provider,
+            model: optional("AI_MODEL"),
+            base_url: optional("AI_BASE_URL").map(|u| u.trim_end_matches('/').to_string()),
+            api_key: optional("AI_API_KEY"),
+            timeout_secs: number("AI_TIMEOUT_SECONDS", defaults.timeout_secs as i64) as u64,
+            daily_quota_per_org: number("AI_DAILY_QUOTA_PER_ORG", defaults.daily_quota_per_org),
+            scripts_per_key_per_hour: number("AI_SCRIPTS_PER_KEY_PER_HOUR", defaults.scripts_per_key_per_hour),
+        }
     }
 }
 

@@ -92,6 +92,15 @@ pub enum ApiError {
     /// 500: logged with its cause, shown as the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+    /// 502: a service we depend on answered something unusable (e.g. the language model).
+    #[error("{0}")]
+    BadGateway(String),
+    /// 503: a feature whose service is not configured or not available.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 504: a service we depend on did not answer in time.
+    #[error("{0}")]
+    GatewayTimeout(String),
 }
 
 impl ApiError {
@@ -110,6 +119,9 @@ impl ApiError {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::GatewayTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
         }
     }
 
@@ -129,6 +141,7 @@ impl ApiError {
             Self::PayloadTooLarge => (BODY_TOO_LARGE.into(), Vec::new()),
             Self::TooManyRequests { message, .. } => (message.clone(), Vec::new()),
             Self::Internal(_) => (SOMETHING_WENT_WRONG.into(), Vec::new()),
+            Self::BadGateway(text) | Self::Unavailable(text) | Self::GatewayTimeout(text) => (text.clone(), Vec::new()),
         };
         ErrorBody { detail, errors, request_id: crate::http::current_request_id() }
     }

@@ -93,6 +93,26 @@ pub async fn check(store: &Store, limit: &Limit, subject: &str) -> StoreResult<V
     })
 }
 
+/// Gives back one use counted by [`hit`] in the current window (a paid call that failed
+/// before it cost anything, e.g. a language model that timed out). Never below zero.
+pub async fn refund(store: &Store, limit: &Limit, subject: &str) -> StoreResult<()> {
+    let (key, _) = subject_key(limit, subject);
+    let result: StoreResult<Counter> = store
+        .update(&key, |u| {
+            u.update_expression("ADD hits :minus")
+                .condition_expression("hits > :zero")
+                .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+                .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+                .return_values(ReturnValue::UpdatedNew)
+        })
+        .await;
+    match result {
+        // The window ended (the counter expired) or nothing was counted: nothing to give back.
+        Ok(_) | Err(crate::storage::StoreError::ConditionFailed) => Ok(()),
+        Err(other) => Err(other),
+    }
+}
+
 /// Forgets the subject's uses in the current window (a successful sign-in).
 pub async fn clear(store: &Store, limit: &Limit, subject: &str) -> StoreResult<()> {
     let (key, _) = subject_key(limit, subject);

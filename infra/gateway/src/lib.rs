@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 11] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 12] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -102,6 +102,7 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 11] = [
         api: storyhive_organisation::api,
         router: storyhive_organisation::router,
     },
+    HttpFunction { logical_id: "AiFunction", binary: "ai", api: storyhive_ai::api, router: storyhive_ai::router },
 ];
 
 /// Every function's routes, as API Gateway routes them in the cloud.

@@ -3,7 +3,10 @@ use std::{net::SocketAddr, path::PathBuf};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use storyhive_gateway::seed;
-use storyhive_local_stack::{mailbox, provision, provision::LocalResources, template::Template, worker};
+use storyhive_local_stack::{
+    mailbox, provision, provision::LocalResources, template::Template, testkit::fake_llm::FakeLlm, worker,
+};
+use storyhive_shared::config::{AiConfig, AiProviderKind};
 use storyhive_shared::{aws::AwsClients, mail::SesMailer, telemetry, AppContext};
 
 /// Storyhive's local gateway: runs the whole product on this machine against the
@@ -45,6 +48,13 @@ enum Command {
     /// Print the permission table (spec section 6) as JSON; committed as
     /// web/src/config/permissions.json, which the web app's role table is tested against.
     Permissions,
+    /// Serve a fake language model (OpenAI chat completions and Bedrock Converse) for trying
+    /// the AI calls locally: point STORYHIVE_AI_BASE_URL at http://127.0.0.1:PORT/v1 with
+    /// STORYHIVE_AI_PROVIDER=openai (or set STORYHIVE_AI_PROVIDER=fake to have `serve` run one).
+    FakeLlm {
+        #[arg(long, default_value_t = 3900)]
+        port: u16,
+    },
 }
 
 async fn provisioned(cli: &Cli, clients: &AwsClients) -> anyhow::Result<LocalResources> {
@@ -65,12 +75,29 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     telemetry::init();
+    if let Command::FakeLlm { port } = cli.command {
+        let fake = FakeLlm::start_on(SocketAddr::from(([127, 0, 0, 1], port)))
+            .await
+            .with_context(|| format!("port {port} is already in use"))?;
+        println!("Fake language model at {} (OpenAI chat completions); Ctrl-C stops it", fake.openai_base_url());
+        shutdown().await;
+        return Ok(());
+    }
+    // The AI function's model comes from STORYHIVE_AI_* here (there is no Bedrock locally).
+    let local_ai = match &cli.command {
+        Command::Serve { .. } => local_ai_config().await,
+        _ => AiConfig::default(),
+    };
     let clients = AwsClients::from_env().await;
     let resources = provisioned(&cli, &clients).await?;
     let template = Template::load(&cli.template)?;
     // Each function gets the config ITS environment in template.yaml gives it, as in AWS.
     let context_of = |logical_id: &str| -> anyhow::Result<AppContext> {
-        Ok(AppContext::new(resources.function_config(&template, logical_id, &cli.app_base_url)?, &clients))
+        let mut config = resources.function_config(&template, logical_id, &cli.app_base_url)?;
+        if logical_id == "AiFunction" {
+            config.ai = local_ai.clone();
+        }
+        Ok(AppContext::new(config, &clients))
     };
     match &cli.command {
         Command::Provision => {
@@ -156,9 +183,33 @@ async fn main() -> anyhow::Result<()> {
             );
             axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
         }
-        Command::Openapi | Command::Permissions => unreachable!(),
+        Command::Openapi | Command::Permissions | Command::FakeLlm { .. } => unreachable!(),
     }
     Ok(())
+}
+
+/// `STORYHIVE_AI_PROVIDER` and friends (the AI function's `AI_*` settings, prefixed), with
+/// one more provider: `fake` runs the fake model in this process and uses it.
+async fn local_ai_config() -> AiConfig {
+    let lookup = |name: &str| std::env::var(format!("STORYHIVE_{name}")).ok();
+    let config = AiConfig::from_lookup(lookup);
+    if let AiProviderKind::Unknown(value) = &config.provider {
+        if value == "fake" {
+            let fake = FakeLlm::start().await;
+            println!("AI writing help uses the local fake model at {}", fake.openai_base_url());
+            return AiConfig {
+                provider: AiProviderKind::OpenAi,
+                base_url: Some(fake.openai_base_url()),
+                model: Some("fake".into()),
+                ..config
+            };
+        }
+    }
+    match &config.provider {
+        AiProviderKind::None => println!("AI writing help is off (set STORYHIVE_AI_PROVIDER, see docs/LOCAL_STACK.md)"),
+        other => println!("AI writing help uses {other:?} {}", config.base_url.as_deref().unwrap_or("")),
+    }
+    config
 }
 
 /// The queue a worker function consumes (its `SQS` event in template.yaml), to poll.

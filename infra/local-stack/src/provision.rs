@@ -185,6 +185,9 @@ impl Locals for LocalResources {
             "AWS::StackName" => Some(self.prefix.clone()),
             "AWS::Region" => Some(self.region.clone()),
             "AWS::AccountId" if !self.account_id.is_empty() => Some(self.account_id.clone()),
+            // There is no Bedrock here: locally the AI calls have no provider unless one is
+            // configured (the gateway's STORYHIVE_AI_* settings, a test's own).
+            "AiProvider" => Some("none".into()),
             _ => None,
         }
     }

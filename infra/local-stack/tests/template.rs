@@ -57,6 +57,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("GuidelinesFunction", false, false, false, false),
         ("SupportFunction", true, false, false, false),
         ("OrganisationFunction", false, false, false, false),
+        ("AiFunction", false, false, false, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");

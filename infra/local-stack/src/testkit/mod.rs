@@ -18,6 +18,7 @@ use std::{
 };
 
 pub mod client;
+pub mod fake_llm;
 pub mod tap;
 
 use anyhow::Context;
@@ -395,6 +396,7 @@ fn everything(resources: &LocalResources) -> Config {
         app_base_url: TEST_APP_BASE_URL.into(),
         support_email: Some(TEST_SUPPORT_EMAIL.into()),
         media_bucket: resources.buckets.get(MEDIA_BUCKET).cloned(),
+        ai: Default::default(),
     }
 }
 

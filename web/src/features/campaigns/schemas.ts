@@ -96,3 +96,20 @@ export const inviteContributorSchema = z.object({
   email: z.string().trim().min(1, 'Please enter an email address').regex(EMAIL_RE, 'Please enter a valid email address'),
 });
 export type InviteContributorValues = z.input<typeof inviteContributorSchema>;
+
+/** The AI question generator's required fields (spec section 5), as the API checks them. */
+const generatorField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is a required field`)
+    .max(200, `${label} must be at most 200 characters`);
+
+export const questionGeneratorSchema = z.object({
+  location: generatorField('Location'),
+  keywords: generatorField('Keywords'),
+  toneOfVoice: generatorField('Tone of voice'),
+  sceneRequest: generatorField('Scene request'),
+});
+
+export type QuestionGeneratorValues = z.input<typeof questionGeneratorSchema>;

@@ -25,3 +25,6 @@ export type ContributorData = { contributorId: string; tenantId: string; campaig
 /** Cached contributor details (localStorage `contributorDetail`, spec sections 3 and 4). */
 export type ContributorDetail = { id: string; email: string; isDetailSubmitted: boolean; videoConfig: VideoConfig };
 
+
+export type AiStatus = S['AiStatus'];
+export type GeneratedScript = S['GeneratedScript'];

@@ -1130,6 +1130,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openai/generate-script": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The collaborator's script for one question, written from their notes (or from their
+         *     own first answer), and saved as their script of that question. Open to collaborators
+         *     through their invitation key; never anonymous.
+         */
+        post: operations["generate_script"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/generateParagraphs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The campaign's brief or script written as paragraphs. Nothing is saved: the editor
+         *     shows it and saves it as any edit (emoji escaped on save).
+         */
+        post: operations["generate_paragraphs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/generateQuestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Questions for a campaign from its title, description and brief and the generator's four
+         *     required fields. Nothing is saved: the editor adds the ones staff keep with
+         *     `POST /question/add`.
+         */
+        post: operations["generate_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One generated question written again, in other words. */
+        post: operations["regenerate_question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether AI writing help is configured: the web app disables its AI controls and shows
+         *     the message when it is not. Says nothing else about the installation.
+         */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organisation/company": {
         parameters: {
             query?: never;
@@ -1881,6 +1980,12 @@ export interface components {
              */
             videoDuration: number | null;
         };
+        /** @description Whether the AI calls can be used here. */
+        AiStatus: {
+            available: boolean;
+            /** @description Why not, when not available (shown next to the disabled controls). */
+            message?: string | null;
+        };
         Answer: {
             campaignQuestionId: string;
             failureReason?: string | null;
@@ -2257,6 +2362,74 @@ export interface components {
             uploadKey: string;
             url: string;
         };
+        GenerateParagraphs: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /**
+             * @description The editor's current text, to improve rather than replace blindly (HTML or plain).
+             * @default
+             */
+            currentText: string;
+            /** @default brief */
+            kind: components["schemas"]["TextKind"];
+            /**
+             * @description What to write about (optional: the campaign's title and description are used).
+             * @default
+             */
+            prompt: string;
+        };
+        GenerateQuestions: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description How many questions (1 to 10, default 5).
+             * @default null
+             */
+            count: number | null;
+            /** @default  */
+            keywords: string;
+            /** @default  */
+            location: string;
+            /** @default  */
+            sceneRequest: string;
+            /** @default  */
+            toneOfVoice: string;
+        };
+        GenerateScript: {
+            /** @default  */
+            campaignId: string;
+            /**
+             * @description The question the script is for; it is saved as the collaborator's script of it.
+             * @default
+             */
+            campaignQuestionId: string;
+            /** @default  */
+            contributorId: string;
+            /**
+             * @description Without a prompt: write from their own first answer (their script of the first
+             *     question that has one).
+             * @default false
+             */
+            fromFirstAnswer: boolean;
+            /**
+             * @description The collaborator's notes: what they want to say.
+             * @default
+             */
+            prompt: string;
+            /** @default  */
+            tenantId: string;
+        };
+        GeneratedQuestions: {
+            /** @description Each at most 50 characters; add the ones you want with `POST /question/add`. */
+            questions: string[];
+        };
+        GeneratedScript: {
+            campaignQuestionId: string;
+            paragraphs: string[];
+            /** @description Saved as the collaborator's script of the question (emoji restored). */
+            videoScript: string;
+        };
         /** @description A guideline: a title with its values, identified by the title's id. */
         Guideline: {
             createdAt: components["schemas"]["String"];
@@ -2488,6 +2661,31 @@ export interface components {
             tips: string[];
             title: string;
         };
+        RegenerateQuestion: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            keywords: string;
+            /** @default  */
+            location: string;
+            /**
+             * @description The other questions on screen, not to be repeated.
+             * @default []
+             */
+            otherQuestions: string[];
+            /**
+             * @description The generated question to write again.
+             * @default
+             */
+            question: string;
+            /** @default  */
+            sceneRequest: string;
+            /** @default  */
+            toneOfVoice: string;
+        };
+        RegeneratedQuestion: {
+            question: string;
+        };
         RegisterRequest: {
             /** @default  */
             email: string;
@@ -2709,6 +2907,8 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @enum {string} */
+        TextKind: "brief" | "script";
         TokenRequest: {
             /** @default  */
             token: string;
@@ -2931,6 +3131,12 @@ export interface components {
             url: string;
             /** Format: int32 */
             width?: number | null;
+        };
+        /** @description A text as the spec's `videoScript`: paragraphs separated by blank lines. */
+        VideoScript: {
+            /** @description `videoScript` split on blank lines. */
+            paragraphs: string[];
+            videoScript: string;
         };
         /** @enum {string} */
         Visibility: "public" | "private";
@@ -6670,6 +6876,423 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_script: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateScript"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedScript"];
+                };
+            };
+            /** @description Missing ids, or no prompt: 'Please enter a prompt to generate the script.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid invitation key for this collaborator and campaign */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such question in the campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many scripts for this key, or the organisation's daily AI quota is used up (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model failed or answered something unusable; nothing saved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No AI provider is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model did not answer in time; nothing saved */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_paragraphs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateParagraphs"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoScript"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The organisation's daily AI quota is used up (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model failed or answered something unusable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No AI provider is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateQuestions"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedQuestions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The organisation's daily AI quota is used up (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model failed or answered something unusable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No AI provider is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    regenerate_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegenerateQuestion"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegeneratedQuestion"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The organisation's daily AI quota is used up (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model failed or answered something unusable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No AI provider is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiStatus"];
                 };
             };
         };

@@ -64,6 +64,7 @@ function stub(routes: (call: Call) => Response | undefined) {
       if (call.path === '/tags/all-tags') return jsonResponse([{ id: 't1', name: 'culture' }]);
       if (call.path.startsWith('/campaign/CampaignParticipantList/')) return jsonResponse({ participants: [], available: [] });
       if (call.path.startsWith('/contributor/campaignContributorList/')) return jsonResponse({ items: [], nextCursor: null });
+      if (call.path === '/openai/status') return jsonResponse({ available: true });
       return jsonResponse({ detail: `unexpected ${call.method} ${call.path}` }, 500);
     }),
   );
@@ -257,5 +258,99 @@ describe('campaign editor', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish campaign' })).toBeNull());
     expect(screen.getAllByText('Live').length).toBeGreaterThan(0);
     expect(calls.filter((c) => c.method === 'GET' && c.path === '/campaign/c1').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('generates questions from the four required fields, regenerates one, discards one and adds one', async () => {
+    let list: Question[] = [];
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse(list);
+      if (c.path === '/openai/generateQuestions') return jsonResponse({ questions: ['Why spring?', 'Who plants?', 'What grows?'] });
+      if (c.path === '/openai/regenerate') return jsonResponse({ question: 'Where do you plant?' });
+      if (c.method === 'POST' && c.path === '/question/add') {
+        const added = { ...question('n1', 1), question: (c.body as { question: string }).question };
+        list = [added];
+        return jsonResponse(added, 201);
+      }
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Generate questions' }));
+    expect(await screen.findByText('Location is a required field')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/openai/generateQuestions')).toBe(false);
+
+    await u.type(screen.getByLabelText('Location'), 'Kew');
+    await u.type(screen.getByLabelText('Keywords'), 'gardens');
+    await u.type(screen.getByLabelText('Tone of voice'), 'warm');
+    await u.type(screen.getByLabelText('Scene request'), 'outdoors');
+    await u.click(screen.getByRole('button', { name: 'Generate questions' }));
+    const generated = await screen.findByRole('list', { name: 'Generated questions' });
+    expect(calls.find((c) => c.path === '/openai/generateQuestions')!.body).toEqual({
+      campaignId: 'c1',
+      count: 5,
+      location: 'Kew',
+      keywords: 'gardens',
+      toneOfVoice: 'warm',
+      sceneRequest: 'outdoors',
+    });
+    const row = (text: string) => within(generated).getByText(text).closest('li')!;
+
+    await u.click(within(row('Who plants?')).getByRole('button', { name: 'Regenerate' }));
+    expect(await within(generated).findByText('Where do you plant?')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/openai/regenerate')!.body).toMatchObject({
+      campaignId: 'c1',
+      question: 'Who plants?',
+      otherQuestions: ['Why spring?', 'What grows?'],
+    });
+
+    await u.click(within(row('What grows?')).getByRole('button', { name: 'Discard' }));
+    expect(within(generated).queryByText('What grows?')).not.toBeInTheDocument();
+
+    await u.click(within(row('Why spring?')).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(within(generated).queryByText('Why spring?')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.path === '/question/add')!.body).toMatchObject({ campaignId: 'c1', question: 'Why spring?' });
+    expect(within(generated).getByText('Where do you plant?')).toBeInTheDocument();
+  });
+
+  it('disables the generator and says why when no AI provider is configured', async () => {
+    stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse([]);
+      if (c.path === '/openai/status')
+        return jsonResponse({ available: false, message: 'AI writing help is not available: no AI provider is configured for this installation.' });
+      return undefined;
+    });
+    renderEditor();
+    expect(await screen.findByTestId('ai-unavailable', {}, { timeout: 5000 })).toHaveTextContent('no AI provider is configured');
+    expect(screen.getByRole('button', { name: 'Generate questions' })).toBeDisabled();
+    expect(screen.getByLabelText('Location')).toBeDisabled();
+    expect(screen.getByRole('button', { name: '✨ Write brief with AI' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '✨ Write script with AI' })).toHaveAttribute('title', expect.stringContaining('no AI provider'));
+  });
+
+  it('writes the brief with AI as paragraphs from the current text, and saves it as any edit', async () => {
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse([]);
+      if (c.path === '/openai/generateParagraphs')
+        return jsonResponse({ videoScript: 'Spring is here.\n\nTell us <yours>.', paragraphs: ['Spring is here.', 'Tell us <yours>.'] });
+      if (c.path === '/campaign/auto-save-brief') return jsonResponse(makeCampaign({ version: 8 }));
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: '✨ Write brief with AI' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/campaign/auto-save-brief')).toBe(true), { timeout: 3000 });
+    expect(calls.find((c) => c.path === '/openai/generateParagraphs')!.body).toEqual({
+      campaignId: 'c1',
+      prompt: '',
+      kind: 'brief',
+      currentText: '<p>The brief</p>',
+    });
+    expect(calls.find((c) => c.path === '/campaign/auto-save-brief')!.body).toMatchObject({
+      campaignId: 'c1',
+      brief: '<p>Spring is here.</p><p>Tell us &lt;yours&gt;.</p>',
+    });
   });
 });

@@ -22,11 +22,13 @@ import { useQuestions } from '../api/questions-api';
 import { campaignKey, questionsKey, refreshCampaign, useConflictStore } from '../api/write-queue';
 import { useDebouncedSave } from '../lib/use-debounced-save';
 import type { Campaign } from '../types';
+import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
 import { StatusBadge } from './CampaignList';
 import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { ParticipantsPanel } from './ParticipantsPanel';
+import { QuestionGenerator } from './QuestionGenerator';
 import { QuestionList } from './QuestionList';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -105,6 +107,7 @@ function TextEditors({ campaign }: { campaign: Campaign }) {
         initialContent={campaign.brief}
         onChange={brief.schedule}
         status={brief.status}
+        actions={(editor) => <AiParagraphsButton campaignId={id} kind="brief" editor={editor} />}
       />
       <RichTextEditor
         label="Script"
@@ -112,6 +115,7 @@ function TextEditors({ campaign }: { campaign: Campaign }) {
         initialContent={campaign.script}
         onChange={script.schedule}
         status={script.status}
+        actions={(editor) => <AiParagraphsButton campaignId={id} kind="script" editor={editor} />}
       />
     </Card>
   );
@@ -210,6 +214,7 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
             }}
           />
           <QuestionList campaignId={id} />
+          <QuestionGenerator campaignId={id} />
           <TextEditors campaign={data} />
           <ParticipantsPanel campaignId={id} />
           <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />

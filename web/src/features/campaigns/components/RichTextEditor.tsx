@@ -109,10 +109,12 @@ type Props = {
   onChange: (html: string) => void;
   status?: SaveStatus;
   description?: string;
+  /** Controls shown beside the label that act on the editor (e.g. the AI button). */
+  actions?: (editor: Editor) => React.ReactNode;
 };
 
 /** A TipTap rich-text editor with the app's limits; `initialContent` is read once (remount to reload). */
-export function RichTextEditor({ label, initialContent, onChange, status, description }: Props) {
+export function RichTextEditor({ label, initialContent, onChange, status, description, actions }: Props) {
   const labelId = useId();
   const editor = useEditor({
     extensions: editorExtensions(),
@@ -138,7 +140,10 @@ export function RichTextEditor({ label, initialContent, onChange, status, descri
         <span id={labelId} className="text-sm font-medium">
           {label}
         </span>
-        {status && <SaveIndicator status={status} />}
+        <span className="flex items-center gap-2">
+          {status && <SaveIndicator status={status} />}
+          {editor && actions?.(editor)}
+        </span>
       </div>
       {description && <p className="text-xs text-muted">{description}</p>}
       <div className="rounded-lg border border-line bg-raised focus-within:outline-2 focus-within:outline-ring">

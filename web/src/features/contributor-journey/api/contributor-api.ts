@@ -1,5 +1,7 @@
 import type {
+  AiStatus,
   ContributorCampaign,
+  GeneratedScript,
   ContributorData,
   Journey,
   JourneyQuestion,
@@ -109,4 +111,26 @@ export function abortUpload(ids: Ids, ref: UploadRef, options?: ContributorCallO
 /** Accepts the organisation's terms and conditions (the version the landing page showed). */
 export function acceptTerms(ids: Ids, version: number, options?: ContributorCallOptions) {
   return contributorCall<ContributorCampaign['organisation']>('POST', '/contributor/accept-terms', { ...idsOf(ids), version }, options);
+}
+
+/** Whether AI writing help is configured (open call; the key it carries is not needed). */
+export function fetchAiStatus(options?: ContributorCallOptions) {
+  return contributorCall<AiStatus>('GET', '/openai/status', undefined, options);
+}
+
+/**
+ * The AI wand: writes the collaborator's script of a question from their prompt (or, with
+ * `fromFirstAnswer`, from their own first answer). The server saves it as their script.
+ */
+export function generateScript(
+  ids: Ids,
+  request: { campaignQuestionId: string; prompt: string; fromFirstAnswer?: boolean },
+  options?: ContributorCallOptions,
+) {
+  return contributorCall<GeneratedScript>(
+    'POST',
+    '/openai/generate-script',
+    { ...idsOf(ids), fromFirstAnswer: false, ...request },
+    options,
+  );
 }

@@ -80,7 +80,6 @@ describe('ScriptPage', () => {
     renderScript();
     const box = await screen.findByRole('textbox', { name: 'Your script, in your own words' });
     expect(box).toHaveValue('Campaign script');
-    expect(screen.queryByRole('button', { name: /AI|generate/i })).not.toBeInTheDocument();
     vi.useFakeTimers();
     fireEvent.change(box, { target: { value: 'First paragraph.\n\nSecond' } });
     act(() => vi.advanceTimersByTime(200));
@@ -112,5 +111,52 @@ describe('ScriptPage', () => {
     expect(screen.getByRole('heading', { name: 'Your access is suspended' })).toBeInTheDocument();
     // The staff session logic (clear everything and reload) did not run.
     expect(window.localStorage.getItem('contributorData')).not.toBeNull();
+  });
+
+  it('the AI wand writes the script from the prompt, and asks for a prompt first', async () => {
+    respond = (url, init) => {
+      if (url.endsWith('/openai/status')) return Response.json({ available: true });
+      if (url.endsWith('/openai/generate-script')) {
+        const body = JSON.parse(String(init.body)) as { prompt: string };
+        return Response.json({
+          campaignQuestionId: 'q1',
+          videoScript: `About ${body.prompt}.\n\nThe end.`,
+          paragraphs: [`About ${body.prompt}.`, 'The end.'],
+        });
+      }
+      return url.includes('/contributor-journey/save') ? Response.json(journey.questions[0]) : Response.json(journey);
+    };
+    renderScript();
+    const wand = await screen.findByRole('button', { name: 'Write my script' });
+    await screen.findByText('Who are you?');
+    await act(async () => fireEvent.click(wand));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a prompt to generate the script.');
+    expect(calls.some((c) => c.url.endsWith('/openai/generate-script'))).toBe(false);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'What do you want to say?' }), { target: { value: 'my garden' } });
+    await act(async () => fireEvent.click(wand));
+    expect(await screen.findByRole('textbox', { name: 'Your script, in your own words' })).toHaveValue(
+      'About my garden.\n\nThe end.',
+    );
+    const generated = calls.find((c) => c.url.endsWith('/openai/generate-script'))!;
+    expect(JSON.parse(String(generated.init.body))).toEqual({
+      tenantId: 't1',
+      campaignId: 'c1',
+      contributorId: 'p1',
+      campaignQuestionId: 'q1',
+      prompt: 'my garden',
+      fromFirstAnswer: false,
+    });
+    expect((generated.init.headers as Record<string, string>)['X-Invite-Key']).toBe('secret-key');
+  });
+
+  it('without an AI provider the wand is disabled and says why', async () => {
+    respond = (url) =>
+      url.endsWith('/openai/status')
+        ? Response.json({ available: false, message: 'AI writing help is not available: no AI provider is configured for this installation.' })
+        : Response.json(journey);
+    renderScript();
+    expect(await screen.findByTestId('ai-unavailable', {}, { timeout: 5000 })).toHaveTextContent('no AI provider is configured');
+    expect(screen.getByRole('button', { name: 'Write my script' })).toBeDisabled();
   });
 });

@@ -9,11 +9,12 @@ import { formatReadingTime, htmlToText, toParagraphs } from '../lib/text';
 import { useDebouncedCallback } from '../lib/use-debounced-callback';
 import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
 import type { ContributorData, JourneyQuestion } from '../types';
+import { AiWand } from './AiWand';
 import { ContributorFrame, Notice } from './ContributorFrame';
 
 /**
- * Where a contributor prepares the script of a question in their own words (no AI button: generating
- * it comes with its own issue). Saved to the journey 500 ms after the last change.
+ * Where a contributor prepares the script of a question in their own words, or with the AI wand
+ * (which saves what it writes). Saved to the journey 500 ms after the last change.
  */
 export function ScriptPage() {
   const data = useContributorData();
@@ -63,6 +64,16 @@ function ScriptEditor({ data, question, number }: { data: ContributorData; quest
           <h1 className="text-xl font-semibold">{question.question}</h1>
           {question.tips && <p className="mt-1 text-sm text-muted">{question.tips}</p>}
         </div>
+        <AiWand
+          data={data}
+          campaignQuestionId={question.campaignQuestionId}
+          offerFirstAnswer={number > 1}
+          onScript={(script) => {
+            // The server saved it; saving it again replaces any pending save of the old text.
+            setText(script);
+            save.call(script);
+          }}
+        />
         <label className="block space-y-1.5">
           <span className="text-sm font-medium">Your script, in your own words</span>
           <textarea

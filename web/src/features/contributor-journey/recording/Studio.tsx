@@ -31,6 +31,7 @@ import {
 } from './media';
 import { Teleprompter } from './Teleprompter';
 import { SCRIPT_SAVE_DELAY_MS, settingsFrom } from './teleprompter-config';
+import { AiWand } from '../components/AiWand';
 import { TeleprompterControls } from './TeleprompterControls';
 import { useTeleprompterSettings } from './use-teleprompter-settings';
 
@@ -474,16 +475,30 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
             </button>
           </div>
           {editing && (
-            <textarea
-              aria-label="Your script"
-              className="h-32 w-full rounded bg-white/10 p-2 text-sm text-white"
-              value={script}
-              onChange={(e) => {
-                const text = e.target.value;
-                setScripts((s) => ({ ...s, [qid]: text }));
-                saveScript.call(qid, text);
-              }}
-            />
+            <>
+              <textarea
+                aria-label="Your script"
+                className="h-32 w-full rounded bg-white/10 p-2 text-sm text-white"
+                value={script}
+                onChange={(e) => {
+                  const text = e.target.value;
+                  setScripts((s) => ({ ...s, [qid]: text }));
+                  saveScript.call(qid, text);
+                }}
+              />
+              <AiWand
+                key={qid}
+                dark
+                data={data}
+                campaignQuestionId={qid}
+                offerFirstAnswer={index > 0}
+                onScript={(text) => {
+                  // The server saved it; saving it again replaces any pending save of the old text.
+                  setScripts((s) => ({ ...s, [qid]: text }));
+                  saveScript.call(qid, text);
+                }}
+              />
+            </>
           )}
         </div>
       </aside>

@@ -1,0 +1,595 @@
+//! The `/openai` calls. Order of checks in each: who is calling (401/403), the body (400),
+//! the campaign (404, also for another organisation's), the provider (503), the limits
+//! (429), then the model (502/504). Nothing is saved unless the model's answer was usable.
+
+use std::time::Instant;
+
+use axum::{extract::State, Extension};
+use serde::{Deserialize, Serialize};
+use storyhive_shared::{
+    auth::Principal,
+    campaigns::{
+        records::{CampaignTextRecord, QuestionRecord},
+        repo::{self, CampaignParts},
+        rules as campaign_rules,
+    },
+    contributors::{
+        access::{self, InviteKey},
+        records::{JourneyRecord, MembershipRecord},
+    },
+    error::ErrorBody,
+    http::Json,
+    ids::Id,
+    model,
+    permissions::Permission,
+    ratelimit::{self, Limit},
+    storage::{keys, AttributeValue},
+    validation::Errors,
+    ApiError, ApiResult, AppContext,
+};
+use time::Duration;
+use utoipa::ToSchema;
+
+use crate::{
+    prompts::{self, CampaignContext, GeneratorFields, ParagraphKind},
+    provider::{ChatAnswer, ChatRequest, Provider, ProviderError},
+};
+
+const TAG: &str = "ai";
+
+pub const NOT_CONFIGURED: &str =
+    "AI writing help is not available: no AI provider is configured for this installation.";
+pub const TIMED_OUT: &str = "The AI did not answer in time. Nothing was changed; please try again.";
+pub const UNUSABLE: &str = "The AI answered with something we could not use. Nothing was changed; please try again.";
+pub const PROVIDER_FAILED: &str =
+    "The AI service is not available right now. Nothing was changed; please try again later.";
+pub const PROMPT_REQUIRED: &str = "Please enter a prompt to generate the script.";
+pub const KEY_LIMITED: &str = "You have asked for many scripts in a short time. Please wait a little and try again.";
+pub const FIELD_MAX: usize = 200;
+pub const PROMPT_MAX: usize = 2000;
+
+fn org_quota_message(max: i64) -> String {
+    format!("Your organisation has used today's AI allowance ({max} requests). It renews at midnight UTC.")
+}
+
+fn org_quota(context: &AppContext) -> Limit {
+    Limit { scope: "ai-org-day", max: context.config.ai.daily_quota_per_org, window: Duration::days(1) }
+}
+
+fn key_limit(context: &AppContext) -> Limit {
+    Limit { scope: "ai-script-key", max: context.config.ai.scripts_per_key_per_hour, window: Duration::hours(1) }
+}
+
+/// Whether the AI calls can be used here.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AiStatus {
+    pub available: bool,
+    /// Why not, when not available (shown next to the disabled controls).
+    #[schema(required = false)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Whether AI writing help is configured: the web app disables its AI controls and shows
+/// the message when it is not. Says nothing else about the installation.
+#[utoipa::path(get, path = "/openai/status", tag = TAG, responses((status = 200, body = AiStatus)))]
+pub async fn status(Extension(provider): Extension<Provider>) -> Json<AiStatus> {
+    let available = provider.is_ready();
+    Json(AiStatus { available, message: (!available).then(|| NOT_CONFIGURED.to_string()) })
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GenerateQuestions {
+    pub campaign_id: Id,
+    pub location: String,
+    pub keywords: String,
+    pub tone_of_voice: String,
+    pub scene_request: String,
+    /// How many questions (1 to 10, default 5).
+    pub count: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GeneratedQuestions {
+    /// Each at most 50 characters; add the ones you want with `POST /question/add`.
+    pub questions: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RegenerateQuestion {
+    pub campaign_id: Id,
+    pub location: String,
+    pub keywords: String,
+    pub tone_of_voice: String,
+    pub scene_request: String,
+    /// The generated question to write again.
+    pub question: String,
+    /// The other questions on screen, not to be repeated.
+    pub other_questions: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegeneratedQuestion {
+    pub question: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum TextKind {
+    #[default]
+    Brief,
+    Script,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GenerateParagraphs {
+    pub campaign_id: Id,
+    /// Brief (default) or script.
+    pub kind: TextKind,
+    /// What to write about (optional: the campaign's title and description are used).
+    pub prompt: String,
+    /// The editor's current text, to improve rather than replace blindly (HTML or plain).
+    pub current_text: String,
+}
+
+/// A text as the spec's `videoScript`: paragraphs separated by blank lines.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoScript {
+    pub video_script: String,
+    /// `videoScript` split on blank lines.
+    pub paragraphs: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GenerateScript {
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    /// The question the script is for; it is saved as the collaborator's script of it.
+    pub campaign_question_id: String,
+    /// The collaborator's notes: what they want to say.
+    pub prompt: String,
+    /// Without a prompt: write from their own first answer (their script of the first
+    /// question that has one).
+    pub from_first_answer: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GeneratedScript {
+    pub campaign_question_id: String,
+    /// Saved as the collaborator's script of the question (emoji restored).
+    pub video_script: String,
+    pub paragraphs: Vec<String>,
+}
+
+fn required_field(errors: &mut Errors, field: &str, label: &str, value: &str) -> String {
+    let value = value.trim();
+    if value.is_empty() {
+        errors.add(field, format!("{label} is a required field"));
+    } else if value.chars().count() > FIELD_MAX {
+        errors.add(field, format!("{label} must be at most {FIELD_MAX} characters"));
+    }
+    value.to_string()
+}
+
+fn generator_fields(
+    errors: &mut Errors,
+    location: &str,
+    keywords: &str,
+    tone_of_voice: &str,
+    scene_request: &str,
+) -> GeneratorFields {
+    GeneratorFields {
+        location: required_field(errors, "location", "Location", location),
+        keywords: required_field(errors, "keywords", "Keywords", keywords),
+        tone_of_voice: required_field(errors, "toneOfVoice", "Tone of voice", tone_of_voice),
+        scene_request: required_field(errors, "sceneRequest", "Scene request", scene_request),
+    }
+}
+
+fn campaign_context(parts: &CampaignParts) -> CampaignContext {
+    CampaignContext {
+        title: parts.campaign.title.clone(),
+        description: parts.campaign.description.clone(),
+        brief: prompts::html_to_text(&parts.brief_text()),
+    }
+}
+
+/// A staff member's campaign: their permission, then the campaign as they may see it.
+async fn staff_campaign(context: &AppContext, principal: &Principal, campaign_id: &str) -> ApiResult<CampaignParts> {
+    Ok(CampaignParts::require_visible(&context.store, &principal.tenant_id, campaign_id).await?.0)
+}
+
+fn ready(provider: &Provider) -> ApiResult<()> {
+    if provider.is_ready() {
+        Ok(())
+    } else {
+        Err(ApiError::Unavailable(NOT_CONFIGURED.into()))
+    }
+}
+
+/// What one model call is, for the log line (ids and sizes, never text or names).
+struct Call<'a> {
+    task: &'static str,
+    tenant_id: &'a str,
+    campaign_id: &'a str,
+}
+
+/// Counts the call against the organisation's day, asks the model, and reads its answer
+/// with `parse`. A model that fails, times out or answers garbage gives the use back.
+async fn ask<T>(
+    context: &AppContext,
+    provider: &Provider,
+    call: Call<'_>,
+    request: ChatRequest,
+    parse: impl FnOnce(&str) -> Result<T, prompts::Unusable>,
+) -> ApiResult<T> {
+    let Provider::Ready { model, timeout } = provider else {
+        return Err(ApiError::Unavailable(NOT_CONFIGURED.into()));
+    };
+    let quota = org_quota(context);
+    let verdict = ratelimit::hit(&context.store, &quota, call.tenant_id).await?;
+    if verdict.is_limited() {
+        tracing::info!(target: "ai", task = call.task, tenant = call.tenant_id, outcome = "quota", "ai call refused");
+        return Err(ratelimit::too_many(&org_quota_message(quota.max), verdict));
+    }
+    let started = Instant::now();
+    let answer: Result<ChatAnswer, ProviderError> = match tokio::time::timeout(*timeout, model.chat(&request)).await {
+        Ok(result) => result,
+        Err(_) => Err(ProviderError::Timeout),
+    };
+    let elapsed_ms = started.elapsed().as_millis() as u64;
+    let prompt_chars = request.system.chars().count() + request.user.chars().count();
+    let outcome = match answer {
+        Ok(answer) => match parse(&answer.text) {
+            Ok(parsed) => {
+                log(&call, model.name(), prompt_chars, Some(&answer), elapsed_ms, "ok");
+                return Ok(parsed);
+            }
+            Err(prompts::Unusable(why)) => {
+                log(&call, model.name(), prompt_chars, Some(&answer), elapsed_ms, why);
+                ApiError::BadGateway(UNUSABLE.into())
+            }
+        },
+        Err(error) => {
+            tracing::warn!(target: "ai", task = call.task, error = %error, "ai provider error");
+            log(&call, model.name(), prompt_chars, None, elapsed_ms, outcome_of(&error));
+            match error {
+                ProviderError::Timeout => ApiError::GatewayTimeout(TIMED_OUT.into()),
+                ProviderError::Garbage(_) => ApiError::BadGateway(UNUSABLE.into()),
+                ProviderError::Failed(_) => ApiError::BadGateway(PROVIDER_FAILED.into()),
+            }
+        }
+    };
+    // Nothing usable came back: the organisation does not pay for it.
+    if let Err(error) = ratelimit::refund(&context.store, &quota, call.tenant_id).await {
+        tracing::warn!(error = ?error, "could not give back an AI quota use");
+    }
+    Err(outcome)
+}
+
+fn outcome_of(error: &ProviderError) -> &'static str {
+    match error {
+        ProviderError::Timeout => "timeout",
+        ProviderError::Failed(_) => "provider error",
+        ProviderError::Garbage(_) => "garbage",
+    }
+}
+
+fn log(
+    call: &Call<'_>,
+    provider: &str,
+    prompt_chars: usize,
+    answer: Option<&ChatAnswer>,
+    elapsed_ms: u64,
+    outcome: &str,
+) {
+    tracing::info!(
+        target: "ai",
+        task = call.task,
+        tenant = call.tenant_id,
+        campaign = call.campaign_id,
+        provider,
+        prompt_chars,
+        answer_chars = answer.map(|a| a.text.chars().count()),
+        input_tokens = answer.and_then(|a| a.input_tokens),
+        output_tokens = answer.and_then(|a| a.output_tokens),
+        elapsed_ms,
+        outcome,
+        "ai call"
+    );
+}
+
+/// Questions for a campaign from its title, description and brief and the generator's four
+/// required fields. Nothing is saved: the editor adds the ones staff keep with
+/// `POST /question/add`.
+#[utoipa::path(post, path = "/openai/generateQuestions", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = GenerateQuestions,
+    responses(
+        (status = 200, body = GeneratedQuestions),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign in the caller's organisation", body = ErrorBody),
+        (status = 429, description = "The organisation's daily AI quota is used up (Retry-After)", body = ErrorBody),
+        (status = 502, description = "The model failed or answered something unusable", body = ErrorBody),
+        (status = 503, description = "No AI provider is configured", body = ErrorBody),
+        (status = 504, description = "The model did not answer in time", body = ErrorBody),
+    ))]
+pub async fn generate_questions(
+    State(context): State<AppContext>,
+    Extension(provider): Extension<Provider>,
+    principal: Principal,
+    Json(body): Json<GenerateQuestions>,
+) -> ApiResult<Json<GeneratedQuestions>> {
+    principal.require(Permission::UseStaffApp)?;
+    let mut errors = Errors::default();
+    let fields =
+        generator_fields(&mut errors, &body.location, &body.keywords, &body.tone_of_voice, &body.scene_request);
+    let count = body.count.unwrap_or(prompts::QUESTIONS_DEFAULT as u32) as usize;
+    if !(1..=prompts::QUESTIONS_MAX).contains(&count) {
+        errors.add("count", format!("Count must be between 1 and {}", prompts::QUESTIONS_MAX));
+    }
+    errors.finish()?;
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    ready(&provider)?;
+    let existing: Vec<String> = parts.questions.iter().map(|q| q.question.clone()).collect();
+    let request = prompts::questions_request(&campaign_context(&parts), &fields, &existing, count);
+    let call =
+        Call { task: "generateQuestions", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
+    let parse = |answer: &str| {
+        let mut questions = prompts::parse_questions(answer)?;
+        questions.retain(|q| !existing.iter().any(|e| e.trim().eq_ignore_ascii_case(q)));
+        questions.truncate(count);
+        if questions.is_empty() {
+            return Err(prompts::Unusable("only questions the campaign already has"));
+        }
+        Ok(questions)
+    };
+    let questions = ask(&context, &provider, call, request, parse).await?;
+    Ok(Json(GeneratedQuestions { questions }))
+}
+
+/// One generated question written again, in other words.
+#[utoipa::path(post, path = "/openai/regenerate", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = RegenerateQuestion,
+    responses(
+        (status = 200, body = RegeneratedQuestion),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign in the caller's organisation", body = ErrorBody),
+        (status = 429, description = "The organisation's daily AI quota is used up (Retry-After)", body = ErrorBody),
+        (status = 502, description = "The model failed or answered something unusable", body = ErrorBody),
+        (status = 503, description = "No AI provider is configured", body = ErrorBody),
+        (status = 504, description = "The model did not answer in time", body = ErrorBody),
+    ))]
+pub async fn regenerate_question(
+    State(context): State<AppContext>,
+    Extension(provider): Extension<Provider>,
+    principal: Principal,
+    Json(body): Json<RegenerateQuestion>,
+) -> ApiResult<Json<RegeneratedQuestion>> {
+    principal.require(Permission::UseStaffApp)?;
+    let mut errors = Errors::default();
+    let fields =
+        generator_fields(&mut errors, &body.location, &body.keywords, &body.tone_of_voice, &body.scene_request);
+    let replaced = errors.check(
+        "question",
+        campaign_rules::bounded(
+            &body.question,
+            campaign_rules::QUESTION_MAX,
+            campaign_rules::QUESTION_REQUIRED,
+            campaign_rules::QUESTION_TOO_LONG,
+        ),
+    );
+    if body.other_questions.len() > 50 {
+        errors.add("otherQuestions", "At most 50 other questions");
+    }
+    errors.finish()?;
+    let replaced = replaced.unwrap_or_default();
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    ready(&provider)?;
+    let mut others: Vec<String> = parts.questions.iter().map(|q| q.question.clone()).collect();
+    others
+        .extend(body.other_questions.iter().map(|q| q.chars().take(campaign_rules::QUESTION_MAX).collect::<String>()));
+    let request = prompts::regenerate_request(&campaign_context(&parts), &fields, &replaced, &others);
+    let call = Call { task: "regenerate", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
+    let questions = ask(&context, &provider, call, request, prompts::parse_questions).await?;
+    // Prefer a question that differs from the one replaced.
+    let question = questions
+        .iter()
+        .find(|q| !q.eq_ignore_ascii_case(replaced.trim()))
+        .or(questions.first())
+        .cloned()
+        .ok_or_else(|| ApiError::BadGateway(UNUSABLE.into()))?;
+    Ok(Json(RegeneratedQuestion { question }))
+}
+
+/// The campaign's brief or script written as paragraphs. Nothing is saved: the editor
+/// shows it and saves it as any edit (emoji escaped on save).
+#[utoipa::path(post, path = "/openai/generateParagraphs", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = GenerateParagraphs,
+    responses(
+        (status = 200, body = VideoScript),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign in the caller's organisation", body = ErrorBody),
+        (status = 429, description = "The organisation's daily AI quota is used up (Retry-After)", body = ErrorBody),
+        (status = 502, description = "The model failed or answered something unusable", body = ErrorBody),
+        (status = 503, description = "No AI provider is configured", body = ErrorBody),
+        (status = 504, description = "The model did not answer in time", body = ErrorBody),
+    ))]
+pub async fn generate_paragraphs(
+    State(context): State<AppContext>,
+    Extension(provider): Extension<Provider>,
+    principal: Principal,
+    Json(body): Json<GenerateParagraphs>,
+) -> ApiResult<Json<VideoScript>> {
+    principal.require(Permission::UseStaffApp)?;
+    let mut errors = Errors::default();
+    if body.prompt.chars().count() > PROMPT_MAX {
+        errors.add("prompt", format!("Prompt must be at most {PROMPT_MAX} characters"));
+    }
+    errors.check("currentText", campaign_rules::check_editor_text(&body.current_text));
+    errors.finish()?;
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    ready(&provider)?;
+    let kind = match body.kind {
+        TextKind::Brief => ParagraphKind::Brief,
+        TextKind::Script => ParagraphKind::Script,
+    };
+    let current = prompts::html_to_text(&body.current_text);
+    let request = prompts::paragraphs_request(&campaign_context(&parts), kind, &body.prompt, &current);
+    let call =
+        Call { task: "generateParagraphs", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
+    let paragraphs = ask(&context, &provider, call, request, prompts::parse_paragraphs).await?;
+    Ok(Json(VideoScript { video_script: paragraphs.join("\n\n"), paragraphs }))
+}
+
+/// The collaborator's script for one question, written from their notes (or from their
+/// own first answer), and saved as their script of that question. Open to collaborators
+/// through their invitation key; never anonymous.
+#[utoipa::path(post, path = "/openai/generate-script", tag = TAG, security(("inviteKey" = [])),
+    request_body = GenerateScript,
+    responses(
+        (status = 200, body = GeneratedScript),
+        (status = 400, description = "Missing ids, or no prompt: 'Please enter a prompt to generate the script.'", body = ErrorBody),
+        (status = 403, description = "No valid invitation key for this collaborator and campaign", body = ErrorBody),
+        (status = 404, description = "No such question in the campaign", body = ErrorBody),
+        (status = 429, description = "Too many scripts for this key, or the organisation's daily AI quota is used up (Retry-After)", body = ErrorBody),
+        (status = 502, description = "The model failed or answered something unusable; nothing saved", body = ErrorBody),
+        (status = 503, description = "No AI provider is configured", body = ErrorBody),
+        (status = 504, description = "The model did not answer in time; nothing saved", body = ErrorBody),
+    ))]
+pub async fn generate_script(
+    State(context): State<AppContext>,
+    Extension(provider): Extension<Provider>,
+    key: InviteKey,
+    Json(body): Json<GenerateScript>,
+) -> ApiResult<Json<GeneratedScript>> {
+    let (tenant_id, campaign_id, contributor_id) =
+        (body.tenant_id.trim(), body.campaign_id.trim(), body.contributor_id.trim());
+    let missing: Vec<&str> = [
+        ("Tenant ID", tenant_id),
+        ("Campaign ID", campaign_id),
+        ("Contributor Details", contributor_id),
+        ("campaignQuestionId", body.campaign_question_id.trim()),
+    ]
+    .iter()
+    .filter(|(_, value)| value.is_empty())
+    .map(|(label, _)| *label)
+    .collect();
+    if !missing.is_empty() {
+        return Err(ApiError::BadRequest(format!(
+            "Error: {} is missing. Please check your details.",
+            missing.join(", ")
+        )));
+    }
+    let access = access::verify(&context.store, tenant_id, campaign_id, contributor_id, &key).await?;
+    let prompt = body.prompt.trim();
+    if prompt.chars().count() > PROMPT_MAX {
+        return Err(ApiError::field("prompt", format!("Prompt must be at most {PROMPT_MAX} characters")));
+    }
+    if !storyhive_shared::ids::is_valid(body.campaign_question_id.trim()) {
+        return Err(ApiError::NotFound("Question not found".into()));
+    }
+    let store = &context.store;
+    let question_key = keys::question(tenant_id, campaign_id, body.campaign_question_id.trim());
+    let question = store
+        .get::<QuestionRecord>(&question_key)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
+    let notes = if !prompt.is_empty() {
+        prompt.to_string()
+    } else if body.from_first_answer {
+        first_answer(&context, tenant_id, campaign_id, contributor_id).await?.unwrap_or_default()
+    } else {
+        String::new()
+    };
+    if notes.trim().is_empty() {
+        return Err(ApiError::field("prompt", PROMPT_REQUIRED));
+    }
+    ready(&provider)?;
+    // The key's own limit first: a hammering link does not use up the organisation's day.
+    let limit = key_limit(&context);
+    let subject = format!("{tenant_id}#{campaign_id}#{contributor_id}");
+    let verdict = ratelimit::hit(store, &limit, &subject).await?;
+    if verdict.is_limited() {
+        tracing::info!(target: "ai", task = "generateScript", tenant = tenant_id, outcome = "key limit", "ai call refused");
+        return Err(ratelimit::too_many(KEY_LIMITED, verdict));
+    }
+    let brief = store
+        .get::<CampaignTextRecord>(&keys::campaign_text(tenant_id, campaign_id, CampaignTextRecord::BRIEF))
+        .await?;
+    let campaign = CampaignContext {
+        title: access.campaign.title.clone(),
+        description: access.campaign.description.clone(),
+        brief: brief.map(|b| prompts::html_to_text(&b.text)).unwrap_or_default(),
+    };
+    let request = prompts::script_request(&campaign, &question.question, question.tips.as_deref(), &notes);
+    let call = Call { task: "generateScript", tenant_id, campaign_id };
+    let paragraphs = ask(&context, &provider, call, request, prompts::parse_paragraphs).await?;
+    let video_script = paragraphs.join("\n\n");
+    save_script(&context, &access.membership, &question.question_id, &video_script).await?;
+    Ok(Json(GeneratedScript { campaign_question_id: question.question_id, video_script, paragraphs }))
+}
+
+/// The collaborator's own script of the first question (by sequence) that has one.
+async fn first_answer(
+    context: &AppContext,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> ApiResult<Option<String>> {
+    let store = &context.store;
+    let (questions, journeys) = tokio::try_join!(
+        repo::questions(store, tenant_id, campaign_id),
+        repo::journeys_of(store, tenant_id, campaign_id, contributor_id),
+    )?;
+    Ok(questions.iter().find_map(|question| {
+        journeys
+            .iter()
+            .find(|j| j.campaign_question_id == question.question_id)
+            .and_then(|j| j.contributor_script.as_deref())
+            .map(campaign_rules::restore_emoji)
+            .filter(|s| !s.trim().is_empty())
+    }))
+}
+
+/// Saves the script as the collaborator's script of the question, emoji escaped as every
+/// script is (restored on load).
+async fn save_script(
+    context: &AppContext,
+    membership: &MembershipRecord,
+    question_id: &str,
+    script: &str,
+) -> ApiResult<()> {
+    let at = model::timestamp(model::now());
+    let fresh = JourneyRecord::new(
+        &membership.tenant_id,
+        &membership.campaign_id,
+        &membership.contributor_id,
+        question_id,
+        at.clone(),
+    );
+    let escaped = campaign_rules::escape_emoji(script);
+    let _: JourneyRecord = context
+        .store
+        .update(&fresh.key(), |u| {
+            let u = u
+                .expression_attribute_values(":script", AttributeValue::S(escaped))
+                .expression_attribute_values(":at", AttributeValue::S(at.clone()));
+            fresh.upsert(u, vec!["contributorScript = :script".into(), "updatedAt = :at".into()])
+        })
+        .await?;
+    Ok(())
+}
