@@ -42,11 +42,13 @@ function stub(handler: (url: URL) => unknown) {
   return urls;
 }
 
-function renderList(path = '/campaigns') {
+function renderList(path = '/campaigns', editorLoads?: Promise<void>) {
   const router = createMemoryRouter(
     [
       { path: '/campaigns', element: <CampaignList /> },
-      { path: '/initiative/campaign/:id', element: <p>editor</p> },
+      editorLoads
+        ? { path: '/initiative/campaign/:id', lazy: async () => (await editorLoads, { element: <p>editor</p> }) }
+        : { path: '/initiative/campaign/:id', element: <p>editor</p> },
       { path: '/initiative/campaign/create', element: <p>create page</p> },
     ],
     { initialEntries: [path] },
@@ -80,6 +82,23 @@ describe('campaign list', () => {
     );
     await userEvent.setup().click(screen.getByText('31 Dec 2026'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/initiative/campaign/c1'));
+  });
+
+  it('opening a campaign while a typed search is pending goes to the campaign, not back to the list', async () => {
+    stub(() => listOf([summary('c1', 'Alpha stories', 'live')]));
+    // The editor's code takes a while to load, as a lazy route does on a slow connection.
+    let loaded: () => void = () => {};
+    const router = renderList('/campaigns', new Promise<void>((resolve) => (loaded = resolve)));
+    const user = userEvent.setup();
+    expect(await screen.findByText('Alpha stories')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search'), 'Alpha');
+    await user.click(screen.getByText('31 Dec 2026'));
+    // The search's 300 ms pass while the editor loads.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    loaded();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/initiative/campaign/c1'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/initiative/campaign/c1');
   });
 
   it('sends sort and status to the API and goes back to page 1', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PageHeader, Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { Input, Select } from '@/components/ui/Field';
@@ -56,11 +56,18 @@ export function CampaignList() {
   const [creatingInitiative, setCreatingInitiative] = useState(false);
 
   const change = (patch: Partial<ListState>) => setParams(toSearchParams(updateListState(state, patch)));
+  // Whether the router is leaving for another screen (its code may still be loading).
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== paths.campaigns;
 
-  // Search as you type, 300 ms after the last key.
+  // Search as you type, 300 ms after the last key. A search still pending when a campaign is
+  // opened is dropped: applying it would replace that navigation and keep the user on the list.
   useEffect(() => {
     if (searchText.trim() === state.search) return;
-    const timer = setTimeout(() => change({ search: searchText }), 300);
+    const timer = setTimeout(() => {
+      if (!leaving.current) change({ search: searchText });
+    }, 300);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchText]);
