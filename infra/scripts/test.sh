@@ -178,6 +178,9 @@ step_api() {
   log "Seeding the api fuzzing data (prefix $API_PREFIX)"
   "$GATEWAY_BIN" seed
   log "Starting the api fuzzing gateway on port $API_PORT (log ${API_LOG#"$ROOT"/})"
+  # The AI calls answer from the fake model, so that fuzzing reaches their logic (without a
+  # provider they answer 503, which schemathesis counts as a server error).
+  export STORYHIVE_AI_PROVIDER=fake
   start_bg "$API_GATEWAY" "$API_LOG" "$GATEWAY_BIN" serve --port "$API_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "$base/health" --status 200 --timeout 60 --pid "$API_GATEWAY" --log "$API_LOG"
   ok "api fuzzing gateway is up"
