@@ -1,21 +1,49 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { followMailLink, randomLetters, signIn, signOut, signUp, STRONG_PASSWORD, uniqueEmail, verifyFromMailbox } from './helpers';
 
 const ADMIN_PASSWORD = 'Storyhive-Admin-7#';
+// A 6x4 red PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAYAAAAECAIAAAAiZtkUAAAAEUlEQVR4nGO4IyKChhjIFQIAsXkYYRhKTxwAAAAASUVORK5CYII=', 'base64');
 
-test('a super admin invites an admin, who joins by e-mail, signs in at /admin-login and is signed out when suspended', async ({
+async function toast(page: Page, text: string) {
+  await expect(page.locator('[data-toast="success"]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+test('an organisation grows into a team: set-up, an invited admin joins by e-mail, manages guidelines and is signed out when suspended', async ({
   page,
   browser,
 }) => {
-  // The super admin registers and opens /users from the navigation.
+  // A super admin registers and is taken through user and company set-up first.
   const ownerEmail = uniqueEmail('e2e-owner');
   await signUp(page, ownerEmail);
   await verifyFromMailbox(page, ownerEmail);
   await signIn(page, ownerEmail, STRONG_PASSWORD);
-  await expect(page.getByTestId('staff-layout')).toBeVisible();
-  await page.goto('/users');
+  await expect(page).toHaveURL(/\/user-setup$/);
+  await page.getByLabel('First name').fill('Olivia');
+  await page.getByLabel('Last name').fill('Owner');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await toast(page, 'Profile updated successfully');
+  await page.getByRole('button', { name: 'Continue to company setup' }).click();
+  await expect(page).toHaveURL(/\/company-setup$/);
+  await page.getByLabel('Company name').fill(`Team Films ${randomLetters(6)}`);
+  await page.getByRole('button', { name: 'Save company details' }).click();
+  await toast(page, 'Company details updated successfully');
+  // The logo is uploaded as a PNG and kept as a JPEG.
+  await page.getByLabel('Company logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await toast(page, 'Company logo uploaded successfully');
+  const logoUrl = await page.getByRole('img', { name: 'Company logo' }).getAttribute('src');
+  const logo = await (await page.request.get(logoUrl!)).body();
+  expect([...logo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await page.getByLabel('New department').fill('Communications');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await toast(page, 'Department added successfully');
+  await page.getByRole('button', { name: 'Finish setup' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // /users, from the navigation.
+  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toBeVisible();
 
   // Invite an admin.
   const adminEmail = uniqueEmail('e2e-admin');
@@ -58,6 +86,18 @@ test('a super admin invites an admin, who joins by e-mail, signs in at /admin-lo
   await expect(admin.getByRole('alert')).toContainText('This invitation has already been accepted. Please sign in.');
   await admin.goto('/');
   await expect(admin.getByTestId('staff-layout')).toBeVisible();
+
+  // The admin manages the organisation's guidelines.
+  await admin.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Guidelines' }).click();
+  await expect(admin).toHaveURL(/\/guidelines$/);
+  await expect(admin.getByText('No guidelines present')).toBeVisible();
+  await admin.getByRole('button', { name: 'Add title' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'New guideline title' });
+  await dialog.getByLabel('Title').fill('Before you record');
+  await dialog.getByRole('textbox', { name: 'Guideline 1' }).fill('Find a quiet room');
+  await dialog.getByRole('button', { name: 'Add title' }).click();
+  await toast(admin, 'Guideline title added successfully');
+  await expect(admin.getByRole('article', { name: 'Before you record' }).getByText('Find a quiet room')).toBeVisible();
 
   // The super admin sees them activated and suspends them (a 5-second confirm lock).
   await page.reload();
