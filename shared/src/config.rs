@@ -23,6 +23,8 @@ pub struct Config {
     pub ses_sender: Option<String>,
     /// Public URL of the web app, used to build links in e-mails (no trailing slash).
     pub app_base_url: String,
+    /// Queue the media worker consumes (`MEDIA_QUEUE_URL`).
+    pub media_queue_url: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +48,7 @@ impl Config {
             video_bucket: optional("VIDEO_BUCKET"),
             ses_sender: optional("SES_SENDER"),
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
+            media_queue_url: optional("MEDIA_QUEUE_URL"),
         })
     }
 

@@ -26,3 +26,4 @@ pub use config::Config;
 pub use context::AppContext;
 pub use error::{ApiError, ApiResult};
 pub mod countries;
+pub mod media;

@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub use routes::dto::*;
 
 pub fn api() -> OpenApiRouter<AppContext> {
-    use routes::{journey, register, staff, uploads};
+    use routes::{journey, media, register, staff, uploads};
     OpenApiRouter::new()
         .routes(routes!(staff::add_contributor))
         .routes(routes!(staff::add_contributor_by_path))
@@ -42,6 +42,8 @@ pub fn api() -> OpenApiRouter<AppContext> {
         .routes(routes!(uploads::complete_upload))
         .routes(routes!(uploads::abort_upload))
         .routes(routes!(register::register_for_open_campaign))
+        .routes(routes!(media::video_info))
+        .routes(routes!(media::save_transcription))
 }
 
 pub fn router(context: AppContext) -> Router {

@@ -177,7 +177,7 @@ impl World {
             "tenantId" => self.tenant_id.clone(),
             "campaignId" => self.campaign_id.clone(),
             "contributorId" => self.contributor_id.clone(),
-            "questionId" | "campaignQuestionId" => self.question_id.clone(),
+            "questionId" | "campaignQuestionId" | "journeyId" => self.question_id.clone(),
             "initiativeId" | "deleteInitiative" => self.initiative_id.clone(),
             "userId" | "userRoleId" => self.user_ids[&Role::Coordinator].clone(),
             "id" if path.starts_with("/initiative") => self.initiative_id.clone(),

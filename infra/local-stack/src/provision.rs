@@ -27,6 +27,7 @@ pub const VIDEO_BUCKET: &str = "VideoBucket";
 pub const MAIL_QUEUE: &str = "MailQueue";
 pub const UPLOAD_QUEUE: &str = "UploadQueue";
 pub const CASCADE_QUEUE: &str = "CascadeQueue";
+pub const MEDIA_QUEUE: &str = "MediaQueue";
 
 #[derive(Debug, Clone)]
 pub struct LocalQueue {

@@ -1,5 +1,6 @@
 pub mod dto;
 pub mod journey;
+pub mod media;
 pub mod register;
 pub mod staff;
 pub mod uploads;

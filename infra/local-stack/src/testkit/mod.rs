@@ -27,7 +27,7 @@ use tokio::sync::OnceCell;
 use crate::{
     iam::FunctionPolicy,
     mailbox::{self, SentMail},
-    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, TABLE, VIDEO_BUCKET},
+    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, MEDIA_QUEUE, TABLE, VIDEO_BUCKET},
     recorder::{self, Recorder},
     template::Template,
     worker::{Handler, Worker},
@@ -391,6 +391,7 @@ fn everything(resources: &LocalResources) -> Config {
         video_bucket: resources.buckets.get(VIDEO_BUCKET).cloned(),
         ses_sender: Some(TEST_SES_SENDER.into()),
         app_base_url: TEST_APP_BASE_URL.into(),
+        media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
     }
 }
 

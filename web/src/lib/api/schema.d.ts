@@ -292,6 +292,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/transcription/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff correct a transcript: each edit replaces one word's text and keeps its timing.
+         *     All edits apply or none (any invalid edit: 400, nothing changes); a version other
+         *     than the current one is 409.
+         */
+        post: operations["save_transcription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/update": {
         parameters: {
             query?: never;
@@ -321,6 +342,26 @@ export interface paths {
         };
         /** The campaigns a staff member takes part in, newest first. */
         get: operations["user_campaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/video-info/{campaignId}/{contributorId}/{journeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A take's playable URLs (the web-playable MP4 and the original), poster, duration,
+         *     processing status and transcript with word timings.
+         */
+        get: operations["video_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1259,6 +1300,7 @@ export interface components {
         Answer: {
             campaignQuestionId: string;
             failureReason?: string | null;
+            media?: null | components["schemas"]["MediaState"];
             question: string;
             reviewStatus?: null | components["schemas"]["ReviewStatus"];
             sentForReRecording: boolean;
@@ -1617,6 +1659,20 @@ export interface components {
             accessToken: string;
             tenantId: string;
         };
+        /** @description What staff see of a take's media where they read its answer. */
+        MediaState: {
+            /** @description Why it failed (only when failed). */
+            failureReason?: string | null;
+            /** @description "processing", "ready" or "failed". */
+            status: components["schemas"]["MediaStatus"];
+            transcriptFailureReason?: string | null;
+            transcriptStatus: components["schemas"]["TranscriptStatus"];
+        };
+        /**
+         * @description Where the web-playable copy of a take stands.
+         * @enum {string}
+         */
+        MediaStatus: "processing" | "ready" | "failed";
         /** @description The usual answer of a call that only confirms. */
         Message: {
             message: string;
@@ -1834,9 +1890,97 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description One answer's take, ready to play and edit. */
+        TakeVideoInfo: {
+            campaignId: string;
+            contributorId: string;
+            /**
+             * Format: double
+             * @description Of the web-playable copy once ready, else as the upload was measured.
+             */
+            durationSeconds: number;
+            failureReason?: string | null;
+            /** Format: int32 */
+            height?: number | null;
+            /** @description The answer: its campaign question id. */
+            journeyId: string;
+            /** @description The original as recorded (presigned GET). */
+            originalUrl: string;
+            /** @description JPEG poster (presigned GET; null until ready). */
+            posterUrl?: string | null;
+            question: string;
+            /** @description "processing", "ready" or "failed". */
+            status: components["schemas"]["MediaStatus"];
+            /** @description The original take's object key. */
+            takeKey: string;
+            transcript: components["schemas"]["Transcript"];
+            /** @description The web-playable MP4 (presigned GET; null until ready). */
+            url?: string | null;
+            /**
+             * Format: int64
+             * @description How long the URLs work.
+             */
+            urlExpiresInSeconds: number;
+            /** Format: int32 */
+            width?: number | null;
+        };
         TokenRequest: {
             /** @default  */
             token: string;
+        };
+        /** @description A take's transcript as the editor shows it. */
+        Transcript: {
+            /** @description `pocketsphinx` or `amazon-transcribe`. */
+            engine?: string | null;
+            failureReason?: string | null;
+            status: components["schemas"]["TranscriptStatus"];
+            /** @description Words beyond the stored maximum were dropped. */
+            truncated: boolean;
+            /**
+             * Format: int32
+             * @description Send it back with corrections (null without a transcript).
+             */
+            version?: number | null;
+            /**
+             * @description In order; times in seconds from the start of the take. A word's index is its
+             *     position here.
+             */
+            words: components["schemas"]["TranscriptWord"][];
+        };
+        /**
+         * @description Where the transcript of a take stands.
+         * @enum {string}
+         */
+        TranscriptStatus: "none" | "pending" | "ready" | "failed";
+        /** @description One recognised word; times in seconds from the start of the take. */
+        TranscriptWord: {
+            /** @description Corrected by staff (the span is the recognised word's). */
+            edited?: boolean;
+            /** Format: double */
+            end: number;
+            /** Format: double */
+            start: number;
+            text: string;
+        };
+        TranscriptionSave: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /**
+             * @description Corrections by word index. A corrected word keeps the start and end of the word
+             *     it replaces; words are neither added nor removed (cutting is the editor's job).
+             * @default []
+             */
+            edits: components["schemas"]["WordEdit"][];
+            /** @default  */
+            journeyId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description The transcript's version the corrections were made on.
+             * @default 0
+             */
+            version: number;
         };
         /** @description Fields left out are unchanged. `version` is the one last read. */
         UpdateCampaign: {
@@ -2009,6 +2153,11 @@ export interface components {
         };
         /** @enum {string} */
         Visibility: "public" | "private";
+        /** @description A correction of one word, by its position in the transcript. */
+        WordEdit: {
+            index: number;
+            text: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2042,6 +2191,15 @@ export interface operations {
             };
             /** @description Wrong credentials, unverified or suspended account */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Many sign-ins to the same address at the same moment: try again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2226,6 +2384,14 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2451,6 +2617,14 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2801,6 +2975,89 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_transcription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptionSave"];
+            };
+        };
+        responses: {
+            /** @description The corrected transcript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, answer or transcript */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The transcript changed since it was read */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2932,6 +3189,75 @@ export interface operations {
             };
         };
     };
+    video_info: {
+        parameters: {
+            query?: {
+                /** @description For a generated video: the take must be ready (converted) or the call answers 409. */
+                forGeneratedVideo?: boolean;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
+                /** @description The answer: its campaign question id */
+                journeyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeVideoInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, answer or take */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forGeneratedVideo and the take is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_campaign: {
         parameters: {
             query?: never;
@@ -3021,6 +3347,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description With exceptCollaborator: no such campaign or collaborator in the staff member's organisation */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3125,6 +3460,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a question of this campaign */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3928,6 +4272,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Saved from elsewhere at the same moment, again and again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -4142,6 +4495,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description With adminAccess: no such campaign or collaborator in the staff member's organisation */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4855,6 +5217,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A campaign using the tag kept being edited: try again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

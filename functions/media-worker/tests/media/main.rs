@@ -1,0 +1,5 @@
+//! The media worker against the local stack, with real takes made by ffmpeg and
+//! speech by espeak-ng.
+
+mod common;
+mod worker;
