@@ -15,7 +15,8 @@ pub enum MediaError {
     Other(#[from] anyhow::Error),
 }
 
-pub const UNREADABLE: &str = "The video could not be converted for playback: the file is damaged or not a video. Please record it again.";
+pub const UNREADABLE: &str =
+    "The video could not be converted for playback: the file is damaged or not a video. Please record it again.";
 pub const NO_PICTURE: &str = "The video has no picture to convert for playback. Please record it again.";
 pub const TOO_SLOW: &str = "Converting the video took too long. Please record a shorter answer.";
 
@@ -56,7 +57,9 @@ async fn run(program: &str, args: &[&str], limit: Duration, reason: &str) -> Res
     let child = command.spawn().map_err(|e| anyhow::anyhow!("starting {program} (is it installed?): {e}"))?;
     let output = match tokio::time::timeout(limit, child.wait_with_output()).await {
         Ok(output) => output.map_err(|e| anyhow::anyhow!("running {program}: {e}"))?,
-        Err(_) => return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: format!("{program} timed out") }),
+        Err(_) => {
+            return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: format!("{program} timed out") })
+        }
     };
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -134,8 +137,22 @@ pub async fn poster(mp4: &Path, output: &Path, at_seconds: f64) -> Result<(), Me
     run(
         "ffmpeg",
         &[
-            "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-ss", &at, "-i", &input, "-frames:v", "1", "-q:v",
-            "3", "-f", "image2", &output,
+            "-hide_banner",
+            "-nostdin",
+            "-loglevel",
+            "error",
+            "-y",
+            "-ss",
+            &at,
+            "-i",
+            &input,
+            "-frames:v",
+            "1",
+            "-q:v",
+            "3",
+            "-f",
+            "image2",
+            &output,
         ],
         Duration::from_secs(60),
         UNREADABLE,

@@ -407,7 +407,13 @@ impl MediaWorker {
         }
     }
 
-    async fn fail(&self, journey: &JourneyRecord, take_key: &str, claim_id: &str, reason: &str) -> anyhow::Result<Outcome> {
+    async fn fail(
+        &self,
+        journey: &JourneyRecord,
+        take_key: &str,
+        claim_id: &str,
+        reason: &str,
+    ) -> anyhow::Result<Outcome> {
         let at = model::timestamp(model::now());
         let mut media = TakeMedia::processing(take_key);
         media.status = MediaStatus::Failed;

@@ -19,7 +19,9 @@ use tokio::process::Command;
 pub enum Heard {
     Words(Vec<TranscriptWord>),
     /// A job runs; its completion event arrives on the media queue later.
-    Started { job_name: String },
+    Started {
+        job_name: String,
+    },
     /// The engine could not transcribe it; the reason is shown to staff.
     Failed(String),
 }
@@ -87,14 +89,21 @@ impl Transcriber for PocketSphinx {
             .await
             .context("PocketSphinx took too long")??;
         if !output.status.success() {
-            anyhow::bail!("PocketSphinx failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
+            anyhow::bail!(
+                "PocketSphinx failed ({}): {}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
         }
         let words: Vec<SphinxWord> = serde_json::from_slice(&output.stdout).context("PocketSphinx's words")?;
         if words.is_empty() {
             return Ok(Heard::Failed(NOTHING_HEARD.into()));
         }
         Ok(Heard::Words(
-            words.into_iter().map(|w| TranscriptWord { text: w.text, start: w.start, end: w.end, edited: false }).collect(),
+            words
+                .into_iter()
+                .map(|w| TranscriptWord { text: w.text, start: w.start, end: w.end, edited: false })
+                .collect(),
         ))
     }
 

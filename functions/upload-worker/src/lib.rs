@@ -295,10 +295,8 @@ impl UploadWorker {
             let current = self.store.get::<JourneyRecord>(&journey_key).await?;
             if let Some(current) = current.as_ref().filter(|c| c.s3_video_key.as_deref() == Some(key)) {
                 // Recorded by an earlier delivery, which may have failed to hand it on.
-                let handed_on = current
-                    .media
-                    .as_ref()
-                    .is_some_and(|m| m.take_key == key && m.status != MediaStatus::Processing);
+                let handed_on =
+                    current.media.as_ref().is_some_and(|m| m.take_key == key && m.status != MediaStatus::Processing);
                 if !handed_on {
                     self.queue_media(parsed, question_id, key).await?;
                 }

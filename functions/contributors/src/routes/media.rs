@@ -218,10 +218,7 @@ pub async fn video_info(
         url,
         original_url: presign(&context, &take).await?,
         poster_url,
-        duration_seconds: ready
-            .and_then(|m| m.duration_seconds)
-            .or(journey.duration_seconds)
-            .unwrap_or(0.0),
+        duration_seconds: ready.and_then(|m| m.duration_seconds).or(journey.duration_seconds).unwrap_or(0.0),
         width: ready.and_then(|m| m.width).or(journey.width),
         height: ready.and_then(|m| m.height).or(journey.height),
         url_expires_in_seconds: rules::PLAYBACK_URL_SECONDS,

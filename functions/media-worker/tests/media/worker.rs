@@ -176,9 +176,9 @@ async fn a_corrupt_take_fails_with_a_reason_and_does_not_block_the_batch() {
     let worker = media_worker(&stack);
     let mut event = SqsEvent::default();
     event.records = vec![
-            message("broken", &serde_json::to_string(&job(&broken, &broken_take)).unwrap()),
-            message("poison", "not json"),
-            message("good", &serde_json::to_string(&job(&good, &good_take)).unwrap()),
+        message("broken", &serde_json::to_string(&job(&broken, &broken_take)).unwrap()),
+        message("poison", "not json"),
+        message("good", &serde_json::to_string(&job(&good, &good_take)).unwrap()),
     ];
     let response = storyhive_media_worker::handle(&worker, event).await;
     let failed: Vec<&str> = response.batch_item_failures.iter().map(|f| f.item_identifier.as_str()).collect();
