@@ -41,7 +41,9 @@ async fn main() -> anyhow::Result<()> {
 
     let wav = dir.join("speech.wav");
     let started = Instant::now();
-    ffmpeg::speech_audio(&take, &wav, std::time::Duration::from_secs(3600)).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    ffmpeg::speech_audio(&take, &wav, std::time::Duration::from_secs(3600))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let engine = transcribe::PocketSphinx { python, time_limit: std::time::Duration::from_secs(3600) };
     let request = transcribe::Request {
         speech_wav: wav,

@@ -211,3 +211,92 @@ async fn a_corrupt_take_fails_with_a_reason_and_does_not_block_the_batch() {
         (Some(dead.arn.as_str()), Some(5))
     );
 }
+
+#[tokio::test]
+async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_words_once() {
+    let stack = stack().await;
+    let answering = answering(&stack, "landscape").await;
+    let take = answering.record(&stack, make_take("webm", 2.0, (320, 240), None), "webm").await;
+    let upload = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
+    assert_eq!(upload.process(&take).await.unwrap(), storyhive_upload_worker::Outcome::Recorded);
+    // The worker as the Lambda function wires it, against moto's Transcribe.
+    let context = stack.function_context("MediaWorkerFunction");
+    let transcribe = stack.function_transcribe("MediaWorkerFunction");
+    let engine =
+        storyhive_media_worker::transcribe::AmazonTranscribe { client: transcribe.clone(), s3: context.s3.clone() };
+    let worker = storyhive_media_worker::MediaWorker::new(&context, std::sync::Arc::new(engine)).unwrap();
+    assert_eq!(worker.process(&job(&answering, &take)).await.unwrap(), Outcome::Ready(TranscriptStatus::Pending));
+    let media = answering.journey(&stack).await.media.unwrap();
+    let job_name = storyhive_media_worker::job_name(&answering.staff.tenant_id, &take);
+    assert_eq!((media.status, media.transcription_job.as_deref()), (MediaStatus::Ready, Some(job_name.as_str())));
+    let (status, info) = answering
+        .staff
+        .get(
+            &stack,
+            &format!(
+                "/campaign/video-info/{}/{}/{}",
+                answering.campaign_id, answering.contributor_id, answering.question_id
+            ),
+        )
+        .await;
+    assert_eq!((status, info["transcript"]["status"].as_str()), (reqwest::StatusCode::OK, Some("pending")));
+
+    // Transcribe works on the MP4 in the bucket and writes its result there (moto's
+    // Transcribe keeps the job but writes no file: the test writes Transcribe's JSON).
+    let started = transcribe.get_transcription_job().transcription_job_name(&job_name).send().await.unwrap();
+    let uri = started.transcription_job.unwrap().media.unwrap().media_file_uri.unwrap();
+    assert_eq!(uri, format!("s3://{}/{}", context.config.video_bucket().unwrap(), media::mp4_key(&take)));
+    let result = serde_json::json!({"jobName": job_name, "status": "COMPLETED", "results": {
+    "transcripts": [{"transcript": "I live in London."}],
+    "items": [
+        {"type": "pronunciation", "start_time": "0.1", "end_time": "0.2", "alternatives": [{"confidence": "0.9", "content": "I"}]},
+        {"type": "pronunciation", "start_time": "0.2", "end_time": "0.5", "alternatives": [{"confidence": "0.9", "content": "live"}]},
+        {"type": "pronunciation", "start_time": "0.5", "end_time": "0.6", "alternatives": [{"confidence": "0.9", "content": "in"}]},
+        {"type": "pronunciation", "start_time": "0.6", "end_time": "1.1", "alternatives": [{"confidence": "0.9", "content": "London"}]},
+        {"type": "punctuation", "alternatives": [{"confidence": "0.0", "content": "."}]}
+    ]}});
+    stack
+        .clients
+        .s3
+        .put_object()
+        .bucket(context.config.video_bucket().unwrap())
+        .key(media::transcription_output_key(&take))
+        .body(result.to_string().into_bytes().into())
+        .send()
+        .await
+        .unwrap();
+    // (moto moves a job on by one state each time it is read: queued, in progress, completed.)
+    transcribe.get_transcription_job().transcription_job_name(&job_name).send().await.unwrap();
+
+    // EventBridge's "Transcribe Job State Change" arrives through the media queue.
+    let event = serde_json::json!({"version": "0", "id": "e1", "detail-type": "Transcribe Job State Change",
+        "source": "aws.transcribe", "account": "000000000000", "time": "2026-11-24T07:00:00Z", "region": "eu-west-1",
+        "resources": [], "detail": {"TranscriptionJobName": job_name, "TranscriptionJobStatus": "COMPLETED"}});
+    let mut batch = SqsEvent::default();
+    batch.records = vec![message("done", &event.to_string())];
+    let response = storyhive_media_worker::handle(&worker, batch).await;
+    assert!(response.batch_item_failures.is_empty());
+    let media = answering.journey(&stack).await.media.unwrap();
+    assert_eq!((media.transcript_status, media.transcription_job), (TranscriptStatus::Ready, None));
+    let transcript: TranscriptRecord = stack
+        .context
+        .store
+        .get(&keys::transcript(
+            &answering.staff.tenant_id,
+            &answering.campaign_id,
+            &answering.contributor_id,
+            &answering.question_id,
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    let words: Vec<(&str, f64, f64)> = transcript.words.iter().map(|w| (w.text.as_str(), w.start, w.end)).collect();
+    assert_eq!(words, [("I", 0.1, 0.2), ("live", 0.2, 0.5), ("in", 0.5, 0.6), ("London.", 0.6, 1.1)]);
+    assert_eq!(transcript.engine, "amazon-transcribe");
+
+    // The event again, or the take's message again: nothing more happens.
+    assert!(matches!(worker.transcription_finished(&job_name).await.unwrap(), Outcome::Ignored(_)));
+    assert_eq!(worker.process(&job(&answering, &take)).await.unwrap(), Outcome::AlreadyDone);
+    // Another stack's job (or any other event) is left alone.
+    assert!(matches!(worker.transcription_finished("someone-else.job").await.unwrap(), Outcome::Ignored(_)));
+}

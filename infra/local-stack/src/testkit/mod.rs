@@ -231,6 +231,15 @@ impl TestStack {
         self.function(logical_id).clients
     }
 
+    /// An Amazon Transcribe client of the function `logical_id` (recorded and checked like
+    /// its other clients), against moto's Transcribe.
+    pub fn function_transcribe(&self, logical_id: &str) -> aws_sdk_transcribe::Client {
+        let recorder = self.function(logical_id).recorder;
+        aws_sdk_transcribe::Client::from_conf(
+            aws_sdk_transcribe::config::Builder::from(&self.sdk).interceptor(recorder.interceptor()).build(),
+        )
+    }
+
     fn function(&self, logical_id: &str) -> Function {
         let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(function) = functions.get(logical_id) {
