@@ -184,6 +184,7 @@ impl World {
             "id" if path.starts_with("/tags") => self.tag_id.clone(),
             "id" if path.starts_with("/question") => self.question_id.clone(),
             "id" if path.starts_with("/contributor") => self.contributor_id.clone(),
+            "id" if path.starts_with("/user-state") => self.contributor_id.clone(),
             "id" => self.campaign_id.clone(),
             other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
         }

@@ -273,6 +273,11 @@ pub fn transcription_job(tenant_id: &str, job_name: &str) -> Key {
     Key::new(tenant_pk(tenant_id), format!("TRANSCRIPTIONJOB#{job_name}"))
 }
 
+/// A staff member's response-editor state for one collaborator of a campaign.
+pub fn user_state(tenant_id: &str, campaign_id: &str, contributor_id: &str, user_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("USERSTATE#{contributor_id}#{user_id}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@ pub mod media;
 pub mod register;
 pub mod staff;
 pub mod uploads;
+pub mod user_state;
 
 use axum::http::HeaderMap;
 use storyhive_shared::{

@@ -233,3 +233,69 @@ async fn staff_correct_a_transcript_and_each_word_keeps_its_timing() {
     let (_, info) = answering.staff.get(&stack, &path).await;
     assert_eq!(info["transcript"]["version"], 2, "still unchanged");
 }
+
+#[tokio::test]
+async fn each_editor_keeps_their_own_state_per_collaborator_and_bad_state_changes_nothing() {
+    let stack = stack().await;
+    let answering = answering(&stack, "landscape").await;
+    let get_path = format!("/user-state/{}/get?campaignId={}", answering.contributor_id, answering.campaign_id);
+    let q = answering.question_id.clone();
+    let state = json!({
+        "cutList": [{"journeyId": q, "start": 0.5, "end": 2.25}, {"journeyId": q, "start": 3.0, "end": 4.0}],
+        "selections": [{"journeyId": q, "start": 1.0, "end": 1.5}],
+        "lastPosition": {"journeyId": q, "seconds": 2.0},
+    });
+    let save = |state: Value| json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id, "state": state});
+
+    // Nothing saved yet: an empty state.
+    let (status, empty) = answering.staff.get(&stack, &get_path).await;
+    assert_eq!(status, StatusCode::OK, "{empty}");
+    assert_eq!(empty["state"], json!({"cutList": [], "selections": [], "lastPosition": null}));
+    assert!(empty["updatedAt"].is_null());
+
+    for role in Role::STAFF {
+        let staff = if role == Role::SuperAdmin {
+            answering.staff.clone()
+        } else {
+            member(&stack, &answering.staff.tenant_id, role).await
+        };
+        let (status, saved) = staff.post(&stack, "/user-state/save", save(state.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{role:?}: {saved}");
+        let (_, read) = staff.get(&stack, &get_path).await;
+        assert_eq!(read["state"], state, "{role:?}");
+        assert!(read["updatedAt"].is_string());
+    }
+    // One editor's state is theirs alone.
+    let creator = member(&stack, &answering.staff.tenant_id, Role::Creator).await;
+    let (_, theirs) = creator.get(&stack, &get_path).await;
+    assert_eq!(theirs["state"]["cutList"], json!([]));
+
+    // Bad state: 400 naming the field, the saved state unchanged.
+    let cases = [
+        (json!({"cutList": [{"journeyId": q, "start": 2.0, "end": 1.0}]}), "state.cutList[0]"),
+        (json!({"selections": [{"journeyId": q, "start": -1.0, "end": 1.0}]}), "state.selections[0]"),
+        (
+            json!({"cutList": [{"journeyId": "01OTHERQUESTION", "start": 0.0, "end": 1.0}]}),
+            "state.cutList[0].journeyId",
+        ),
+        (json!({"lastPosition": {"journeyId": q, "seconds": -3.0}}), "state.lastPosition.seconds"),
+        (json!({"cutList": vec![json!({"journeyId": q, "start": 0.0, "end": 1.0}); 501]}), "state.cutList"),
+    ];
+    for (bad, field) in cases {
+        let (status, answer) = answering.staff.post(&stack, "/user-state/save", save(bad)).await;
+        assert_eq!((status, answer["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{answer}");
+    }
+    let (_, read) = answering.staff.get(&stack, &get_path).await;
+    assert_eq!(read["state"], state);
+
+    // Another organisation, no session, an unknown collaborator, a missing campaign.
+    let stranger = organisation(&stack).await;
+    assert_eq!(stranger.get(&stack, &get_path).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(stranger.post(&stack, "/user-state/save", save(state.clone())).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(call(&stack, Method::GET, &get_path, None, None).await.0, StatusCode::UNAUTHORIZED);
+    let (status, body) =
+        answering.staff.get(&stack, &format!("/user-state/01NOBODY/get?campaignId={}", answering.campaign_id)).await;
+    assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This collaborator is not invited to this campaign"));
+    let (status, body) = answering.staff.get(&stack, &format!("/user-state/{}/get", answering.contributor_id)).await;
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "invalid params"));
+}

@@ -1045,6 +1045,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user-state/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the caller's editor state for a collaborator of a campaign (the editor saves
+         *     it automatically; the last save wins).
+         */
+        post: operations["save_user_state"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-state/{id}/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's editor state for collaborator `id` in `campaignId` (empty if none was
+         *     saved yet).
+         */
+        get: operations["get_user_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/forgotPassword": {
         parameters: {
             query?: never;
@@ -1560,6 +1600,27 @@ export interface components {
             /** @description Mobile, Tablet, Desktop or Unknown. */
             deviceType: string;
         };
+        /** @description Where the editor was. */
+        EditorPosition: {
+            journeyId: components["schemas"]["Id"];
+            /** Format: double */
+            seconds: number;
+        };
+        /** @description The editor's state for one collaborator. */
+        EditorState: {
+            /**
+             * @description The ranges kept, in playing order (the current edit).
+             * @default []
+             */
+            cutList: components["schemas"]["TakeRange"][];
+            /** @default null */
+            lastPosition: null | components["schemas"]["EditorPosition"];
+            /**
+             * @description What is selected in the transcripts.
+             * @default []
+             */
+            selections: components["schemas"]["TakeRange"][];
+        };
         EmailRequest: {
             /** @default  */
             email: string;
@@ -1883,12 +1944,22 @@ export interface components {
         StoredVideos: {
             answers: components["schemas"]["Answer"][];
         };
+        String: string;
         SuspendContributor: {
             isSuspended: boolean;
         };
         Tag: {
             id: string;
             name: string;
+        };
+        /** @description A stretch of one answer's take, in seconds from its start. */
+        TakeRange: {
+            /** Format: double */
+            end: number;
+            /** @description The answer (its campaign question id). */
+            journeyId: components["schemas"]["Id"];
+            /** Format: double */
+            start: number;
         };
         /** @description One answer's take, ready to play and edit. */
         TakeVideoInfo: {
@@ -2109,6 +2180,26 @@ export interface components {
             lastName?: string | null;
             role: components["schemas"]["Role"];
             status: components["schemas"]["UserStatus"];
+        };
+        UserState: {
+            campaignId: string;
+            contributorId: string;
+            state: components["schemas"]["EditorState"];
+            updatedAt?: null | components["schemas"]["String"];
+        };
+        UserStateSave: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /**
+             * @default {
+             *       "cutList": [],
+             *       "lastPosition": null,
+             *       "selections": []
+             *     }
+             */
+            state: components["schemas"]["EditorState"];
         };
         /**
          * @description Spec section 3: Suspended, Activated, Invited.
@@ -5235,6 +5326,129 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_user_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserStateSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or collaborator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_user_state: {
+        parameters: {
+            query?: {
+                /** @description The campaign the collaborator answered. */
+                campaignId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description The collaborator's id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or collaborator */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
