@@ -30,8 +30,10 @@ def model_data(self, request, full_url, headers):
                     if attribute.startswith("_"):
                         continue
                     try:
-                        value = getattr(instance, attribute)
-                        json.dumps(value)
+                        # A snapshot: moto serves requests on other threads, and a dict
+                        # checked here (an upload's parts) may gain a non-JSON value
+                        # before the final dump.
+                        value = json.loads(json.dumps(getattr(instance, attribute)))
                     except Exception:  # not JSON, or moto raising for a vanished parent
                         continue
                     fields[attribute] = value

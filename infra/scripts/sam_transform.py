@@ -32,6 +32,10 @@ with open(sys.argv[1]) as f:
 for resource in template.get("Resources", {}).values():
     if resource.get("Type") == "AWS::Serverless::Function":
         props = resource.setdefault("Properties", {})
+        if props.get("PackageType") == "Image":
+            # ...and an image function's Dockerfile with the image it pushed.
+            props.setdefault("ImageUri", "123456789012.dkr.ecr.eu-west-1.amazonaws.com/built:media-worker")
+            continue
         if isinstance(props.get("CodeUri", "."), str) and not props.get("CodeUri", ".").startswith("s3://"):
             props["CodeUri"] = "s3://built-artifacts/function.zip"
 json.dump(transform(template, {}, NoManagedPolicies()), sys.stdout, indent=1)

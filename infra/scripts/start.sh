@@ -50,6 +50,8 @@ heading "Checking tools and dependencies"
 ensure_curl
 ensure_java
 ensure_venv "$SCRIPTS/requirements-local.txt"
+# The media worker converts takes with ffmpeg (and transcribes with .venv's pocketsphinx).
+command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
 ensure_node_modules "$EMULATORS_DIR"
 ensure_node_modules "$ROOT/web"
 ensure_rust

@@ -253,6 +253,9 @@ fi
 if wants rust; then
   # The upload tests make real MP4 and WebM files with ffmpeg.
   command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
+  # The media worker's tests speak their takes with espeak-ng (transcribed by
+  # PocketSphinx from .venv, requirements-local.txt).
+  ensure_apt_packages espeak-ng
 fi
 if wants rust || wants e2e || wants api; then
   ensure_java

@@ -30,6 +30,8 @@ pub struct Config {
     pub media_bucket: Option<String>,
     /// The language model behind the AI writing help (AI function only).
     pub ai: AiConfig,
+    /// Queue the media worker consumes (`MEDIA_QUEUE_URL`).
+    pub media_queue_url: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +58,7 @@ impl Config {
             support_email: optional("SUPPORT_EMAIL"),
             media_bucket: optional("MEDIA_BUCKET"),
             ai: AiConfig::from_lookup(&lookup),
+            media_queue_url: optional("MEDIA_QUEUE_URL"),
         })
     }
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::{
     aws::AwsClients,
-    queue::{CascadeQueue, MailQueue},
+    queue::{CascadeQueue, MailQueue, MediaQueue},
     storage::Store,
     Config,
 };
@@ -17,6 +17,8 @@ pub struct AppContext {
     pub mail: MailQueue,
     pub cascade: CascadeQueue,
     pub s3: aws_sdk_s3::Client,
+    /// The media worker's queue (the upload worker hands it recorded takes).
+    pub media: MediaQueue,
 }
 
 impl AppContext {
@@ -26,6 +28,7 @@ impl AppContext {
             mail: MailQueue::new(clients.sqs.clone(), config.mail_queue_url.clone(), "MAIL_QUEUE_URL"),
             cascade: CascadeQueue::new(clients.sqs.clone(), config.cascade_queue_url.clone(), "CASCADE_QUEUE_URL"),
             s3: clients.s3.clone(),
+            media: MediaQueue::new(clients.sqs.clone(), config.media_queue_url.clone(), "MEDIA_QUEUE_URL"),
             config: Arc::new(config),
         }
     }

@@ -41,3 +41,5 @@ impl<T: Serialize> JsonQueue<T> {
 pub type MailQueue = JsonQueue<MailMessage>;
 /// The queue the cascade worker consumes.
 pub type CascadeQueue = JsonQueue<CascadeJob>;
+/// The queue the media worker consumes.
+pub type MediaQueue = JsonQueue<crate::media::MediaJob>;

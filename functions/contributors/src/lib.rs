@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub use routes::dto::*;
 
 pub fn api() -> OpenApiRouter<AppContext> {
-    use routes::{journey, register, staff, uploads};
+    use routes::{journey, media, register, staff, uploads, user_state};
     OpenApiRouter::new()
         .routes(routes!(staff::add_contributor))
         .routes(routes!(staff::add_contributor_by_path))
@@ -43,6 +43,10 @@ pub fn api() -> OpenApiRouter<AppContext> {
         .routes(routes!(uploads::abort_upload))
         .routes(routes!(register::register_for_open_campaign))
         .routes(routes!(journey::accept_terms))
+        .routes(routes!(media::video_info))
+        .routes(routes!(media::save_transcription))
+        .routes(routes!(user_state::save_user_state))
+        .routes(routes!(user_state::get_user_state))
 }
 
 pub fn router(context: AppContext) -> Router {

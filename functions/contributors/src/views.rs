@@ -92,6 +92,9 @@ pub async fn answers(
                 Some(record) => video_info(context, record).await?,
                 None => None,
             },
+            media: record.and_then(|r| {
+                r.s3_video_key.as_deref().map(|take| storyhive_shared::media::MediaState::of(r.media.as_ref(), take))
+            }),
         });
     }
     Ok(answers)

@@ -32,12 +32,7 @@ async fn takes_that_conflict_on_the_totals_are_all_recorded() {
     }
     let tap = DynamoTap::in_front_of_dynamodb().await;
     let tapped = stack.function_context_through("UploadWorkerFunction", &tap);
-    let worker = storyhive_upload_worker::UploadWorker {
-        store: tapped.store.clone(),
-        s3: tapped.s3.clone(),
-        bucket: tapped.config.video_bucket().unwrap().to_string(),
-        max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
-    };
+    let worker = storyhive_upload_worker::UploadWorker::new(&tapped).unwrap();
     tap.inject("TransactWriteItems", 6, Fault::TransactionConflict);
     let results = futures::future::join_all(keys_uploaded.iter().map(|key| worker.process(key))).await;
     for result in results {

@@ -22,7 +22,9 @@ use storyhive_shared::{
         rules::{self, VideoKey},
         stats::StatsDelta,
     },
+    media::{MediaJob, MediaStatus, TakeMedia},
     model,
+    queue::MediaQueue,
     storage::{keys, to_item, AttributeValue, Store, StoreError},
 };
 
@@ -33,6 +35,21 @@ pub struct UploadWorker {
     pub bucket: String,
     /// Larger objects are refused (the spec's 500 MB; tests lower it).
     pub max_bytes: i64,
+    /// Each recorded take is handed to the media worker (web-playable copy, transcript).
+    pub media_queue: MediaQueue,
+}
+
+impl UploadWorker {
+    /// The worker of a function's context (its store, bucket and media queue).
+    pub fn new(context: &storyhive_shared::AppContext) -> anyhow::Result<Self> {
+        Ok(Self {
+            store: context.store.clone(),
+            s3: context.s3.clone(),
+            bucket: context.config.video_bucket()?.to_string(),
+            max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
+            media_queue: context.media.clone(),
+        })
+    }
 }
 
 /// What became of one object.
@@ -276,10 +293,16 @@ impl UploadWorker {
         let membership_key = keys::membership(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id);
         for _attempt in 0..5 {
             let current = self.store.get::<JourneyRecord>(&journey_key).await?;
-            if current
-                .as_ref()
-                .is_some_and(|c| c.s3_video_key.as_deref() == Some(key) || c.previous_takes.iter().any(|t| t == key))
-            {
+            if let Some(current) = current.as_ref().filter(|c| c.s3_video_key.as_deref() == Some(key)) {
+                // Recorded by an earlier delivery, which may have failed to hand it on.
+                let handed_on =
+                    current.media.as_ref().is_some_and(|m| m.take_key == key && m.status != MediaStatus::Processing);
+                if !handed_on {
+                    self.queue_media(parsed, question_id, key).await?;
+                }
+                return Ok(Outcome::AlreadyRecorded);
+            }
+            if current.as_ref().is_some_and(|c| c.previous_takes.iter().any(|t| t == key)) {
                 return Ok(Outcome::AlreadyRecorded);
             }
             let newer_recorded =
@@ -330,6 +353,7 @@ impl UploadWorker {
             next.sent_for_re_recording = false;
             // A new take waits for review, whatever staff thought of the previous one.
             next.review_status = Some(ReviewStatus::New);
+            next.media = Some(TakeMedia::processing(key));
             next.updated_at = at;
             let delta =
                 StatsDelta::replacing(current.as_ref(), next.duration_seconds.unwrap_or(0.0), device.as_deref());
@@ -363,13 +387,30 @@ impl UploadWorker {
                 })?);
             }
             match store.transact(ops).await {
-                Ok(()) => return Ok(Outcome::Recorded),
+                Ok(()) => {
+                    self.queue_media(parsed, question_id, key).await?;
+                    return Ok(Outcome::Recorded);
+                }
                 // Another delivery or take changed the answer meanwhile: look again.
                 Err(StoreError::ConditionFailed) => continue,
                 Err(other) => return Err(other.into()),
             }
         }
         anyhow::bail!("the answer kept changing while recording {key}")
+    }
+
+    /// Hands a recorded take to the media worker (a repeat is harmless: it converts a
+    /// take once).
+    async fn queue_media(&self, parsed: &VideoKey, question_id: &str, key: &str) -> anyhow::Result<()> {
+        self.media_queue
+            .send(&MediaJob::Take {
+                tenant_id: parsed.tenant_id.clone(),
+                campaign_id: parsed.campaign_id.clone(),
+                contributor_id: parsed.contributor_id.clone(),
+                question_id: question_id.into(),
+                take_key: key.into(),
+            })
+            .await
     }
 }
 

@@ -42,6 +42,10 @@ enum Command {
         port: u16,
         #[arg(long, default_value = "web/dist")]
         web_dir: PathBuf,
+        /// A Python with the `pocketsphinx` package: the local transcription engine
+        /// (the scripts install it into .venv from requirements-local.txt).
+        #[arg(long, env = "STORYHIVE_ASR_PYTHON", default_value = ".venv/bin/python")]
+        asr_python: PathBuf,
     },
     /// Print the OpenAPI document.
     Openapi,
@@ -121,7 +125,7 @@ async fn main() -> anyhow::Result<()> {
                 println!("  {:<12} {:<34} password: {}", user.role.label(), user.email, seed::DEMO_PASSWORD);
             }
         }
-        Command::Serve { port, web_dir } => {
+        Command::Serve { port, web_dir, asr_python } => {
             let mail = context_of("MailWorkerFunction")?;
             let mailer = SesMailer::new(clients.ses.clone(), mail.config.ses_sender()?.to_string());
             tokio::spawn(sqs_worker(&template, &resources, "MailWorkerFunction", "mail-worker")?.run_with(
@@ -155,17 +159,28 @@ async fn main() -> anyhow::Result<()> {
                 }),
             ));
             let context = context_of("UploadWorkerFunction")?;
-            let uploads = storyhive_upload_worker::UploadWorker {
-                store: context.store.clone(),
-                s3: context.s3.clone(),
-                bucket: context.config.video_bucket()?.to_string(),
-                max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
-            };
+            let uploads = storyhive_upload_worker::UploadWorker::new(&context)?;
             tokio::spawn(sqs_worker(&template, &resources, "UploadWorkerFunction", "upload-worker")?.run_with(
                 clients.sqs.clone(),
                 worker::handler(move |event| {
                     let uploads = uploads.clone();
                     async move { storyhive_upload_worker::handle(&uploads, event).await }
+                }),
+            ));
+
+            // Locally the same worker transcribes offline with PocketSphinx.
+            let media = storyhive_media_worker::MediaWorker::new(
+                &context_of("MediaWorkerFunction")?,
+                std::sync::Arc::new(storyhive_media_worker::transcribe::PocketSphinx {
+                    python: asr_python.clone(),
+                    time_limit: storyhive_media_worker::TRANSCODE_LIMIT,
+                }),
+            )?;
+            tokio::spawn(sqs_worker(&template, &resources, "MediaWorkerFunction", "media-worker")?.run_with(
+                clients.sqs.clone(),
+                worker::handler(move |event| {
+                    let media = media.clone();
+                    async move { storyhive_media_worker::handle(&media, event).await }
                 }),
             ));
 

@@ -190,7 +190,7 @@ impl World {
             "tenantId" => self.tenant_id.clone(),
             "campaignId" => self.campaign_id.clone(),
             "contributorId" => self.contributor_id.clone(),
-            "questionId" | "campaignQuestionId" => self.question_id.clone(),
+            "questionId" | "campaignQuestionId" | "journeyId" => self.question_id.clone(),
             "initiativeId" | "deleteInitiative" => self.initiative_id.clone(),
             "userId" | "userRoleId" => self.user_ids[&Role::Coordinator].clone(),
             "id" if path.starts_with("/initiative") => self.initiative_id.clone(),
@@ -202,6 +202,7 @@ impl World {
                 self.guideline_value_id.clone()
             }
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
+            "id" if path.starts_with("/user-state") => self.contributor_id.clone(),
             "id" => self.campaign_id.clone(),
             other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
         }

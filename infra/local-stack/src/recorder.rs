@@ -40,6 +40,8 @@ pub enum Target {
     Queue(String),
     /// An SES sending identity (the `From` address).
     SesIdentity(String),
+    /// An Amazon Transcribe batch job, by name.
+    TranscriptionJob(String),
     /// An operation this module cannot map yet.
     Unmapped,
 }
@@ -88,6 +90,11 @@ impl Access {
                 format!("arn:aws:ses:{}:{}:identity/{from}", resources.region, resources.account_id),
                 format!("SES identity {from}"),
                 BTreeMap::from([("ses:FromAddress".to_string(), from.clone())]),
+            ),
+            Target::TranscriptionJob(job) => (
+                format!("arn:aws:transcribe:{}:{}:transcription-job/{job}", resources.region, resources.account_id),
+                "Amazon Transcribe jobs".to_string(),
+                BTreeMap::new(),
             ),
             Target::Unmapped => {
                 return Err(format!(
@@ -219,6 +226,7 @@ pub fn accesses_of(service: &str, operation: &str, input: &Input) -> Vec<Access>
         "s3" => s3(&name, operation, input),
         "sqs" => sqs(&name, operation, input),
         "ses" => ses(&name, operation, input),
+        "transcribe" => transcribe(&name, operation, input),
         _ => None,
     };
     accesses.unwrap_or_else(|| vec![Access::new(&name, &format!("{service}:{operation}"), Target::Unmapped)])
@@ -427,6 +435,23 @@ fn sqs(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
         "GetQueueAttributes" => queue(
             "sqs:GetQueueAttributes",
             input.downcast_ref::<get_queue_attributes::GetQueueAttributesInput>()?.queue_url(),
+        ),
+        _ => None,
+    }
+}
+
+fn transcribe(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_transcribe::operation::*;
+    let job =
+        |action: &str, job: Option<&str>| Some(vec![Access::new(name, action, Target::TranscriptionJob(job?.into()))]);
+    match operation {
+        "StartTranscriptionJob" => job(
+            "transcribe:StartTranscriptionJob",
+            input.downcast_ref::<start_transcription_job::StartTranscriptionJobInput>()?.transcription_job_name(),
+        ),
+        "GetTranscriptionJob" => job(
+            "transcribe:GetTranscriptionJob",
+            input.downcast_ref::<get_transcription_job::GetTranscriptionJobInput>()?.transcription_job_name(),
         ),
         _ => None,
     }

@@ -58,6 +58,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("SupportFunction", true, false, false, false),
         ("OrganisationFunction", false, false, false, false),
         ("AiFunction", false, false, false, false),
+        ("MediaWorkerFunction", false, false, true, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
@@ -75,6 +76,11 @@ fn each_function_gets_exactly_the_resources_it_uses() {
             (mail, cascade, videos, sender),
             "{function}: (MAIL_QUEUE_URL, CASCADE_QUEUE_URL, VIDEO_BUCKET, SES_SENDER)"
         );
+    }
+    // Only the upload worker hands takes to the media worker.
+    for function in functions.iter().copied() {
+        let config = resources.function_config(&template, function, "https://app.example.com").unwrap();
+        assert_eq!(config.media_queue_url.is_some(), function == "UploadWorkerFunction", "{function}: MEDIA_QUEUE_URL");
     }
     let mail = resources.function_config(&template, "MailWorkerFunction", "https://app.example.com").unwrap();
     assert_eq!(mail.ses_sender.as_deref(), Some("no-reply@example.com"));

@@ -230,6 +230,9 @@ pub struct Answer {
     /// Staff's review of the stored take (null without one).
     pub review_status: Option<ReviewStatus>,
     pub video: Option<VideoInfo>,
+    /// The web-playable copy and transcript of the stored take (null without one).
+    #[serde(default)]
+    pub media: Option<crate::media::MediaState>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -163,6 +163,9 @@ pub struct JourneyRecord {
     pub contributor_script: Option<String>,
     pub video_config: Option<VideoConfig>,
     pub updated_at: Timestamp,
+    /// The web-playable copy and transcript of the current take (media worker).
+    #[serde(default)]
+    pub media: Option<crate::media::TakeMedia>,
 }
 
 impl JourneyRecord {
@@ -201,6 +204,7 @@ impl JourneyRecord {
             contributor_script: None,
             video_config: None,
             updated_at: at,
+            media: None,
         }
     }
 

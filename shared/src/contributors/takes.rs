@@ -31,6 +31,7 @@ const TAKE_ATTRIBUTES: &[&str] = &[
     "uploadedAt",
     "failureReason",
     "reviewStatus",
+    "media",
 ];
 
 fn journey_op(store: &Store, journey: &JourneyRecord, key: &str, removal: Removal) -> StoreResult<TransactWriteItem> {

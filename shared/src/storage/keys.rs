@@ -312,6 +312,24 @@ pub fn editor_request(tenant_id: &str, user_id: &str, request_id: &str) -> Key {
     Key::new(support_requests_partition(tenant_id, user_id), format!("{EDITOR_REQUEST_PREFIX}{request_id}"))
 }
 
+pub const TRANSCRIPT_PREFIX: &str = "TRANSCRIPT#";
+
+/// The transcript of one answer's current take (it names its take).
+pub fn transcript(tenant_id: &str, campaign_id: &str, contributor_id: &str, question_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{TRANSCRIPT_PREFIX}{contributor_id}#{question_id}"))
+}
+
+/// An Amazon Transcribe job, by its name, pointing back at its answer and take (the
+/// job's completion event names only the job).
+pub fn transcription_job(tenant_id: &str, job_name: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), format!("TRANSCRIPTIONJOB#{job_name}"))
+}
+
+/// A staff member's response-editor state for one collaborator of a campaign.
+pub fn user_state(tenant_id: &str, campaign_id: &str, contributor_id: &str, user_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("USERSTATE#{contributor_id}#{user_id}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

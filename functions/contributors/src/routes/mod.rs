@@ -1,8 +1,10 @@
 pub mod dto;
 pub mod journey;
+pub mod media;
 pub mod register;
 pub mod staff;
 pub mod uploads;
+pub mod user_state;
 
 use axum::http::HeaderMap;
 use storyhive_shared::{

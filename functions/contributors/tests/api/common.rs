@@ -52,13 +52,7 @@ pub async fn stack() -> TestStack {
 }
 
 pub fn upload_worker(stack: &TestStack) -> storyhive_upload_worker::UploadWorker {
-    let worker = stack.function_context("UploadWorkerFunction");
-    storyhive_upload_worker::UploadWorker {
-        store: worker.store.clone(),
-        s3: worker.s3.clone(),
-        bucket: worker.config.video_bucket().unwrap().to_string(),
-        max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
-    }
+    storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap()
 }
 
 /// A live campaign with `questions` and the collaborator invited to it.

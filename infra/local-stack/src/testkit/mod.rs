@@ -28,7 +28,7 @@ use tokio::sync::OnceCell;
 use crate::{
     iam::FunctionPolicy,
     mailbox::{self, SentMail},
-    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, MEDIA_BUCKET, TABLE, VIDEO_BUCKET},
+    provision::{self, LocalResources, CASCADE_QUEUE, MAIL_QUEUE, MEDIA_BUCKET, MEDIA_QUEUE, TABLE, VIDEO_BUCKET},
     recorder::{self, Recorder},
     template::Template,
     worker::{Handler, Worker},
@@ -234,6 +234,15 @@ impl TestStack {
         self.function(logical_id).clients
     }
 
+    /// An Amazon Transcribe client of the function `logical_id` (recorded and checked like
+    /// its other clients), against moto's Transcribe.
+    pub fn function_transcribe(&self, logical_id: &str) -> aws_sdk_transcribe::Client {
+        let recorder = self.function(logical_id).recorder;
+        aws_sdk_transcribe::Client::from_conf(
+            aws_sdk_transcribe::config::Builder::from(&self.sdk).interceptor(recorder.interceptor()).build(),
+        )
+    }
+
     fn function(&self, logical_id: &str) -> Function {
         let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(function) = functions.get(logical_id) {
@@ -397,6 +406,7 @@ fn everything(resources: &LocalResources) -> Config {
         support_email: Some(TEST_SUPPORT_EMAIL.into()),
         media_bucket: resources.buckets.get(MEDIA_BUCKET).cloned(),
         ai: Default::default(),
+        media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
     }
 }
 

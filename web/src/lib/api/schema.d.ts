@@ -292,6 +292,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/transcription/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff correct a transcript: each edit replaces one word's text and keeps its timing.
+         *     All edits apply or none (any invalid edit: 400, nothing changes); a version other
+         *     than the current one is 409.
+         */
+        post: operations["save_transcription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/update": {
         parameters: {
             query?: never;
@@ -321,6 +342,26 @@ export interface paths {
         };
         /** The campaigns a staff member takes part in, newest first. */
         get: operations["user_campaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/video-info/{campaignId}/{contributorId}/{journeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A take's playable URLs (the web-playable MP4 and the original), poster, duration,
+         *     processing status and transcript with word timings.
+         */
+        get: operations["video_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1556,6 +1597,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user-state/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the caller's editor state for a collaborator of a campaign (the editor saves
+         *     it automatically; the last save wins).
+         */
+        post: operations["save_user_state"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-state/{id}/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's editor state for collaborator `id` in `campaignId` (empty if none was
+         *     saved yet).
+         */
+        get: operations["get_user_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/acceptInvitation": {
         parameters: {
             query?: never;
@@ -1989,6 +2070,7 @@ export interface components {
         Answer: {
             campaignQuestionId: string;
             failureReason?: string | null;
+            media?: null | components["schemas"]["MediaState"];
             question: string;
             reviewStatus?: null | components["schemas"]["ReviewStatus"];
             sentForReRecording: boolean;
@@ -2290,6 +2372,12 @@ export interface components {
             /** @description Mobile, Tablet, Desktop or Unknown. */
             deviceType: string;
         };
+        /** @description Where the editor was. */
+        EditorPosition: {
+            journeyId: components["schemas"]["Id"];
+            /** Format: double */
+            seconds: number;
+        };
         /** @description A request for a professional editor as its sender sees it. */
         EditorRequest: {
             campaignId: string;
@@ -2308,6 +2396,21 @@ export interface components {
         };
         /** @enum {string} */
         EditorRequestStatus: "requested" | "cancelled";
+        /** @description The editor's state for one collaborator. */
+        EditorState: {
+            /**
+             * @description The ranges kept, in playing order (the current edit).
+             * @default []
+             */
+            cutList: components["schemas"]["TakeRange"][];
+            /** @default null */
+            lastPosition: null | components["schemas"]["EditorPosition"];
+            /**
+             * @description What is selected in the transcripts.
+             * @default []
+             */
+            selections: components["schemas"]["TakeRange"][];
+        };
         EmailRequest: {
             /** @default  */
             email: string;
@@ -2596,6 +2699,20 @@ export interface components {
             accessToken: string;
             tenantId: string;
         };
+        /** @description What staff see of a take's media where they read its answer. */
+        MediaState: {
+            /** @description Why it failed (only when failed). */
+            failureReason?: string | null;
+            /** @description "processing", "ready" or "failed". */
+            status: components["schemas"]["MediaStatus"];
+            transcriptFailureReason?: string | null;
+            transcriptStatus: components["schemas"]["TranscriptStatus"];
+        };
+        /**
+         * @description Where the web-playable copy of a take stands.
+         * @enum {string}
+         */
+        MediaStatus: "processing" | "ready" | "failed";
         /** @description The usual answer of a call that only confirms. */
         Message: {
             message: string;
@@ -2907,11 +3024,108 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A stretch of one answer's take, in seconds from its start. */
+        TakeRange: {
+            /** Format: double */
+            end: number;
+            /** @description The answer (its campaign question id). */
+            journeyId: components["schemas"]["Id"];
+            /** Format: double */
+            start: number;
+        };
+        /** @description One answer's take, ready to play and edit. */
+        TakeVideoInfo: {
+            campaignId: string;
+            contributorId: string;
+            /**
+             * Format: double
+             * @description Of the web-playable copy once ready, else as the upload was measured.
+             */
+            durationSeconds: number;
+            failureReason?: string | null;
+            /** Format: int32 */
+            height?: number | null;
+            /** @description The answer: its campaign question id. */
+            journeyId: string;
+            /** @description The original as recorded (presigned GET). */
+            originalUrl: string;
+            /** @description JPEG poster (presigned GET; null until ready). */
+            posterUrl?: string | null;
+            question: string;
+            /** @description "processing", "ready" or "failed". */
+            status: components["schemas"]["MediaStatus"];
+            /** @description The original take's object key. */
+            takeKey: string;
+            transcript: components["schemas"]["Transcript"];
+            /** @description The web-playable MP4 (presigned GET; null until ready). */
+            url?: string | null;
+            /**
+             * Format: int64
+             * @description How long the URLs work.
+             */
+            urlExpiresInSeconds: number;
+            /** Format: int32 */
+            width?: number | null;
+        };
         /** @enum {string} */
         TextKind: "brief" | "script";
         TokenRequest: {
             /** @default  */
             token: string;
+        };
+        /** @description A take's transcript as the editor shows it. */
+        Transcript: {
+            /** @description `pocketsphinx` or `amazon-transcribe`. */
+            engine?: string | null;
+            failureReason?: string | null;
+            status: components["schemas"]["TranscriptStatus"];
+            /** @description Words beyond the stored maximum were dropped. */
+            truncated: boolean;
+            /**
+             * Format: int32
+             * @description Send it back with corrections (null without a transcript).
+             */
+            version?: number | null;
+            /**
+             * @description In order; times in seconds from the start of the take. A word's index is its
+             *     position here.
+             */
+            words: components["schemas"]["TranscriptWord"][];
+        };
+        /**
+         * @description Where the transcript of a take stands.
+         * @enum {string}
+         */
+        TranscriptStatus: "none" | "pending" | "ready" | "failed";
+        /** @description One recognised word; times in seconds from the start of the take. */
+        TranscriptWord: {
+            /** @description Corrected by staff (the span is the recognised word's). */
+            edited?: boolean;
+            /** Format: double */
+            end: number;
+            /** Format: double */
+            start: number;
+            text: string;
+        };
+        TranscriptionSave: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /**
+             * @description Corrections by word index. A corrected word keeps the start and end of the word
+             *     it replaces; words are neither added nor removed (cutting is the editor's job).
+             * @default []
+             */
+            edits: components["schemas"]["WordEdit"][];
+            /** @default  */
+            journeyId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description The transcript's version the corrections were made on.
+             * @default 0
+             */
+            version: number;
         };
         /** @description Fields left out are unchanged. `version` is the one last read. */
         UpdateCampaign: {
@@ -3091,6 +3305,26 @@ export interface components {
             /** @description Pass it as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
         };
+        UserState: {
+            campaignId: string;
+            contributorId: string;
+            state: components["schemas"]["EditorState"];
+            updatedAt?: null | components["schemas"]["String"];
+        };
+        UserStateSave: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /**
+             * @default {
+             *       "cutList": [],
+             *       "lastPosition": null,
+             *       "selections": []
+             *     }
+             */
+            state: components["schemas"]["EditorState"];
+        };
         /**
          * @description Spec section 3: Suspended, Activated, Invited.
          * @enum {string}
@@ -3140,6 +3374,11 @@ export interface components {
         };
         /** @enum {string} */
         Visibility: "public" | "private";
+        /** @description A correction of one word, by its position in the transcript. */
+        WordEdit: {
+            index: number;
+            text: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4110,6 +4349,81 @@ export interface operations {
             };
         };
     };
+    save_transcription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptionSave"];
+            };
+        };
+        responses: {
+            /** @description The corrected transcript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, answer or transcript */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The transcript changed since it was read */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_campaign: {
         parameters: {
             query?: never;
@@ -4231,6 +4545,75 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    video_info: {
+        parameters: {
+            query?: {
+                /** @description For a generated video: the take must be ready (converted) or the call answers 409. */
+                forGeneratedVideo?: boolean;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
+                /** @description The answer: its campaign question id */
+                journeyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeVideoInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, answer or take */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forGeneratedVideo and the take is not ready */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8602,6 +8985,129 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_user_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserStateSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or collaborator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_user_state: {
+        parameters: {
+            query?: {
+                /** @description The campaign the collaborator answered. */
+                campaignId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description The collaborator's id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or collaborator */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,505 @@
+//! Media worker: the media queue carries the takes the upload worker recorded
+//! ([`MediaJob::Take`]) and, in AWS, Amazon Transcribe's job state changes (through an
+//! EventBridge rule). For each take it makes the web-playable MP4 (H.264/AAC,
+//! `+faststart`, the campaign's orientation) and a JPEG poster beside the original,
+//! which is kept, then transcribes the take with word timings.
+//!
+//! A take is converted once: the worker first claims it on the answer with a
+//! conditional write (a lease), so a duplicate message finds it claimed or done and
+//! does nothing; a worker that dies leaves a lease that expires, and the message's
+//! redelivery takes over. A take that cannot be converted ends "failed" with a reason;
+//! a passing fault (S3, DynamoDB) fails only its own message, which SQS retries and
+//! finally sets aside in the dead-letter queue.
+
+pub mod ffmpeg;
+pub mod transcribe;
+
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::Duration,
+};
+
+use anyhow::Context;
+use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use storyhive_shared::{
+    campaigns::records::{CampaignRecord, RecordingMode},
+    contributors::records::JourneyRecord,
+    media::{self, MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
+    model,
+    storage::{keys, to_item, AttributeValue, Store, StoreError, TransactWriteItem},
+    AppContext,
+};
+use transcribe::{Heard, Transcriber};
+
+/// How long a claim holds a take: longer than the function's timeout (900 s), shorter
+/// than the queue's visibility timeout, so a redelivery finds an expired lease.
+pub const LEASE_SECONDS: i64 = 960;
+/// ffmpeg's budget for one take's conversion.
+pub const TRANSCODE_LIMIT: Duration = Duration::from_secs(780);
+/// Transcription jobs' pointers are kept this long (a job ends within hours).
+const JOB_RECORD_DAYS: i64 = 7;
+
+#[derive(Clone, Debug)]
+pub struct MediaWorker {
+    pub store: Store,
+    pub s3: aws_sdk_s3::Client,
+    pub bucket: String,
+    pub transcriber: Arc<dyn Transcriber>,
+    /// Where originals and outputs are written while working (Lambda: `/tmp`).
+    pub work_dir: PathBuf,
+}
+
+impl MediaWorker {
+    pub fn new(context: &AppContext, transcriber: Arc<dyn Transcriber>) -> anyhow::Result<Self> {
+        Ok(Self {
+            store: context.store.clone(),
+            s3: context.s3.clone(),
+            bucket: context.config.video_bucket()?.to_string(),
+            transcriber,
+            work_dir: std::env::temp_dir(),
+        })
+    }
+}
+
+/// What became of one message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Converted; the transcript is ready, pending or failed as the status says.
+    Ready(TranscriptStatus),
+    /// The take cannot be converted; the answer shows the reason.
+    Failed(String),
+    /// Done (or failed) by an earlier delivery.
+    AlreadyDone,
+    /// Another delivery holds the take right now.
+    Claimed,
+    /// The answer has another take now (or is gone).
+    Superseded,
+    /// A transcription job's result was stored on its answer.
+    TranscriptStored(TranscriptStatus),
+    /// Nothing of ours (another stack's transcription job, an unknown event).
+    Ignored(&'static str),
+}
+
+pub async fn handle(worker: &MediaWorker, event: SqsEvent) -> SqsBatchResponse {
+    let mut response = SqsBatchResponse::default();
+    // One at a time: a conversion uses every core ffmpeg gets.
+    for record in event.records {
+        let id = record.message_id.clone().unwrap_or_default();
+        match handle_message(worker, &record).await {
+            Ok(outcome) => tracing::info!(message_id = %id, ?outcome, "media message handled"),
+            Err(error) => {
+                tracing::error!(message_id = %id, error = ?error, "media message failed; it will be retried");
+                response.add_failure(id);
+            }
+        }
+    }
+    response
+}
+
+/// EventBridge's envelope of a Transcribe job state change.
+#[derive(Debug, Deserialize, Serialize)]
+pub struct TranscribeEvent {
+    #[serde(rename = "detail-type")]
+    pub detail_type: String,
+    pub detail: TranscribeDetail,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+pub struct TranscribeDetail {
+    #[serde(rename = "TranscriptionJobName")]
+    pub job_name: String,
+    #[serde(rename = "TranscriptionJobStatus")]
+    pub status: String,
+}
+
+pub const TRANSCRIBE_EVENT: &str = "Transcribe Job State Change";
+
+async fn handle_message(worker: &MediaWorker, record: &SqsMessage) -> anyhow::Result<Outcome> {
+    let body = record.body.as_deref().context("message without a body")?;
+    let value: serde_json::Value = serde_json::from_str(body).context("the message is not JSON")?;
+    if value.get("detail-type").is_some() {
+        let event: TranscribeEvent = serde_json::from_value(value).context("reading the EventBridge event")?;
+        if event.detail_type != TRANSCRIBE_EVENT {
+            return Ok(Outcome::Ignored("not a transcription event"));
+        }
+        return worker.transcription_finished(&event.detail.job_name).await;
+    }
+    let job: MediaJob = serde_json::from_value(value).context("reading the media job")?;
+    worker.process(&job).await
+}
+
+/// A transcription job's way back to its answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TranscriptionJobRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub question_id: String,
+    pub take_key: String,
+    pub output_key: String,
+    pub ttl: i64,
+}
+
+/// The same take always gets the same job name (`<tenant>.<hash of the key>`), so a
+/// redelivery finds its job; the completion event names only the job, and the tenant
+/// leads to the job's record.
+pub fn job_name(tenant_id: &str, take_key: &str) -> String {
+    let digest = Sha256::digest(take_key.as_bytes());
+    let hex: String = digest.iter().take(20).map(|b| format!("{b:02x}")).collect();
+    format!("{tenant_id}.{hex}")
+}
+
+/// Everything one take's work produced.
+struct Converted {
+    probed: ffmpeg::Probed,
+    mp4_key: String,
+    poster_key: String,
+    heard: Heard,
+}
+
+impl MediaWorker {
+    pub async fn process(&self, job: &MediaJob) -> anyhow::Result<Outcome> {
+        let MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, take_key } = job;
+        let journey_key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
+        let Some(journey) = self.store.get::<JourneyRecord>(&journey_key).await? else {
+            return Ok(Outcome::Superseded);
+        };
+        if journey.s3_video_key.as_deref() != Some(take_key.as_str()) {
+            return Ok(Outcome::Superseded);
+        }
+        let now = model::now().unix_timestamp();
+        let claim_id = model::new_id();
+        match journey.media.as_ref().filter(|m| &m.take_key == take_key) {
+            Some(media) if media.status != MediaStatus::Processing => return Ok(Outcome::AlreadyDone),
+            Some(media) if media.claimed_until.is_some_and(|until| until > now) => return Ok(Outcome::Claimed),
+            _ => {}
+        }
+        if !self.claim(&journey, take_key, &claim_id, now).await? {
+            return Ok(Outcome::Claimed);
+        }
+        let campaign = self.store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await?;
+        let portrait = campaign.is_some_and(|c| c.mode == RecordingMode::Portrait);
+
+        let dir = self.work_dir.join(format!("storyhive-media-{claim_id}"));
+        tokio::fs::create_dir_all(&dir).await.context("creating the work folder")?;
+        let result = self.convert(&dir, tenant_id, take_key, portrait).await;
+        tokio::fs::remove_dir_all(&dir).await.ok();
+        match result {
+            Ok(converted) => self.finish(&journey, take_key, &claim_id, converted).await,
+            Err(ffmpeg::MediaError::Unplayable { reason, detail }) => {
+                tracing::warn!(%take_key, %detail, "take cannot be converted");
+                self.fail(&journey, take_key, &claim_id, &reason).await
+            }
+            Err(ffmpeg::MediaError::Other(error)) => {
+                // A passing fault: let the retry claim the take at once.
+                if let Err(release) = self.release(&journey, &claim_id).await {
+                    tracing::warn!(error = ?release, "could not release the claim; it expires");
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Takes the take for this delivery: one conditional write, so of two deliveries
+    /// only one converts.
+    async fn claim(&self, journey: &JourneyRecord, take_key: &str, claim_id: &str, now: i64) -> anyhow::Result<bool> {
+        let until = AttributeValue::N((now + LEASE_SECONDS).to_string());
+        let claim = AttributeValue::S(claim_id.into());
+        let take = AttributeValue::S(take_key.into());
+        let ours = journey.media.as_ref().is_some_and(|m| m.take_key == take_key);
+        let result = if ours {
+            self.store
+                .update::<JourneyRecord>(&journey.key(), |u| {
+                    u.update_expression("SET media.claimedUntil = :until, media.claimId = :claim")
+                        .condition_expression(
+                            "s3VideoKey = :take AND media.takeKey = :take AND media.#status = :processing \
+                             AND (attribute_not_exists(media.claimedUntil) OR attribute_type(media.claimedUntil, :null) \
+                             OR media.claimedUntil < :now)",
+                        )
+                        .expression_attribute_names("#status", "status")
+                        .expression_attribute_values(":until", until)
+                        .expression_attribute_values(":claim", claim)
+                        .expression_attribute_values(":take", take)
+                        .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+                        .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
+                        .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+                })
+                .await
+        } else {
+            // Recorded before media processing existed (or a state of an older take).
+            let mut fresh = TakeMedia::processing(take_key);
+            fresh.claimed_until = Some(now + LEASE_SECONDS);
+            fresh.claim_id = Some(claim_id.into());
+            let fresh = to_item(&std::collections::HashMap::from([("m", fresh)]))?.remove("m").expect("media");
+            self.store
+                .update::<JourneyRecord>(&journey.key(), |u| {
+                    u.update_expression("SET media = :fresh")
+                        .condition_expression(
+                            "s3VideoKey = :take AND (attribute_not_exists(media) OR attribute_type(media, :null) \
+                             OR media.takeKey <> :take)",
+                        )
+                        .expression_attribute_values(":fresh", fresh)
+                        .expression_attribute_values(":take", take)
+                        .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
+                })
+                .await
+        };
+        match result {
+            Ok(_) => Ok(true),
+            Err(StoreError::ConditionFailed) => Ok(false),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    async fn release(&self, journey: &JourneyRecord, claim_id: &str) -> anyhow::Result<()> {
+        let result = self
+            .store
+            .update::<JourneyRecord>(&journey.key(), |u| {
+                u.update_expression("REMOVE media.claimedUntil, media.claimId")
+                    .condition_expression("media.claimId = :claim")
+                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
+            })
+            .await;
+        match result {
+            Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    async fn convert(
+        &self,
+        dir: &Path,
+        tenant_id: &str,
+        take_key: &str,
+        portrait: bool,
+    ) -> Result<Converted, ffmpeg::MediaError> {
+        let original = dir.join("original");
+        self.download(take_key, &original).await?;
+        let source = ffmpeg::probe(&original).await?;
+        if source.video_codec.is_none() {
+            return Err(ffmpeg::MediaError::Unplayable {
+                reason: ffmpeg::NO_PICTURE.into(),
+                detail: "no video stream".into(),
+            });
+        }
+        let mp4 = dir.join("web.mp4");
+        ffmpeg::transcode(&original, &mp4, media::frame_size(portrait), source.audio_codec.is_some(), TRANSCODE_LIMIT)
+            .await?;
+        let probed = ffmpeg::probe(&mp4).await?;
+        let poster = dir.join("poster.jpg");
+        // A second in (past a fade-in or a black first frame), or the middle of a shorter take.
+        ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0)).await?;
+        let (mp4_key, poster_key) = (media::mp4_key(take_key), media::poster_key(take_key));
+        self.upload(&mp4, &mp4_key, "video/mp4").await?;
+        self.upload(&poster, &poster_key, "image/jpeg").await?;
+
+        let heard = if source.audio_codec.is_none() {
+            Heard::Failed("The video has no sound to transcribe.".into())
+        } else {
+            let speech_wav = dir.join("speech.wav");
+            ffmpeg::speech_audio(&mp4, &speech_wav, TRANSCODE_LIMIT).await?;
+            let request = transcribe::Request {
+                speech_wav,
+                bucket: self.bucket.clone(),
+                mp4_key: mp4_key.clone(),
+                output_key: media::transcription_output_key(take_key),
+                job_name: job_name(tenant_id, take_key),
+            };
+            self.transcriber.transcribe(&request).await?
+        };
+        Ok(Converted { probed, mp4_key, poster_key, heard })
+    }
+
+    async fn download(&self, key: &str, to: &Path) -> anyhow::Result<()> {
+        let object = self.s3.get_object().bucket(&self.bucket).key(key).send().await.context("GetObject")?;
+        let mut reader = object.body.into_async_read();
+        let mut file = tokio::fs::File::create(to).await.context("creating the original's file")?;
+        tokio::io::copy(&mut reader, &mut file).await.context("downloading the original")?;
+        Ok(())
+    }
+
+    async fn upload(&self, from: &Path, key: &str, content_type: &str) -> anyhow::Result<()> {
+        let body = aws_sdk_s3::primitives::ByteStream::from_path(from).await.context("reading an output")?;
+        self.s3
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type)
+            .body(body)
+            .send()
+            .await
+            .with_context(|| format!("PutObject {key}"))?;
+        Ok(())
+    }
+
+    /// The answer's state, the transcript (or the job's pointer) in one transaction,
+    /// conditioned on this delivery's claim: a take replaced meanwhile changes nothing.
+    async fn finish(
+        &self,
+        journey: &JourneyRecord,
+        take_key: &str,
+        claim_id: &str,
+        converted: Converted,
+    ) -> anyhow::Result<Outcome> {
+        let at = model::timestamp(model::now());
+        let (transcript_status, transcript_reason, job) = match &converted.heard {
+            Heard::Words(_) => (TranscriptStatus::Ready, None, None),
+            Heard::Started { job_name } => (TranscriptStatus::Pending, None, Some(job_name.clone())),
+            Heard::Failed(reason) => (TranscriptStatus::Failed, Some(reason.clone()), None),
+        };
+        let media = TakeMedia {
+            take_key: take_key.into(),
+            status: MediaStatus::Ready,
+            failure_reason: None,
+            mp4_key: Some(converted.mp4_key.clone()),
+            poster_key: Some(converted.poster_key.clone()),
+            duration_seconds: Some((converted.probed.duration_seconds * 1000.0).round() / 1000.0),
+            width: converted.probed.width,
+            height: converted.probed.height,
+            transcript_status,
+            transcript_failure_reason: transcript_reason,
+            transcription_job: job.clone(),
+            claimed_until: None,
+            claim_id: None,
+        };
+        let mut ops = vec![self.media_op(journey, take_key, claim_id, &media, &at)?];
+        match converted.heard {
+            Heard::Words(words) => ops.push(self.store.put_op(&TranscriptRecord::new(
+                &journey.tenant_id,
+                &journey.campaign_id,
+                &journey.contributor_id,
+                &journey.campaign_question_id,
+                take_key,
+                self.transcriber.engine(),
+                words,
+                at.clone(),
+            ))?),
+            Heard::Started { job_name } => {
+                let key = keys::transcription_job(&journey.tenant_id, &job_name);
+                ops.push(self.store.put_op(&TranscriptionJobRecord {
+                    pk: key.pk,
+                    sk: key.sk,
+                    entity_type: "TranscriptionJob".into(),
+                    tenant_id: journey.tenant_id.clone(),
+                    campaign_id: journey.campaign_id.clone(),
+                    contributor_id: journey.contributor_id.clone(),
+                    question_id: journey.campaign_question_id.clone(),
+                    take_key: take_key.into(),
+                    output_key: media::transcription_output_key(take_key),
+                    ttl: model::now().unix_timestamp() + JOB_RECORD_DAYS * 86_400,
+                })?)
+            }
+            Heard::Failed(_) => {}
+        }
+        match self.store.transact(ops).await {
+            Ok(()) => Ok(Outcome::Ready(transcript_status)),
+            Err(StoreError::ConditionFailed) => Ok(Outcome::Superseded),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    async fn fail(
+        &self,
+        journey: &JourneyRecord,
+        take_key: &str,
+        claim_id: &str,
+        reason: &str,
+    ) -> anyhow::Result<Outcome> {
+        let at = model::timestamp(model::now());
+        let mut media = TakeMedia::processing(take_key);
+        media.status = MediaStatus::Failed;
+        media.failure_reason = Some(reason.into());
+        match self.store.transact(vec![self.media_op(journey, take_key, claim_id, &media, &at)?]).await {
+            Ok(()) => Ok(Outcome::Failed(reason.into())),
+            Err(StoreError::ConditionFailed) => Ok(Outcome::Superseded),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    fn media_op(
+        &self,
+        journey: &JourneyRecord,
+        take_key: &str,
+        claim_id: &str,
+        media: &TakeMedia,
+        at: &str,
+    ) -> anyhow::Result<TransactWriteItem> {
+        let value = to_item(&std::collections::HashMap::from([("m", media)]))?.remove("m").expect("media");
+        Ok(self.store.update_op(&journey.key(), |u| {
+            u.update_expression("SET media = :media, updatedAt = :at")
+                .condition_expression("s3VideoKey = :take AND media.claimId = :claim")
+                .expression_attribute_values(":media", value)
+                .expression_attribute_values(":at", AttributeValue::S(at.into()))
+                .expression_attribute_values(":take", AttributeValue::S(take_key.into()))
+                .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
+        })?)
+    }
+
+    /// A transcription job ended: its words (or its failure) go to its answer, once.
+    pub async fn transcription_finished(&self, job_name: &str) -> anyhow::Result<Outcome> {
+        let Some((tenant_id, _)) = job_name.split_once('.') else {
+            return Ok(Outcome::Ignored("not one of our transcription jobs"));
+        };
+        if !storyhive_shared::ids::is_valid(tenant_id) || tenant_id.is_empty() {
+            return Ok(Outcome::Ignored("not one of our transcription jobs"));
+        }
+        let job_key = keys::transcription_job(tenant_id, job_name);
+        let Some(job) = self.store.get::<TranscriptionJobRecord>(&job_key).await? else {
+            return Ok(Outcome::Ignored("no such transcription job (another stack's, or long gone)"));
+        };
+        let heard = self.transcriber.result(job_name, &self.bucket, &job.output_key).await?;
+        let at = model::timestamp(model::now());
+        let journey_key = keys::journey(&job.tenant_id, &job.campaign_id, &job.contributor_id, &job.question_id);
+        let (status, reason) = match &heard {
+            Heard::Words(_) => (TranscriptStatus::Ready, None),
+            Heard::Failed(reason) => (TranscriptStatus::Failed, Some(reason.clone())),
+            Heard::Started { .. } => anyhow::bail!("a finished job cannot start another"),
+        };
+        let status_value = to_item(&std::collections::HashMap::from([("s", status)]))?.remove("s").expect("status");
+        let mut ops = vec![
+            self.store.update_op(&journey_key, |u| {
+                u.update_expression(
+                    "SET media.transcriptStatus = :status, media.transcriptFailureReason = :reason, updatedAt = :at \
+                     REMOVE media.transcriptionJob",
+                )
+                .condition_expression("s3VideoKey = :take AND media.takeKey = :take AND media.transcriptionJob = :job")
+                .expression_attribute_values(":status", status_value)
+                .expression_attribute_values(
+                    ":reason",
+                    reason.map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)),
+                )
+                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+                .expression_attribute_values(":take", AttributeValue::S(job.take_key.clone()))
+                .expression_attribute_values(":job", AttributeValue::S(job_name.into()))
+            })?,
+            self.store.delete_op(&job_key)?,
+        ];
+        if let Heard::Words(words) = heard {
+            ops.push(self.store.put_op(&TranscriptRecord::new(
+                &job.tenant_id,
+                &job.campaign_id,
+                &job.contributor_id,
+                &job.question_id,
+                &job.take_key,
+                self.transcriber.engine(),
+                words,
+                at,
+            ))?);
+        }
+        match self.store.transact(ops).await {
+            Ok(()) => Ok(Outcome::TranscriptStored(status)),
+            // A repeated event, or the take was replaced meanwhile.
+            Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
+            Err(other) => Err(other.into()),
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Speech to words with timings, behind one trait with two engines:
+//! - [`PocketSphinx`]: offline, runs here (the PyPI package `pocketsphinx` 5 and its
+//!   English model, through `pocketsphinx/transcribe.py`); answers at once.
+//! - [`AmazonTranscribe`]: in AWS. The worker starts a job on the web-playable MP4 in
+//!   the video bucket; Transcribe writes its JSON result into the bucket and EventBridge
+//!   puts the job's "Transcribe Job State Change" on the media queue, where the worker
+//!   reads the result.
+
+use std::{path::PathBuf, process::Stdio, time::Duration};
+
+use anyhow::Context;
+use async_trait::async_trait;
+use serde::Deserialize;
+use storyhive_shared::media::TranscriptWord;
+use tokio::process::Command;
+
+/// What a take's transcription came to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Heard {
+    Words(Vec<TranscriptWord>),
+    /// A job runs; its completion event arrives on the media queue later.
+    Started {
+        job_name: String,
+    },
+    /// The engine could not transcribe it; the reason is shown to staff.
+    Failed(String),
+}
+
+/// One take to transcribe.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// 16 kHz mono PCM WAV of the take's sound (local engines read it).
+    pub speech_wav: PathBuf,
+    pub bucket: String,
+    /// The web-playable MP4 in the bucket (cloud engines read it there).
+    pub mp4_key: String,
+    /// Where a cloud engine writes its result.
+    pub output_key: String,
+    /// A name unique to the take (the same take always gets the same name).
+    pub job_name: String,
+}
+
+#[async_trait]
+pub trait Transcriber: Send + Sync + std::fmt::Debug {
+    /// Stored with the transcript.
+    fn engine(&self) -> &'static str;
+    async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard>;
+    /// The result of a job [`Transcriber::transcribe`] started (a completion event).
+    async fn result(&self, job_name: &str, bucket: &str, output_key: &str) -> anyhow::Result<Heard>;
+}
+
+pub const NOTHING_HEARD: &str = "No speech was recognised in this video.";
+
+/// PocketSphinx 5 through its Python package: `python` is an interpreter that has it
+/// (the project's `.venv`, installed by the scripts from requirements-local.txt).
+#[derive(Debug, Clone)]
+pub struct PocketSphinx {
+    pub python: PathBuf,
+    pub time_limit: Duration,
+}
+
+const SCRIPT: &str = include_str!("../pocketsphinx/transcribe.py");
+
+#[derive(Deserialize)]
+struct SphinxWord {
+    text: String,
+    start: f64,
+    end: f64,
+}
+
+#[async_trait]
+impl Transcriber for PocketSphinx {
+    fn engine(&self) -> &'static str {
+        "pocketsphinx"
+    }
+
+    async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard> {
+        let child = Command::new(&self.python)
+            .arg("-c")
+            .arg(SCRIPT)
+            .arg(&request.speech_wav)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .with_context(|| format!("starting {} for PocketSphinx", self.python.display()))?;
+        let output = tokio::time::timeout(self.time_limit, child.wait_with_output())
+            .await
+            .context("PocketSphinx took too long")??;
+        if !output.status.success() {
+            anyhow::bail!(
+                "PocketSphinx failed ({}): {}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
+        }
+        let words: Vec<SphinxWord> = serde_json::from_slice(&output.stdout).context("PocketSphinx's words")?;
+        if words.is_empty() {
+            return Ok(Heard::Failed(NOTHING_HEARD.into()));
+        }
+        Ok(Heard::Words(
+            words
+                .into_iter()
+                .map(|w| TranscriptWord { text: w.text, start: w.start, end: w.end, edited: false })
+                .collect(),
+        ))
+    }
+
+    async fn result(&self, job_name: &str, _bucket: &str, _output_key: &str) -> anyhow::Result<Heard> {
+        anyhow::bail!("PocketSphinx answers at once; there is no job {job_name} to read")
+    }
+}
+
+/// Amazon Transcribe (batch jobs).
+#[derive(Debug, Clone)]
+pub struct AmazonTranscribe {
+    pub client: aws_sdk_transcribe::Client,
+    pub s3: aws_sdk_s3::Client,
+}
+
+#[async_trait]
+impl Transcriber for AmazonTranscribe {
+    fn engine(&self) -> &'static str {
+        "amazon-transcribe"
+    }
+
+    async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard> {
+        use aws_sdk_transcribe::types::{Media, MediaFormat};
+        let started = self
+            .client
+            .start_transcription_job()
+            .transcription_job_name(&request.job_name)
+            .media(Media::builder().media_file_uri(format!("s3://{}/{}", request.bucket, request.mp4_key)).build())
+            .media_format(MediaFormat::Mp4)
+            // Contributors speak the organisation's language, which the campaign does
+            // not record: let Transcribe identify it.
+            .identify_language(true)
+            .output_bucket_name(&request.bucket)
+            .output_key(&request.output_key)
+            .send()
+            .await;
+        match started {
+            Ok(_) => Ok(Heard::Started { job_name: request.job_name.clone() }),
+            // A redelivered message: the job of this take already exists.
+            Err(error) if error.as_service_error().is_some_and(|e| e.is_conflict_exception()) => {
+                Ok(Heard::Started { job_name: request.job_name.clone() })
+            }
+            Err(error) => Err(anyhow::Error::new(error).context("StartTranscriptionJob")),
+        }
+    }
+
+    async fn result(&self, job_name: &str, bucket: &str, output_key: &str) -> anyhow::Result<Heard> {
+        use aws_sdk_transcribe::types::TranscriptionJobStatus;
+        let job = self
+            .client
+            .get_transcription_job()
+            .transcription_job_name(job_name)
+            .send()
+            .await
+            .context("GetTranscriptionJob")?
+            .transcription_job
+            .context("GetTranscriptionJob without a job")?;
+        match job.transcription_job_status {
+            Some(TranscriptionJobStatus::Completed) => {}
+            Some(TranscriptionJobStatus::Failed) => {
+                return Ok(Heard::Failed(format!(
+                    "Transcription failed: {}",
+                    job.failure_reason.unwrap_or_else(|| "no reason given".into())
+                )))
+            }
+            other => anyhow::bail!("transcription job {job_name} is not finished ({other:?})"),
+        }
+        let object = self.s3.get_object().bucket(bucket).key(output_key).send().await.context("GetObject")?;
+        let body = object.body.collect().await.context("reading the transcript")?.into_bytes();
+        let words = amazon_words(&body)?;
+        if words.is_empty() {
+            return Ok(Heard::Failed(NOTHING_HEARD.into()));
+        }
+        Ok(Heard::Words(words))
+    }
+}
+
+#[derive(Deserialize)]
+struct AmazonResult {
+    results: AmazonResults,
+}
+
+#[derive(Deserialize)]
+struct AmazonResults {
+    #[serde(default)]
+    items: Vec<AmazonItem>,
+}
+
+#[derive(Deserialize)]
+struct AmazonItem {
+    #[serde(rename = "type")]
+    kind: String,
+    start_time: Option<String>,
+    end_time: Option<String>,
+    #[serde(default)]
+    alternatives: Vec<AmazonAlternative>,
+}
+
+#[derive(Deserialize)]
+struct AmazonAlternative {
+    content: String,
+}
+
+/// The words of Transcribe's result JSON: each `pronunciation` item is a word with its
+/// times; `punctuation` items have none and join the word before them.
+pub fn amazon_words(json: &[u8]) -> anyhow::Result<Vec<TranscriptWord>> {
+    let parsed: AmazonResult = serde_json::from_slice(json).context("Transcribe's result JSON")?;
+    let mut words: Vec<TranscriptWord> = Vec::new();
+    for item in parsed.results.items {
+        let Some(content) = item.alternatives.into_iter().next().map(|a| a.content) else { continue };
+        match item.kind.as_str() {
+            "pronunciation" => {
+                let time = |t: Option<String>| t.and_then(|t| t.parse::<f64>().ok()).unwrap_or(0.0);
+                words.push(TranscriptWord {
+                    text: content,
+                    start: time(item.start_time),
+                    end: time(item.end_time),
+                    edited: false,
+                });
+            }
+            "punctuation" => {
+                if let Some(last) = words.last_mut() {
+                    last.text.push_str(&content);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amazon_results_become_timed_words_with_their_punctuation() {
+        // The shape of a Transcribe batch result (abridged).
+        let json = br#"{"jobName":"t.1","accountId":"1","status":"COMPLETED","results":{
+            "transcripts":[{"transcript":"Hello, I live in London."}],
+            "items":[
+              {"type":"pronunciation","start_time":"0.04","end_time":"0.51","alternatives":[{"confidence":"0.99","content":"Hello"}]},
+              {"type":"punctuation","alternatives":[{"confidence":"0.0","content":","}]},
+              {"type":"pronunciation","start_time":"0.6","end_time":"0.7","alternatives":[{"confidence":"0.98","content":"I"}]},
+              {"type":"pronunciation","start_time":"0.7","end_time":"0.95","alternatives":[{"confidence":"0.97","content":"live"}]},
+              {"type":"pronunciation","start_time":"0.95","end_time":"1.05","alternatives":[{"confidence":"0.99","content":"in"}]},
+              {"type":"pronunciation","start_time":"1.05","end_time":"1.6","alternatives":[{"confidence":"0.99","content":"London"}]},
+              {"type":"punctuation","alternatives":[{"confidence":"0.0","content":"."}]}
+            ]}}"#;
+        let words = amazon_words(json).unwrap();
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(texts, ["Hello,", "I", "live", "in", "London."]);
+        assert_eq!((words[0].start, words[0].end), (0.04, 0.51));
+        assert_eq!((words[4].start, words[4].end), (1.05, 1.6));
+        assert!(amazon_words(b"{}").is_err(), "not a result");
+    }
+}

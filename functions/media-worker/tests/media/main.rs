@@ -1,0 +1,6 @@
+//! The media worker against the local stack, with real takes made by ffmpeg and
+//! speech by espeak-ng.
+
+mod calls;
+mod common;
+mod worker;
