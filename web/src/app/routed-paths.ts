@@ -27,4 +27,5 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.requestEditor,
   paths.userSetup,
   paths.companySetup,
+  paths.compareVideo,
 ]);

@@ -96,4 +96,15 @@ describe('routes and guards', () => {
     await router.navigate('/user-setup');
     expect(await screen.findByRole('heading', { name: 'User setup' })).toBeInTheDocument();
   });
+
+  it('opens the video comparison page to visitors and signed-in staff alike', async () => {
+    useSessionStore.setState({ user: null, status: 'ready' });
+    const router = renderAt('/compareVideo');
+    expect(await screen.findByRole('heading', { name: 'Compare videos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/compareVideo');
+    signIn('coordinator');
+    await router.navigate('/compareVideo?again');
+    expect(await screen.findByRole('heading', { name: 'Compare videos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/compareVideo');
+  });
 });

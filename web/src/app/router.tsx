@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           screen(paths.contributorScript, () => import('./routes/contributor/script')),
         ],
       },
+      // Open to every visitor, signed in or not, outside the staff and contributor layouts.
+      screen(paths.compareVideo, () => import('./routes/public/compare-video')),
       // Any unknown path goes to the dashboard (whose guard sends visitors to /login).
       { path: '*', element: <Navigate to={paths.dashboard} replace /> },
     ],

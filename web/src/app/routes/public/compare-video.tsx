@@ -1,0 +1,5 @@
+import { VideoCompare } from '@/features/video-compare/components/VideoCompare';
+
+export function Component() {
+  return <VideoCompare />;
+}
