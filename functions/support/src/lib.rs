@@ -286,6 +286,22 @@ pub async fn send_help(
     Ok((StatusCode::CREATED, Json(request)))
 }
 
+/// A page of the signed-in staff member's own requests of one kind (`prefix`), newest first.
+async fn own_requests<R: serde::de::DeserializeOwned>(
+    context: &AppContext,
+    principal: &Principal,
+    prefix: &str,
+    page: &PageParams,
+) -> ApiResult<(Vec<R>, Option<String>)> {
+    let query = storyhive_shared::storage::Query::table(
+        keys::support_requests_partition(&principal.tenant_id, &principal.user_id),
+        prefix,
+    )
+    .newest_first()
+    .limit(page.limit()?);
+    Ok(context.store.query_page::<R>(query, page.cursor()).await?)
+}
+
 /// The help requests the signed-in staff member sent, newest first, 10 per page.
 #[utoipa::path(get, path = "/support/help", tag = TAG, security(("staffToken" = ["UseHelp"])),
     params(PageParams),
@@ -301,13 +317,8 @@ pub async fn help_requests(
     Query(page): Query<PageParams>,
 ) -> ApiResult<Json<HelpRequestPage>> {
     principal.require(Permission::UseHelp)?;
-    let query = storyhive_shared::storage::Query::table(
-        keys::support_requests_partition(&principal.tenant_id, &principal.user_id),
-        keys::HELP_REQUEST_PREFIX,
-    )
-    .newest_first()
-    .limit(page.limit()?);
-    let (records, next_cursor) = context.store.query_page::<HelpRequestRecord>(query, page.cursor()).await?;
+    let (records, next_cursor) =
+        own_requests::<HelpRequestRecord>(&context, &principal, keys::HELP_REQUEST_PREFIX, &page).await?;
     Ok(Json(HelpRequestPage { items: records.into_iter().map(|r| r.request).collect(), next_cursor }))
 }
 
@@ -400,13 +411,8 @@ pub async fn editor_requests(
     Query(page): Query<PageParams>,
 ) -> ApiResult<Json<EditorRequestPage>> {
     principal.require(Permission::UseRequestEditor)?;
-    let query = storyhive_shared::storage::Query::table(
-        keys::support_requests_partition(&principal.tenant_id, &principal.user_id),
-        keys::EDITOR_REQUEST_PREFIX,
-    )
-    .newest_first()
-    .limit(page.limit()?);
-    let (records, next_cursor) = context.store.query_page::<EditorRequestRecord>(query, page.cursor()).await?;
+    let (records, next_cursor) =
+        own_requests::<EditorRequestRecord>(&context, &principal, keys::EDITOR_REQUEST_PREFIX, &page).await?;
     Ok(Json(EditorRequestPage { items: records.into_iter().map(|r| r.request).collect(), next_cursor }))
 }
 
