@@ -441,10 +441,15 @@ pub async fn approval(
                 .expression_attribute_names("#status", "status");
             if body.approved {
                 u.update_expression(
-                    "SET approved = :yes, approvedAt = if_not_exists(approvedAt, :at), GSI2PK = :pk, GSI2SK = :sk, updatedAt = :at",
+                    "SET approved = :yes, approvedAt = :approvedAt, GSI2PK = :pk, GSI2SK = :sk, updatedAt = :at",
                 )
                 .condition_expression("attribute_exists(PK) AND #status = :ready")
                 .expression_attribute_values(":yes", AttributeValue::Bool(true))
+                // Approving an approved video keeps when it was first approved.
+                .expression_attribute_values(
+                    ":approvedAt",
+                    AttributeValue::S(record.approved_at.clone().filter(|_| record.approved).unwrap_or_else(|| at.clone())),
+                )
                 .expression_attribute_values(":ready", AttributeValue::S("ready".into()))
                 .expression_attribute_values(
                     ":pk",

@@ -22,7 +22,8 @@ pub async fn stack() -> TestStack {
         .with_function("InitiativesFunction", storyhive_initiatives::router)
         .with_function("TagsFunction", storyhive_tags::router)
         .with_function("CampaignsFunction", storyhive_campaigns::router)
-        .with_function("QuestionsFunction", storyhive_questions::router);
+        .with_function("QuestionsFunction", storyhive_questions::router)
+        .with_function("GeneratedVideosFunction", storyhive_generated_videos::router);
     let uploads = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     let media = media_worker(&stack);
     stack

@@ -4,3 +4,5 @@
 mod calls;
 mod common;
 mod worker;
+mod generated;
+mod videotest;
