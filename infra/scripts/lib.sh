@@ -77,6 +77,9 @@ gateway_env() {
   export APP_BASE_URL="http://localhost:$3"
   export SES_SENDER="${SES_SENDER:-no-reply@storyhive.local}"
   export RUST_LOG="${RUST_LOG:-info}"
+  # The video processing calls' x-api-key (template parameter VideoProcessingApiKey); the
+  # web app's local builds send the same (VITE_VIDEO_PROCESSING_API_KEY).
+  export STORYHIVE_VIDEO_PROCESSING_API_KEY="${STORYHIVE_VIDEO_PROCESSING_API_KEY:-local-video-processing-key}"
 }
 
 # --------------------------------------------------------------- processes

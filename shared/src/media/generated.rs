@@ -276,6 +276,28 @@ pub fn take_folder(take_key: &str) -> &str {
     take_key.rsplit_once('/').map(|(folder, _)| folder).unwrap_or("")
 }
 
+/// Removes the records of a collaborator's generated videos in a campaign (their files
+/// live under the collaborator's prefix and go with the collaborator's videos).
+pub async fn remove_of_contributor(
+    store: &crate::storage::Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> crate::storage::StoreResult<usize> {
+    let videos: Vec<GeneratedVideoRecord> = store
+        .query(crate::storage::Query::gsi1(keys::generated_videos_of_contributor_gsi1(
+            tenant_id,
+            campaign_id,
+            contributor_id,
+        )))
+        .await?;
+    // One DeleteItem each (a collaborator has a few): no batch grant needed.
+    for video in &videos {
+        store.delete(&video.key()).await?;
+    }
+    Ok(videos.len())
+}
+
 // ------------------------------------------------------------------- video test
 
 /// The longest pause kept, in seconds, is at most this.

@@ -286,6 +286,16 @@ async fn the_same_render_message_delivered_twice_renders_once_and_a_deleted_vide
     }
     // A message for a video that no longer exists is done with.
     assert_eq!(media.process(&job).await.unwrap(), Outcome::Gone);
+
+    // Deleting the collaborator's videos takes their generated videos along.
+    let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
+    assert_eq!(page["items"].as_array().unwrap().len(), 1, "{page}");
+    let videos =
+        format!("/contributor/{}/{}/{}/videos", answering.initiative_id, answering.campaign_id, answering.contributor_id);
+    let (status, body) = answering.staff.delete(&stack, &videos, None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
+    assert!(page["items"].as_array().unwrap().is_empty(), "{page}");
 }
 
 #[tokio::test]
