@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark of the media worker on this machine (not a test): how fast a take is
-# converted to the web-playable MP4 (as a multiple of real time) and how long
-# PocketSphinx takes per minute of speech. Record the figures in docs/BENCHMARKS.md.
+# converted to the web-playable MP4 (as a multiple of real time), how long
+# PocketSphinx takes per minute of speech, and how fast a generated video is rendered
+# from a cut list of it (as a multiple of real time). Record the figures in
+# docs/BENCHMARKS.md.
 #
 #   ./infra/scripts/bench-media.sh            # a 60 s take
 #   SECONDS_OF_SPEECH=120 ./infra/scripts/bench-media.sh
@@ -27,5 +29,5 @@ espeak-ng -v en-us -s 140 -g 5 -f "$work/text.txt" -w "$work/speech.wav"
 ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" -i "$work/speech.wav" \
   -t "$LENGTH" -c:v libvpx -b:v 1500k -deadline realtime -cpu-used 8 -c:a libopus "$work/take.webm"
 
-log "Running the worker's conversion and transcription ($(nproc) cores)"
+log "Running the worker's conversion, transcription and render ($(nproc) cores)"
 cargo run -q -p storyhive-media-worker --example bench -- "$work/take.webm" "$VENV/bin/python"

@@ -111,10 +111,8 @@ pub fn presign_post(
         "conditions": conditions,
     });
     let encoded = base64::engine::general_purpose::STANDARD.encode(serde_json::to_vec(&document)?);
-    let signature = hex(&hmac_sha256(
-        &signing_key(&credentials.secret_access_key, &short_date, region, "s3"),
-        encoded.as_bytes(),
-    ));
+    let signature =
+        hex(&hmac_sha256(&signing_key(&credentials.secret_access_key, &short_date, region, "s3"), encoded.as_bytes()));
     fields.insert("policy".into(), encoded);
     fields.insert("x-amz-signature".into(), signature);
     Ok(PresignedPost { fields, policy: document })
@@ -167,10 +165,8 @@ mod tests {
         assert!(conditions.contains(&json!(["content-length-range", 1, 1000])));
         let decoded = base64::engine::general_purpose::STANDARD.decode(&post.fields["policy"]).unwrap();
         assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap(), post.policy);
-        let expected = hex(&hmac_sha256(
-            &signing_key("secret", "20231114", "eu-west-1", "s3"),
-            post.fields["policy"].as_bytes(),
-        ));
+        let expected =
+            hex(&hmac_sha256(&signing_key("secret", "20231114", "eu-west-1", "s3"), post.fields["policy"].as_bytes()));
         assert_eq!(post.fields["x-amz-signature"], expected);
     }
 }

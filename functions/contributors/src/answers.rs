@@ -50,7 +50,12 @@ pub async fn remove(
     );
     repo::delete_objects_under(&context.s3, context.config.video_bucket()?, &prefix).await?;
     // Their generated videos were cut from these takes (their files were under the prefix).
-    storyhive_shared::media::generated::remove_of_contributor(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
-        .await?;
+    storyhive_shared::media::generated::remove_of_contributor(
+        store,
+        &campaign.tenant_id,
+        &campaign.campaign_id,
+        contributor_id,
+    )
+    .await?;
     Ok(())
 }

@@ -220,7 +220,8 @@ pub async fn save(
         .await?
         .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
     let journeys = repo::journeys_of(&context.store, tenant_id, &body.campaign_id, &body.contributor_id).await?;
-    let answer = |journey_id: &str| journeys.iter().find(|j| j.campaign_question_id == journey_id && j.s3_video_key.is_some());
+    let answer =
+        |journey_id: &str| journeys.iter().find(|j| j.campaign_question_id == journey_id && j.s3_video_key.is_some());
     let errors = edit.check(|journey_id| {
         answer(journey_id).map(|j| {
             j.media
@@ -333,11 +334,9 @@ pub async fn campaign_videos(
     Query(params): Query<PageParams>,
 ) -> ApiResult<Json<GeneratedVideoPage>> {
     visible_campaign(&context, &principal, &campaign_id).await?;
-    let query = TableQuery::table(
-        keys::campaign_partition(&principal.tenant_id, &campaign_id),
-        keys::GENERATED_VIDEO_PREFIX,
-    )
-    .newest_first();
+    let query =
+        TableQuery::table(keys::campaign_partition(&principal.tenant_id, &campaign_id), keys::GENERATED_VIDEO_PREFIX)
+            .newest_first();
     page(&context, query, &params).await
 }
 
@@ -448,7 +447,9 @@ pub async fn approval(
                 // Approving an approved video keeps when it was first approved.
                 .expression_attribute_values(
                     ":approvedAt",
-                    AttributeValue::S(record.approved_at.clone().filter(|_| record.approved).unwrap_or_else(|| at.clone())),
+                    AttributeValue::S(
+                        record.approved_at.clone().filter(|_| record.approved).unwrap_or_else(|| at.clone()),
+                    ),
                 )
                 .expression_attribute_values(":ready", AttributeValue::S("ready".into()))
                 .expression_attribute_values(

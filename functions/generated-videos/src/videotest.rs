@@ -34,8 +34,7 @@ const TAG: &str = "video-test";
 pub const MAX_UPLOAD_BYTES: u64 = 500 * 1024 * 1024;
 /// How long the clip-cut URLs work (a large upload on a slow line takes a while).
 pub const URL_SECONDS: u64 = 3600;
-pub const CLIP_CUT_URLS_PER_CLIENT: Limit =
-    Limit { scope: "clip-cut-urls", max: 30, window: time::Duration::hours(1) };
+pub const CLIP_CUT_URLS_PER_CLIENT: Limit = Limit { scope: "clip-cut-urls", max: 30, window: time::Duration::hours(1) };
 pub const PROCESSING_PER_CLIENT: Limit = Limit { scope: "video-test", max: 30, window: time::Duration::hours(1) };
 
 pub const API_KEY_HEADER: &str = "x-api-key";
@@ -167,7 +166,9 @@ async fn credentials() -> Result<aws_sdk_s3::config::Credentials, ApiError> {
     static PROVIDER: tokio::sync::OnceCell<Option<aws_sdk_s3::config::SharedCredentialsProvider>> =
         tokio::sync::OnceCell::const_new();
     let provider = PROVIDER
-        .get_or_init(|| async { aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await.credentials_provider() })
+        .get_or_init(|| async {
+            aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await.credentials_provider()
+        })
         .await
         .as_ref()
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no AWS credentials to sign the upload with")))?;

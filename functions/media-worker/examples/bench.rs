@@ -1,6 +1,7 @@
-//! Measures the media worker's two heavy steps on this machine, through the worker's
-//! own code (`ffmpeg::transcode`, `PocketSphinx`): conversion speed as a multiple of
-//! real time, and transcription seconds per minute of speech.
+//! Measures the media worker's heavy steps on this machine, through the worker's own
+//! code (`ffmpeg::transcode`, `PocketSphinx`, `render::render`): conversion speed as a
+//! multiple of real time, transcription seconds per minute of speech, and the render of
+//! a generated video (a cut list of the converted take) as a multiple of real time.
 //! Run by `infra/scripts/bench-media.sh`, which makes the take.
 //!
 //!     cargo run -p storyhive-media-worker --example bench -- TAKE PYTHON
@@ -9,6 +10,7 @@ use std::{path::PathBuf, time::Instant};
 
 use storyhive_media_worker::{
     ffmpeg,
+    render::{self, Part, Plan},
     transcribe::{self, Heard, Transcriber},
 };
 
@@ -55,12 +57,44 @@ async fn main() -> anyhow::Result<()> {
     let heard = engine.transcribe(&request).await?;
     let took = started.elapsed().as_secs_f64();
     let words = match heard {
-        Heard::Words(words) => words.len(),
+        Heard::Words(words) => words,
         other => anyhow::bail!("nothing transcribed: {other:?}"),
     };
     rows.push(format!(
-        "| transcribe (PocketSphinx 5, {words} words) | {took:.1} s | {:.1} s per minute of speech |",
+        "| transcribe (PocketSphinx 5, {} words) | {took:.1} s | {:.1} s per minute of speech |",
+        words.len(),
         took / (seconds / 60.0)
+    ));
+
+    // A generated video as the editor makes one: a 3 s title card, then every other 5 s
+    // of the converted landscape take (half of it, in pieces), captions burned in.
+    let heard: Vec<(String, f64, f64)> = words.iter().map(|w| (w.text.clone(), w.start, w.end)).collect();
+    let converted = dir.join("false.mp4");
+    let mut parts = vec![Part::Title { text: "Our garden, our street".into(), seconds: 3.0 }];
+    let mut at = 0.0;
+    while at + 5.0 <= seconds {
+        parts.push(Part::Clip {
+            source: converted.clone(),
+            start: at,
+            end: at + 5.0,
+            has_audio: true,
+            cues: render::cues_for(&heard, at, at + 5.0),
+        });
+        at += 10.0;
+    }
+    let clips = parts.len() - 1;
+    let plan = Plan { parts, frame: storyhive_shared::media::frame_size(false), burn_captions: true };
+    let render_dir = dir.join("render");
+    std::fs::create_dir_all(&render_dir)?;
+    let started = Instant::now();
+    let rendered = render::render(&render_dir, &plan, &dir.join("generated.mp4"), std::time::Duration::from_secs(3600))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let took = started.elapsed().as_secs_f64();
+    rows.push(format!(
+        "| render a generated video ({clips} clips + title card, burned-in captions, {:.0} s) | {took:.1} s | {:.2}x real time |",
+        rendered.seconds,
+        rendered.seconds / took
     ));
     std::fs::remove_dir_all(&dir).ok();
 

@@ -79,7 +79,12 @@ pub async fn run_tool(program: &str, args: &[&str], limit: Duration, reason: &st
 
 /// The silences of more than `min_seconds` in `input`'s sound (ffmpeg's silencedetect at
 /// -35 dB), as (start, end) seconds; a silence that lasts to the end ends at `until`.
-pub async fn silences(input: &Path, min_seconds: f64, until: f64, limit: Duration) -> Result<Vec<(f64, f64)>, MediaError> {
+pub async fn silences(
+    input: &Path,
+    min_seconds: f64,
+    until: f64,
+    limit: Duration,
+) -> Result<Vec<(f64, f64)>, MediaError> {
     let input = input.to_string_lossy();
     let filter = format!("silencedetect=noise=-35dB:d={:.3}", min_seconds.max(0.05));
     let mut command = Command::new("ffmpeg");
@@ -92,11 +97,16 @@ pub async fn silences(input: &Path, min_seconds: f64, until: f64, limit: Duratio
     let child = command.spawn().map_err(|e| anyhow::anyhow!("starting ffmpeg (is it installed?): {e}"))?;
     let output = match tokio::time::timeout(limit, child.wait_with_output()).await {
         Ok(output) => output.map_err(|e| anyhow::anyhow!("running ffmpeg: {e}"))?,
-        Err(_) => return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: "silencedetect timed out".into() }),
+        Err(_) => {
+            return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: "silencedetect timed out".into() })
+        }
     };
     let log = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
-        return Err(MediaError::Unplayable { reason: UNREADABLE.into(), detail: log.lines().last().unwrap_or("").into() });
+        return Err(MediaError::Unplayable {
+            reason: UNREADABLE.into(),
+            detail: log.lines().last().unwrap_or("").into(),
+        });
     }
     let number = |line: &str, label: &str| -> Option<f64> {
         let rest = &line[line.find(label)? + label.len()..];

@@ -105,13 +105,24 @@ impl MediaWorker {
 
     async fn delete_objects(&self, object_keys: &[String]) -> anyhow::Result<()> {
         for key in object_keys {
-            self.s3.delete_object().bucket(&self.bucket).key(key).send().await.with_context(|| format!("DeleteObject {key}"))?;
+            self.s3
+                .delete_object()
+                .bucket(&self.bucket)
+                .key(key)
+                .send()
+                .await
+                .with_context(|| format!("DeleteObject {key}"))?;
         }
         Ok(())
     }
 
     /// Renders a generated video once.
-    pub async fn render_generated(&self, tenant_id: &str, campaign_id: &str, video_id: &str) -> anyhow::Result<Outcome> {
+    pub async fn render_generated(
+        &self,
+        tenant_id: &str,
+        campaign_id: &str,
+        video_id: &str,
+    ) -> anyhow::Result<Outcome> {
         let key = keys::generated_video(tenant_id, campaign_id, video_id);
         let Some(video) = self.store.get::<GeneratedVideoRecord>(&key).await? else {
             return Ok(Outcome::Gone);
@@ -164,7 +175,10 @@ impl MediaWorker {
                         &key,
                         &claim_id,
                         "#status = :failed, failureReason = :reason",
-                        vec![(":failed", AttributeValue::S("failed".into())), (":reason", AttributeValue::S(reason.clone()))],
+                        vec![
+                            (":failed", AttributeValue::S("failed".into())),
+                            (":reason", AttributeValue::S(reason.clone())),
+                        ],
                     )
                     .await?;
                 Ok(if stored { Outcome::Failed(reason) } else { Outcome::Gone })
@@ -187,7 +201,10 @@ impl MediaWorker {
             self.download(&clip.source_key, &path).await?;
             let probed = ffmpeg::probe(&path).await?;
             if probed.video_codec.is_none() {
-                return Err(MediaError::Unplayable { reason: ffmpeg::NO_PICTURE.into(), detail: clip.source_key.clone() });
+                return Err(MediaError::Unplayable {
+                    reason: ffmpeg::NO_PICTURE.into(),
+                    detail: clip.source_key.clone(),
+                });
             }
             sources.insert(clip.source_key.clone(), (path, probed.audio_codec.is_some()));
         }
@@ -197,7 +214,8 @@ impl MediaWorker {
                 if words.contains_key(&clip.journey_id) {
                     continue;
                 }
-                let key = keys::transcript(&video.tenant_id, &video.campaign_id, &video.contributor_id, &clip.journey_id);
+                let key =
+                    keys::transcript(&video.tenant_id, &video.campaign_id, &video.contributor_id, &clip.journey_id);
                 let record = self.store.get::<TranscriptRecord>(&key).await.map_err(anyhow::Error::from)?;
                 let heard = record
                     .filter(|r| r.take_key == clip.take_key)
@@ -212,7 +230,8 @@ impl MediaWorker {
         }
         for clip in &video.sources {
             let (path, has_audio) = sources[&clip.source_key].clone();
-            let cues = words.get(&clip.journey_id).map(|w| render::cues_for(w, clip.start, clip.end)).unwrap_or_default();
+            let cues =
+                words.get(&clip.journey_id).map(|w| render::cues_for(w, clip.start, clip.end)).unwrap_or_default();
             parts.push(Part::Clip { source: path, start: clip.start, end: clip.end, has_audio, cues });
         }
         let plan = Plan {
@@ -231,7 +250,9 @@ impl MediaWorker {
         self.upload(&poster, &video.poster_key, "image/jpeg").await?;
         if let Some(captions_key) = &video.captions_key {
             let vtt = dir.join("captions.vtt");
-            tokio::fs::write(&vtt, render::webvtt(&rendered.cues)).await.map_err(|e| anyhow::anyhow!("captions: {e}"))?;
+            tokio::fs::write(&vtt, render::webvtt(&rendered.cues))
+                .await
+                .map_err(|e| anyhow::anyhow!("captions: {e}"))?;
             self.upload(&vtt, captions_key, "text/vtt").await?;
         }
         Ok(RenderedVideo { probed })

@@ -167,7 +167,9 @@ pub async fn render(dir: &Path, plan: &Plan, output: &Path, limit: Duration) -> 
                 tokio::fs::write(&text_file, wrap(text, 28)).await.map_err(|e| anyhow::anyhow!("title text: {e}"))?;
                 args.extend(["-f", "lavfi", "-i"].map(String::from));
                 args.push(format!("color=c=black:s={width}x{height}:r={FPS}"));
-                args.extend(["-f", "lavfi", "-i", "anullsrc=channel_layout=stereo:sample_rate=48000"].map(String::from));
+                args.extend(
+                    ["-f", "lavfi", "-i", "anullsrc=channel_layout=stereo:sample_rate=48000"].map(String::from),
+                );
                 let size = (width.min(height) / 14).max(16);
                 filter = format!(
                     "drawtext=font='DejaVu Sans':textfile={}:fontcolor=white:fontsize={size}:line_spacing={}:x=(w-text_w)/2:y=(h-text_h)/2,setsar=1,format=yuv420p",
@@ -204,8 +206,20 @@ pub async fn render(dir: &Path, plan: &Plan, output: &Path, limit: Duration) -> 
         args.push(filter);
         args.extend(["-frames:v".to_string(), count.to_string()]);
         args.extend(
-            ["-an", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p"]
-                .map(String::from),
+            [
+                "-an",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "veryfast",
+                "-crf",
+                "23",
+                "-profile:v",
+                "high",
+                "-pix_fmt",
+                "yuv420p",
+            ]
+            .map(String::from),
         );
         args.extend(["-video_track_timescale", "30000", "-f", "mp4"].map(String::from));
         args.push(video.to_string_lossy().to_string());
@@ -220,7 +234,11 @@ pub async fn render(dir: &Path, plan: &Plan, output: &Path, limit: Duration) -> 
 
         if let Part::Clip { cues, .. } = part {
             let offset = at_frame as f64 / FPS as f64;
-            timeline_cues.extend(cues.iter().map(|c| Cue { start: c.start + offset, end: c.end + offset, text: c.text.clone() }));
+            timeline_cues.extend(cues.iter().map(|c| Cue {
+                start: c.start + offset,
+                end: c.end + offset,
+                text: c.text.clone(),
+            }));
         }
         at_frame += count;
         let _ = writeln!(video_list, "file '{}'", video.display());
@@ -234,12 +252,38 @@ pub async fn render(dir: &Path, plan: &Plan, output: &Path, limit: Duration) -> 
     ffmpeg::run_tool(
         "ffmpeg",
         &[
-            "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-            "-f", "concat", "-safe", "0", "-i", &video_txt,
-            "-f", "concat", "-safe", "0", "-i", &audio_txt,
-            "-map", "0:v:0", "-map", "1:a:0",
-            "-c:v", "copy", "-c:a", "aac", "-b:a", "128k",
-            "-movflags", "+faststart", "-f", "mp4", &out,
+            "-hide_banner",
+            "-nostdin",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "concat",
+            "-safe",
+            "0",
+            "-i",
+            &video_txt,
+            "-f",
+            "concat",
+            "-safe",
+            "0",
+            "-i",
+            &audio_txt,
+            "-map",
+            "0:v:0",
+            "-map",
+            "1:a:0",
+            "-c:v",
+            "copy",
+            "-c:a",
+            "aac",
+            "-b:a",
+            "128k",
+            "-movflags",
+            "+faststart",
+            "-f",
+            "mp4",
+            &out,
         ],
         remaining(),
         RENDER_FAILED,
@@ -260,7 +304,8 @@ pub fn keep_ranges(silences: &[(f64, f64)], seconds: f64, threshold: f64) -> Vec
         if end - start <= threshold {
             continue;
         }
-        let (cut_from, cut_to) = (if start <= 0.0 { 0.0 } else { start + margin }, if end >= seconds { seconds } else { end - margin });
+        let (cut_from, cut_to) =
+            (if start <= 0.0 { 0.0 } else { start + margin }, if end >= seconds { seconds } else { end - margin });
         if cut_from > from {
             keep.push((from, cut_from));
         }
@@ -279,10 +324,11 @@ mod tests {
 
     #[test]
     fn words_become_cues_relative_to_their_clip() {
-        let words: Vec<(String, f64, f64)> = [("I", 1.0, 1.2), ("live", 1.2, 1.5), ("in", 1.5, 1.6), ("London", 1.6, 2.0), ("Yes", 4.0, 4.3)]
-            .iter()
-            .map(|(t, a, b)| (t.to_string(), *a, *b))
-            .collect();
+        let words: Vec<(String, f64, f64)> =
+            [("I", 1.0, 1.2), ("live", 1.2, 1.5), ("in", 1.5, 1.6), ("London", 1.6, 2.0), ("Yes", 4.0, 4.3)]
+                .iter()
+                .map(|(t, a, b)| (t.to_string(), *a, *b))
+                .collect();
         let cues = cues_for(&words, 1.1, 4.5);
         assert_eq!(cues[0].text, "I live in London");
         assert!((cues[0].start - 0.0).abs() < 1e-9 && (cues[0].end - 0.9).abs() < 1e-9, "{cues:?}");

@@ -205,7 +205,9 @@ fn the_video_test_page_can_upload_only_under_temp_and_temp_expires_after_a_day()
     let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
     let video_bucket = &doc["Resources"]["VideoBucket"]["Properties"];
     let rules = video_bucket["LifecycleConfiguration"]["Rules"].as_sequence().unwrap();
-    assert!(rules.iter().any(|rule| rule["Prefix"] == "Temp/" && rule["ExpirationInDays"] == 1 && rule["Status"] == "Enabled"));
+    assert!(rules
+        .iter()
+        .any(|rule| rule["Prefix"] == "Temp/" && rule["ExpirationInDays"] == 1 && rule["Status"] == "Enabled"));
     // Browsers POST the test page's upload to the bucket and send x-api-key to the API.
     let methods = video_bucket["CorsConfiguration"]["CorsRules"][0]["AllowedMethods"].as_sequence().unwrap();
     assert!(methods.iter().any(|m| m == "POST"), "{methods:?}");

@@ -486,6 +486,9 @@ mod generated_video_tests {
         assert!(key.sk.starts_with(GENERATED_VIDEO_PREFIX));
         assert!(generated_videos_of_contributor_gsi1("t", "c", "k").starts_with("T#t#"));
         assert!(approved_generated_videos_gsi2("t", "c").starts_with("T#t#"));
-        assert_ne!(generated_videos_of_contributor_gsi1("t", "c", "k"), generated_videos_of_contributor_gsi1("t", "c", "k2"));
+        assert_ne!(
+            generated_videos_of_contributor_gsi1("t", "c", "k"),
+            generated_videos_of_contributor_gsi1("t", "c", "k2")
+        );
     }
 }

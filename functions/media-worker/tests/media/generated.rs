@@ -106,7 +106,10 @@ async fn a_cut_list_renders_to_its_kept_ranges_with_title_card_captions_and_the_
     // The download is the same file, as an attachment.
     // (S3 answers with the signed Content-Disposition; moto ignores it, so the URL is checked.)
     let download = video["downloadUrl"].as_str().unwrap();
-    assert!(download.contains("response-content-disposition=attachment%3B%20filename%3D%22Our-home.mp4%22"), "{download}");
+    assert!(
+        download.contains("response-content-disposition=attachment%3B%20filename%3D%22Our-home.mp4%22"),
+        "{download}"
+    );
     assert_eq!(fetch(&stack, download).await, (StatusCode::OK, mp4.clone()));
     let (status, poster) = fetch(&stack, video["posterUrl"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);
@@ -162,17 +165,26 @@ async fn a_cut_list_renders_to_its_kept_ranges_with_title_card_captions_and_the_
 async fn bad_edits_and_answers_not_ready_are_refused_and_save_nothing() {
     let stack = stack().await;
     let (answering, _take) = answered(&stack, "landscape", 3.0).await;
-    let save = |edit: Value, title: &str| {
-        json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id, "title": title, "edit": edit})
-    };
+    let save = |edit: Value, title: &str| json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id, "title": title, "edit": edit});
     let q = answering.question_id.clone();
     let cases = [
         (save(json!({"clips": []}), "T"), "edit.clips", "Please keep at least one part of an answer"),
-        (save(json!({"clips": [{"journeyId": q, "start": 1, "end": 9}]}), "T"), "edit.clips[0].end", "A part ends after the end of its answer's video"),
-        (save(json!({"clips": [{"journeyId": "nope", "start": 0, "end": 1}]}), "T"), "edit.clips[0].journeyId", "This answer is not one of the collaborator's answers"),
+        (
+            save(json!({"clips": [{"journeyId": q, "start": 1, "end": 9}]}), "T"),
+            "edit.clips[0].end",
+            "A part ends after the end of its answer's video",
+        ),
+        (
+            save(json!({"clips": [{"journeyId": "nope", "start": 0, "end": 1}]}), "T"),
+            "edit.clips[0].journeyId",
+            "This answer is not one of the collaborator's answers",
+        ),
         (save(json!({"clips": [{"journeyId": q, "start": 0, "end": 1}]}), " "), "title", "Title is a required field"),
         (
-            save(json!({"clips": [{"journeyId": q, "start": 0, "end": 1}], "titleCard": {"text": "x", "seconds": 20}}), "T"),
+            save(
+                json!({"clips": [{"journeyId": q, "start": 0, "end": 1}], "titleCard": {"text": "x", "seconds": 20}}),
+                "T",
+            ),
             "edit.titleCard.seconds",
             "The title card shows for 1 to 10 seconds",
         ),
@@ -180,7 +192,11 @@ async fn bad_edits_and_answers_not_ready_are_refused_and_save_nothing() {
     for (body, field, message) in cases {
         let (status, answer) = answering.staff.post(&stack, "/generated-videos/save", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-        assert_eq!((answer["errors"][0]["field"].as_str(), answer["errors"][0]["message"].as_str()), (Some(field), Some(message)), "{answer}");
+        assert_eq!(
+            (answer["errors"][0]["field"].as_str(), answer["errors"][0]["message"].as_str()),
+            (Some(field), Some(message)),
+            "{answer}"
+        );
     }
     // An answer whose video is still being converted: 409 naming it.
     let key = answering.journey_key();
@@ -192,14 +208,22 @@ async fn bad_edits_and_answers_not_ready_are_refused_and_save_nothing() {
         .post(&stack, "/generated-videos/save", save(json!({"clips": [{"journeyId": q, "start": 0, "end": 1}]}), "T"))
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
-    assert!(detail(&answer).contains("Where do you live?") && detail(&answer).contains("still being prepared"), "{answer}");
+    assert!(
+        detail(&answer).contains("Where do you live?") && detail(&answer).contains("still being prepared"),
+        "{answer}"
+    );
     let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
     assert!(page["items"].as_array().unwrap().is_empty(), "nothing saved: {page}");
 }
 
 /// A generated video saved straight to the table (no queued message another test's
 /// worker could take), with its render's claim untouched.
-async fn unqueued_video(stack: &storyhive_local_stack::testkit::TestStack, answering: &Answering, take: &str, captions: Captions) -> GeneratedVideoRecord {
+async fn unqueued_video(
+    stack: &storyhive_local_stack::testkit::TestStack,
+    answering: &Answering,
+    take: &str,
+    captions: Captions,
+) -> GeneratedVideoRecord {
     let journey = answering.journey(stack).await;
     let source_key = journey.media.unwrap().mp4_key.unwrap();
     let edit = Edit {
@@ -290,8 +314,10 @@ async fn the_same_render_message_delivered_twice_renders_once_and_a_deleted_vide
     // Deleting the collaborator's videos takes their generated videos along.
     let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
     assert_eq!(page["items"].as_array().unwrap().len(), 1, "{page}");
-    let videos =
-        format!("/contributor/{}/{}/{}/videos", answering.initiative_id, answering.campaign_id, answering.contributor_id);
+    let videos = format!(
+        "/contributor/{}/{}/{}/videos",
+        answering.initiative_id, answering.campaign_id, answering.contributor_id
+    );
     let (status, body) = answering.staff.delete(&stack, &videos, None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
@@ -335,8 +361,12 @@ async fn staff_approve_an_answer_and_the_pending_count_follows() {
     // Sent back for re-recording: not reviewed here until the new take arrives.
     let (status, body) = answering
         .staff
-        .post(&stack, "/contributor-journey/re-record", json!({"campaignId": answering.campaign_id,
-              "contributorId": answering.contributor_id, "campaignQuestionIds": [answering.question_id]}))
+        .post(
+            &stack,
+            "/contributor-journey/re-record",
+            json!({"campaignId": answering.campaign_id,
+              "contributorId": answering.contributor_id, "campaignQuestionIds": [answering.question_id]}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = answering.staff.put(&stack, "/campaign/answer-review", review("approved")).await;

@@ -3,6 +3,6 @@
 
 mod calls;
 mod common;
-mod worker;
 mod generated;
 mod videotest;
+mod worker;

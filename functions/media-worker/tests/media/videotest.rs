@@ -14,7 +14,16 @@ use crate::common::*;
 fn paused_video() -> Vec<u8> {
     let file = std::env::temp_dir().join(format!("storyhive-pauses-{}.mp4", storyhive_shared::model::new_id()));
     let status = Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=7:size=320x240:rate=15"])
+        .args([
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc=duration=7:size=320x240:rate=15",
+        ])
         .args(["-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,3)\\,1)\\,0.5*sin(2*PI*440*t)\\,0):s=48000:d=7"])
         .args(["-c:v", "mpeg4", "-c:a", "aac", "-t", "7"])
         .arg(&file)
