@@ -31,7 +31,6 @@ import {
   type Span,
 } from '../lib/ranges';
 import { AnswerCard } from './AnswerCard';
-import { EditorTour } from './EditorTour';
 import { GeneratedVideoList } from './GeneratedVideoList';
 import { GeneratePanel, type TitleCardDraft } from './GeneratePanel';
 import { PreviewPlayer } from './PreviewPlayer';
@@ -46,15 +45,13 @@ type Props = {
   contributorId: string;
   /** From the address: open this answer at this time (`?answer=&t=`). */
   link: { journeyId: string; seconds: number } | null;
-  /** Show the guided tour over the editor. */
-  tour?: { onClose: () => void };
 };
 
 type Selection = { journeyId: string } & WordSelection;
 type Reveal = { journeyId: string; seconds: number; key: number };
 
 /** The response editor: a collaborator's answers, edited by their text, previewed, generated. */
-export function ResponseEditor({ tenantId, campaignId, contributorId, link, tour }: Props) {
+export function ResponseEditor({ tenantId, campaignId, contributorId, link }: Props) {
   const answers = useEditorAnswers(tenantId, campaignId, contributorId);
   const contributor = useEditorContributor(tenantId, campaignId, contributorId);
   const saved = useEditorState(campaignId, contributorId);
@@ -265,8 +262,6 @@ export function ResponseEditor({ tenantId, campaignId, contributorId, link, tour
       </section>
 
       <GeneratedVideos campaignId={campaignId} contributorId={contributorId} name={name} />
-
-      {tour && <EditorTour onClose={tour.onClose} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { roleOf } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { useSessionStore } from '@/stores/session-store';
 import { skipTour } from '../api/editor-api';
+import { EditorTour } from './EditorTour';
 import { ResponseEditor } from './ResponseEditor';
 
 /** `?answer=<journeyId>&t=<seconds>`: the moment a link (e.g. a search result) opens. */
@@ -60,8 +61,8 @@ export function ResponseEditorPage({ withTour }: { withTour: boolean }) {
         campaignId={campaignId}
         contributorId={collaboratorId}
         link={linkFromSearch(search)}
-        tour={withTour ? { onClose: endTour } : undefined}
       />
+      {withTour && <EditorTour onClose={endTour} />}
     </>
   );
 }
