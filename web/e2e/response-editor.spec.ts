@@ -82,16 +82,17 @@ async function campaignWithCollaborator(): Promise<Setup> {
  * over a coloured picture (VP8 + Opus WebM, as a browser records).
  */
 function speakingTake(path: string, wav: string) {
+  // en-us at 140 words a minute with a 5 ms word gap: espeak-ng's clearest for PocketSphinx.
   execFileSync('espeak-ng', [
-    '-m',
-    '-s', '140',
+    '-m', '-v', 'en-us', '-s', '140', '-g', '5',
     '-w', wav,
-    '<speak>Hello, my name is Robin and I work at the river centre.<break time="1200ms"/>We clean the water and count the fish every morning.<break time="1200ms"/>Thank you for watching our story.</speak>',
+    '<speak>Hello. My name is Peter.<break time="1200ms"/>I live in London.<break time="1200ms"/>I love my family.</speak>',
   ]);
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'color=c=0x2a6f97:s=640x360:r=25',
     '-i', wav,
+    '-af', 'apad=pad_dur=0.5',
     '-shortest',
     '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k',
     '-c:a', 'libopus', path,
@@ -165,7 +166,7 @@ test('staff cut a sentence in the transcript, generate, play the result, approve
   const take = await readyTake(setup);
   const spoken = take.transcript.words.map((w) => w.text.toLowerCase()).join(' ');
   // PocketSphinx heard the sentence: known words of it are in the transcript.
-  expect(spoken).toMatch(/fish|water|river|watching|morning/);
+  expect(spoken).toMatch(/peter|london|family/);
   const [from, to] = middleSentence(take.transcript.words);
 
   // The admin has seen the tour already: the editor opens directly.

@@ -7,8 +7,8 @@ import { expect, test } from '@playwright/test';
  */
 function takeWithPauses(path: string, wav: string) {
   execFileSync('espeak-ng', [
-    '-m', '-s', '150', '-w', wav,
-    '<speak>First we plant the trees.<break time="2500ms"/>Then we water them every week.<break time="2500ms"/>Finally they grow.</speak>',
+    '-m', '-v', 'en-us', '-s', '140', '-g', '5', '-w', wav,
+    '<speak>Hello. My name is Peter.<break time="2500ms"/>I live in London.<break time="2500ms"/>I love my family.</speak>',
   ]);
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',

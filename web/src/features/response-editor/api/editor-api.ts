@@ -140,13 +140,16 @@ export function useContributorVideos(campaignId: string, contributorId: string) 
         params: { path: { campaignId, contributorId }, query: pageQuery(cursor) },
         signal,
       }),
+      { toast: false },
     ),
   );
 }
 
 export function useCampaignVideos(campaignId: string) {
   return useVideoPages(editorKeys.campaignVideos(campaignId), (cursor, signal) =>
-    call(contractApi.GET('/generated-videos/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal })),
+    call(contractApi.GET('/generated-videos/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal }), {
+      toast: false,
+    }),
   );
 }
 
@@ -154,6 +157,7 @@ export function useApprovedVideos(campaignId: string) {
   return useVideoPages(editorKeys.approvedVideos(campaignId), (cursor, signal) =>
     call(
       contractApi.GET('/generated-videos/approved/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal }),
+      { toast: false },
     ),
   );
 }
