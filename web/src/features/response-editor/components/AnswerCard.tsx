@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
 import { useCorrectWord, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
 import { trimsOf, wordsSpan, type Span } from '../lib/ranges';
-import { formatSeconds, sentenceOf, wordIndexAt, wordIndexNear } from '../lib/words';
+import { formatSeconds, sentenceOf, toWebVtt, wordIndexAt, wordIndexNear } from '../lib/words';
 import { Transcript, type WordSelection } from './Transcript';
 
 type Props = {
@@ -43,6 +43,7 @@ export function AnswerCard(props: Props) {
   const headingId = `answer-${answer.campaignQuestionId}`;
   const trims = trimsOf(kept);
   const [revealWord, setRevealWord] = useState<number | undefined>(undefined);
+  const captionsUrl = useTranscriptCaptions(words);
 
   // Open at a moment: seek the player there, highlight the word and scroll it into view.
   const reveal = props.reveal;
@@ -135,7 +136,9 @@ export function AnswerCard(props: Props) {
               onSeeked={(e) => props.onPosition(e.currentTarget.currentTime)}
               onPause={(e) => props.onPosition(e.currentTarget.currentTime)}
               className="max-h-80 w-full rounded-md bg-black"
-            />
+            >
+              {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Transcript" />}
+            </video>
           )}
           {ready && (
             <>
@@ -218,6 +221,21 @@ export function AnswerCard(props: Props) {
       )}
     </article>
   );
+}
+
+/** The transcript as a WebVTT captions track for the player (an object URL, revoked when it changes). */
+function useTranscriptCaptions(words: { text: string; start: number; end: number }[]): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (words.length === 0 || typeof URL.createObjectURL !== 'function') return;
+    const made = URL.createObjectURL(new Blob([toWebVtt(words)], { type: 'text/vtt' }));
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [words]);
+  return url;
 }
 
 function TrimInput({ label, value, max, onCommit }: { label: string; value: number; max: number; onCommit: (v: number) => void }) {
