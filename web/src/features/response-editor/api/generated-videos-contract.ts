@@ -70,12 +70,6 @@ export type GeneratedVideoPaths = {
       responses: { 200: Json<GeneratedVideo> } & Errors;
     };
   };
-  '/campaign/answer-review': {
-    put: {
-      requestBody: Json<{ campaignId: string; contributorId: string; journeyId: string; status: 'new' | 'approved' }>;
-      responses: { 200: Json<Message> } & Errors;
-    };
-  };
 };
 
 /** The staff client seen with the contract's paths. */

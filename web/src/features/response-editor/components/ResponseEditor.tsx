@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
-import { useDebouncedSave } from '@/features/campaigns/lib/use-debounced-save';
 import {
   saveEditorState,
   takeQuery,
@@ -30,6 +29,7 @@ import {
   type EditModel,
   type Span,
 } from '../lib/ranges';
+import { useAutosave } from '../lib/use-autosave';
 import { AnswerCard } from './AnswerCard';
 import { GeneratedVideoList } from './GeneratedVideoList';
 import { GeneratePanel, type TitleCardDraft } from './GeneratePanel';
@@ -77,7 +77,7 @@ export function ResponseEditor({ tenantId, campaignId, contributorId, link }: Pr
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [titleCard, setTitleCard] = useState<TitleCardDraft>({ enabled: false, text: '', seconds: 3 });
   const [captions, setCaptions] = useState<Captions>('none');
-  const autosave = useDebouncedSave((state: EditorState) => saveEditorState(campaignId, contributorId, state), STATE_SAVE_DEBOUNCE_MS);
+  const autosave = useAutosave((state: EditorState) => saveEditorState(campaignId, contributorId, state), STATE_SAVE_DEBOUNCE_MS);
 
   // Build the edit once answers, takes and the saved state are known; answers ready later join it whole.
   const started = useRef(false);
