@@ -39,7 +39,10 @@ export function AnswerCard(props: Props) {
   const [correcting, setCorrecting] = useState<number | null>(null);
   const words = take?.transcript.words ?? [];
   const duration = take?.durationSeconds ?? 0;
-  const current = wordIndexAt(words, time);
+  // The word a link pointed at stays highlighted (even in a pause before it) until playback starts.
+  const [marked, setMarked] = useState(-1);
+  const spoken = wordIndexAt(words, time);
+  const current = spoken >= 0 ? spoken : marked;
   const headingId = `answer-${answer.campaignQuestionId}`;
   const trims = trimsOf(kept);
   const [revealWord, setRevealWord] = useState<number | undefined>(undefined);
@@ -53,17 +56,13 @@ export function AnswerCard(props: Props) {
     const video = videoRef.current;
     const seek = () => {
       if (video) video.currentTime = reveal.seconds;
-      const near = wordIndexNear(words, reveal.seconds);
-      setTime(near >= 0 && wordIndexAt(words, reveal.seconds) < 0 ? words[near]!.start : reveal.seconds);
-      setRevealWord(reveal.key);
     };
+    setTime(reveal.seconds);
+    setMarked(wordIndexNear(words, reveal.seconds));
+    setRevealWord(reveal.key);
     document.getElementById(headingId)?.scrollIntoView?.({ block: 'start' });
     if (video && video.readyState >= 1) seek();
-    else {
-      setTime(reveal.seconds);
-      video?.addEventListener('loadedmetadata', seek, { once: true });
-      setRevealWord(reveal.key);
-    }
+    else video?.addEventListener('loadedmetadata', seek, { once: true });
     return () => video?.removeEventListener('loadedmetadata', seek);
     // Applied once per reveal key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -133,6 +132,7 @@ export function AnswerCard(props: Props) {
               poster={take.posterUrl ?? undefined}
               aria-label={`Video of answer ${answer.sequence}`}
               onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+              onPlay={() => setMarked(-1)}
               onSeeked={(e) => props.onPosition(e.currentTarget.currentTime)}
               onPause={(e) => props.onPosition(e.currentTarget.currentTime)}
               className="max-h-80 w-full rounded-md bg-black"
@@ -154,7 +154,10 @@ export function AnswerCard(props: Props) {
                 current={current}
                 selection={selection}
                 revealKey={revealWord}
-                onSeekWord={(i) => seekTo(words[i]!.start)}
+                onSeekWord={(i) => {
+                  setMarked(i);
+                  seekTo(words[i]!.start);
+                }}
                 onSelect={props.onSelection}
                 onCut={() => selectedSpan && props.onCut(selectedSpan)}
               />

@@ -5,7 +5,7 @@ import { editPosition, nextStep } from '../lib/preview';
 import { totalSeconds, type TakeRange, type Word } from '../lib/ranges';
 import { formatSeconds, wordIndexAt } from '../lib/words';
 
-type Source = { url: string; words: Word[] };
+type Source = { url: string; posterUrl?: string | null; words: Word[] };
 
 type Props = {
   clips: TakeRange[];
@@ -123,7 +123,15 @@ export function PreviewPlayer({ clips, sources, titleCard, captions }: Props) {
   return (
     <div className="space-y-2">
       <div className="relative overflow-hidden rounded-md bg-black">
-        <video ref={videoRef} data-testid="preview-video" data-clip-index={clipIndex} aria-label="Preview of the edit" className="max-h-96 w-full" playsInline />
+        <video
+          ref={videoRef}
+          data-testid="preview-video"
+          data-clip-index={clipIndex}
+          aria-label="Preview of the edit"
+          poster={(clips[0] && sources[clips[0].journeyId]?.posterUrl) || undefined}
+          className="max-h-96 w-full"
+          playsInline
+        />
         {phase.kind === 'title' && titleCard && (
           <div data-testid="preview-title-card" className="absolute inset-0 flex items-center justify-center bg-black p-6 text-center text-2xl font-semibold text-white">
             {titleCard.text}

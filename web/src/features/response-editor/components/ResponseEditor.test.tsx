@@ -100,6 +100,14 @@ const wordButtons = async () => within(await screen.findByRole('group', { name: 
 describe('response editor', () => {
   beforeEach(() => queryClient.clear());
 
+  it('a link into a pause highlights the next word', async () => {
+    stub();
+    open('/campaign/c1/response-editor/k1?answer=q1&t=1.7', 'coordinator');
+    const buttons = await wordButtons();
+    await waitFor(() => expect(buttons[2]).toHaveAttribute('aria-current', 'true'));
+    expect(buttons.filter((b) => b.getAttribute('aria-current') === 'true')).toHaveLength(1);
+  });
+
   it('opens at the linked moment: the word at t is highlighted; unanswered questions say so', async () => {
     stub();
     open('/campaign/c1/response-editor/k1?answer=q1&t=2.1', 'coordinator');

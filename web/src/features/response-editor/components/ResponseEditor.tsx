@@ -155,7 +155,7 @@ export function ResponseEditor({ tenantId, campaignId, contributorId, link }: Pr
   const sources = Object.fromEntries(
     Object.entries(takes)
       .filter(([, t]) => t?.url)
-      .map(([j, t]) => [j, { url: t!.url!, words: t!.transcript.words }]),
+      .map(([j, t]) => [j, { url: t!.url!, posterUrl: t!.posterUrl, words: t!.transcript.words }]),
   );
   const saveText = { idle: '', pending: 'Unsaved changes…', saving: 'Saving…', saved: 'All changes saved', error: 'Changes could not be saved' }[autosave.status];
 
