@@ -171,7 +171,11 @@ export function useGenerateVideo(campaignId: string, contributorId: string) {
       toast.success(generatedMessage(video.title));
       return qc.invalidateQueries({ queryKey: editorKeys.videos(campaignId) });
     },
-    onError: () => toast.error(GENERATE_FAILED_MESSAGE),
+    onError: (error) => {
+      toast.error(GENERATE_FAILED_MESSAGE);
+      // A refused edit (400) also says what to change.
+      if (error instanceof ApiError && error.status === 400) toast.warning(error.message);
+    },
   });
 }
 

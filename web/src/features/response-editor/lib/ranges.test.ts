@@ -64,7 +64,7 @@ describe('the cut list from selections', () => {
   });
 
   it('drops slivers, merges touching ranges and clamps to the take', () => {
-    expect(normalise([{ start: -1, end: 0.02 }, { start: 1, end: 2 }, { start: 2.005, end: 3 }, { start: 3.5, end: 12 }], 10)).toEqual([
+    expect(normalise([{ start: -1, end: 0.08 }, { start: 1, end: 2 }, { start: 2.005, end: 3 }, { start: 3.5, end: 12 }], 10)).toEqual([
       { start: 1, end: 3 },
       { start: 3.5, end: 10 },
     ]);

@@ -8,8 +8,8 @@ export type TakeRange = { journeyId: string; start: number; end: number };
 export type Span = { start: number; end: number };
 export type Word = { text: string; start: number; end: number; edited?: boolean };
 
-/** Ranges shorter than this are dropped (a frame at 25 fps is 0.04 s). */
-export const MIN_RANGE_SECONDS = 0.05;
+/** Ranges shorter than this are dropped: the render refuses parts under 0.1 s (a few frames). */
+export const MIN_RANGE_SECONDS = 0.1;
 /** The render accepts at most this many clips (contract: 1..500). */
 export const MAX_CLIPS = 500;
 
