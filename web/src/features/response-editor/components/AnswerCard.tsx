@@ -161,7 +161,7 @@ export function AnswerCard(props: Props) {
                 onSelect={props.onSelection}
                 onCut={() => selectedSpan && props.onCut(selectedSpan)}
               />
-              <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={`Edit answer ${answer.sequence}`}>
+              <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Edit answer ${answer.sequence}`}>
                 <span className="text-xs text-muted" aria-live="polite" data-testid="selection-info">
                   {selectedSpan ? `${selectedWords} word${selectedWords === 1 ? '' : 's'} selected (${formatSeconds(selectedSpan.start)}–${formatSeconds(selectedSpan.end)})` : 'Click a word to play from it; Shift+click another to select.'}
                 </span>
