@@ -32,6 +32,9 @@ pub struct Config {
     pub ai: AiConfig,
     /// Queue the media worker consumes (`MEDIA_QUEUE_URL`).
     pub media_queue_url: Option<String>,
+    /// The key a partner (or the video test page) sends as `x-api-key` to the video
+    /// processing calls (`VIDEO_PROCESSING_API_KEY`); unset: those calls answer 503.
+    pub video_processing_api_key: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +62,7 @@ impl Config {
             media_bucket: optional("MEDIA_BUCKET"),
             ai: AiConfig::from_lookup(&lookup),
             media_queue_url: optional("MEDIA_QUEUE_URL"),
+            video_processing_api_key: optional("VIDEO_PROCESSING_API_KEY"),
         })
     }
 

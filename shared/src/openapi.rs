@@ -17,6 +17,8 @@ pub const STAFF_TOKEN: &str = "staffToken";
 /// Name of the invitation-key scheme of contributor routes (`X-Invite-Key`).
 pub const INVITE_KEY: &str = "inviteKey";
 pub const ERROR_SCHEMA: &str = "ErrorBody";
+/// Name of the shared-key scheme of the video processing calls (`x-api-key`).
+pub const VIDEO_PROCESSING_KEY: &str = "videoProcessingKey";
 
 #[derive(OpenApi)]
 #[openapi(
@@ -51,6 +53,13 @@ impl Modify for SecuritySchemes {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "X-Invite-Key",
                 "A collaborator's invitation key, from their e-mailed link.",
+            ))),
+        );
+        components.add_security_scheme(
+            VIDEO_PROCESSING_KEY,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "x-api-key",
+                "The deployment's video processing key (VideoProcessingApiKey), shared with partners and the video test page.",
             ))),
         );
     }

@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub use routes::dto::*;
 
 pub fn api() -> OpenApiRouter<AppContext> {
-    use routes::{journey, media, register, staff, uploads, user_state};
+    use routes::{journey, media, register, review, staff, uploads, user_state};
     OpenApiRouter::new()
         .routes(routes!(staff::add_contributor))
         .routes(routes!(staff::add_contributor_by_path))
@@ -47,6 +47,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
         .routes(routes!(media::save_transcription))
         .routes(routes!(user_state::save_user_state))
         .routes(routes!(user_state::get_user_state))
+        .routes(routes!(review::review_answer))
 }
 
 pub fn router(context: AppContext) -> Router {

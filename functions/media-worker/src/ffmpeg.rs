@@ -72,6 +72,51 @@ async fn run(program: &str, args: &[&str], limit: Duration, reason: &str) -> Res
     Ok(output.stdout)
 }
 
+/// Runs ffmpeg or ffprobe with `args`; a non-zero exit is `Unplayable` with `reason`.
+pub async fn run_tool(program: &str, args: &[&str], limit: Duration, reason: &str) -> Result<Vec<u8>, MediaError> {
+    run(program, args, limit, reason).await
+}
+
+/// The silences of more than `min_seconds` in `input`'s sound (ffmpeg's silencedetect at
+/// -35 dB), as (start, end) seconds; a silence that lasts to the end ends at `until`.
+pub async fn silences(input: &Path, min_seconds: f64, until: f64, limit: Duration) -> Result<Vec<(f64, f64)>, MediaError> {
+    let input = input.to_string_lossy();
+    let filter = format!("silencedetect=noise=-35dB:d={:.3}", min_seconds.max(0.05));
+    let mut command = Command::new("ffmpeg");
+    command
+        .args(["-hide_banner", "-nostdin", "-loglevel", "info", "-i", &input, "-vn", "-af", &filter, "-f", "null", "-"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let child = command.spawn().map_err(|e| anyhow::anyhow!("starting ffmpeg (is it installed?): {e}"))?;
+    let output = match tokio::time::timeout(limit, child.wait_with_output()).await {
+        Ok(output) => output.map_err(|e| anyhow::anyhow!("running ffmpeg: {e}"))?,
+        Err(_) => return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: "silencedetect timed out".into() }),
+    };
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(MediaError::Unplayable { reason: UNREADABLE.into(), detail: log.lines().last().unwrap_or("").into() });
+    }
+    let number = |line: &str, label: &str| -> Option<f64> {
+        let rest = &line[line.find(label)? + label.len()..];
+        rest.trim().split(|c: char| c.is_whitespace() || c == '|').next()?.parse().ok()
+    };
+    let mut found = Vec::new();
+    let mut open: Option<f64> = None;
+    for line in log.lines() {
+        if let Some(start) = number(line, "silence_start:") {
+            open = Some(start.max(0.0));
+        } else if let Some(end) = number(line, "silence_end:") {
+            found.push((open.take().unwrap_or(0.0), end));
+        }
+    }
+    if let Some(start) = open {
+        found.push((start, until));
+    }
+    Ok(found)
+}
+
 pub async fn probe(file: &Path) -> Result<Probed, MediaError> {
     let path = file.to_string_lossy();
     let stdout = run(

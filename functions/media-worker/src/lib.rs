@@ -12,6 +12,8 @@
 //! finally sets aside in the dead-letter queue.
 
 pub mod ffmpeg;
+pub mod generated;
+pub mod render;
 pub mod transcribe;
 
 use std::{
@@ -81,6 +83,10 @@ pub enum Outcome {
     TranscriptStored(TranscriptStatus),
     /// Nothing of ours (another stack's transcription job, an unknown event).
     Ignored(&'static str),
+    /// A generated video (or a video test job) was rendered.
+    Rendered,
+    /// The generated video (or test job) is gone: deleted, or never saved.
+    Gone,
 }
 
 pub async fn handle(worker: &MediaWorker, event: SqsEvent) -> SqsBatchResponse {
@@ -168,7 +174,26 @@ struct Converted {
 
 impl MediaWorker {
     pub async fn process(&self, job: &MediaJob) -> anyhow::Result<Outcome> {
-        let MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, take_key } = job;
+        match job {
+            MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, take_key } => {
+                self.process_take(tenant_id, campaign_id, contributor_id, question_id, take_key).await
+            }
+            MediaJob::GeneratedVideo { tenant_id, campaign_id, video_id } => {
+                self.render_generated(tenant_id, campaign_id, video_id).await
+            }
+            MediaJob::VideoTest { job_id } => self.process_video_test(job_id).await,
+        }
+    }
+
+    #[allow(clippy::ptr_arg)]
+    async fn process_take(
+        &self,
+        tenant_id: &String,
+        campaign_id: &String,
+        contributor_id: &String,
+        question_id: &String,
+        take_key: &String,
+    ) -> anyhow::Result<Outcome> {
         let journey_key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
         let Some(journey) = self.store.get::<JourneyRecord>(&journey_key).await? else {
             return Ok(Outcome::Superseded);

@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 12] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 13] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -103,6 +103,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 12] = [
         router: storyhive_organisation::router,
     },
     HttpFunction { logical_id: "AiFunction", binary: "ai", api: storyhive_ai::api, router: storyhive_ai::router },
+    HttpFunction {
+        logical_id: "GeneratedVideosFunction",
+        binary: "generated-videos",
+        api: storyhive_generated_videos::api,
+        router: storyhive_generated_videos::router,
+    },
 ];
 
 /// Every function's routes, as API Gateway routes them in the cloud.

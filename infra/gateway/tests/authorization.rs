@@ -204,6 +204,8 @@ impl World {
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" if path.starts_with("/user-state") => self.contributor_id.clone(),
             "id" => self.campaign_id.clone(),
+            // No such generated video or test job: the cells check who gets past authorization.
+            "videoId" | "jobId" => model::new_id(),
             other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
         }
     }
@@ -216,6 +218,8 @@ struct Operation {
     documented: Vec<u16>,
     staff_scopes: Option<Vec<String>>,
     invite_key: bool,
+    /// The video processing calls' shared `x-api-key` (no caller of the matrix holds it).
+    video_processing_key: bool,
     path_params: Vec<String>,
     query_ids: Vec<String>,
     body_fields: Vec<String>,
@@ -231,6 +235,7 @@ fn operations() -> Vec<Operation> {
             let Ok(method) = method.to_uppercase().parse::<Method>() else { continue };
             let mut staff_scopes = None;
             let mut invite_key = false;
+            let mut video_processing_key = false;
             for requirement in operation["security"].as_array().into_iter().flatten() {
                 for (scheme, scopes) in requirement.as_object().unwrap() {
                     match scheme.as_str() {
@@ -240,6 +245,7 @@ fn operations() -> Vec<Operation> {
                             )
                         }
                         "inviteKey" => invite_key = true,
+                        "videoProcessingKey" => video_processing_key = true,
                         other => panic!("{path}: unknown security scheme {other}"),
                     }
                 }
@@ -269,6 +275,7 @@ fn operations() -> Vec<Operation> {
                 documented,
                 staff_scopes,
                 invite_key,
+                video_processing_key,
                 path_params: named("path"),
                 query_ids,
                 body_fields,
@@ -322,6 +329,10 @@ fn expected(operation: &Operation, caller: Caller) -> Expected {
     let names_objects = !operation.path_params.is_empty()
         || !operation.query_ids.is_empty()
         || operation.body_fields.iter().any(|f| f.ends_with("Id") || f == "id");
+    if operation.video_processing_key {
+        // Neither a staff token nor an invitation key opens it: only the deployment's key.
+        return Expected::Status(StatusCode::UNAUTHORIZED);
+    }
     if operation.invite_key {
         // A contributor route (the flagged staff variants are not asked for here).
         return match caller {

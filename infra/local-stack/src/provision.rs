@@ -189,10 +189,21 @@ impl Locals for LocalResources {
             // There is no Bedrock here: locally the AI calls have no provider unless one is
             // configured (the gateway's STORYHIVE_AI_* settings, a test's own).
             "AiProvider" => Some("none".into()),
+            // The video processing calls' shared key: fixed locally (the web app's local
+            // build sends the same), so the test page works out of the box.
+            "VideoProcessingApiKey" => Some(
+                std::env::var("STORYHIVE_VIDEO_PROCESSING_API_KEY")
+                    .ok()
+                    .filter(|key| !key.trim().is_empty())
+                    .unwrap_or_else(|| LOCAL_VIDEO_PROCESSING_API_KEY.into()),
+            ),
             _ => None,
         }
     }
 }
+
+/// The `x-api-key` of the video processing calls on the local stack and in tests.
+pub const LOCAL_VIDEO_PROCESSING_API_KEY: &str = "local-video-processing-key";
 
 fn placeholder(logical_id: &str, attribute: &str) -> String {
     format!("local-{}-{}", logical_id.to_lowercase(), attribute.to_lowercase())

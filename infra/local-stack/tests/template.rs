@@ -59,6 +59,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("OrganisationFunction", false, false, false, false),
         ("AiFunction", false, false, false, false),
         ("MediaWorkerFunction", false, false, true, false),
+        ("GeneratedVideosFunction", false, false, true, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
@@ -77,10 +78,21 @@ fn each_function_gets_exactly_the_resources_it_uses() {
             "{function}: (MAIL_QUEUE_URL, CASCADE_QUEUE_URL, VIDEO_BUCKET, SES_SENDER)"
         );
     }
-    // Only the upload worker hands takes to the media worker.
+    // The upload worker hands takes to the media worker, the generated-videos function
+    // renders and test-page jobs.
     for function in functions.iter().copied() {
         let config = resources.function_config(&template, function, "https://app.example.com").unwrap();
-        assert_eq!(config.media_queue_url.is_some(), function == "UploadWorkerFunction", "{function}: MEDIA_QUEUE_URL");
+        assert_eq!(
+            config.media_queue_url.is_some(),
+            ["UploadWorkerFunction", "GeneratedVideosFunction"].contains(&function),
+            "{function}: MEDIA_QUEUE_URL"
+        );
+        // Only the video processing calls know their shared key (fixed locally).
+        assert_eq!(
+            config.video_processing_api_key.as_deref(),
+            (function == "GeneratedVideosFunction").then_some("local-video-processing-key"),
+            "{function}: VIDEO_PROCESSING_API_KEY"
+        );
     }
     let mail = resources.function_config(&template, "MailWorkerFunction", "https://app.example.com").unwrap();
     assert_eq!(mail.ses_sender.as_deref(), Some("no-reply@example.com"));
@@ -168,4 +180,37 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
         policy.actions_on("s3", &[bucket]).into_iter().collect::<Vec<_>>(),
         ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]
     );
+}
+
+#[test]
+fn the_video_test_page_can_upload_only_under_temp_and_temp_expires_after_a_day() {
+    let (template, resources) = offline();
+    let policy = FunctionPolicy::of(&template, "GeneratedVideosFunction", &resources).unwrap();
+    let bucket = &resources.buckets["VideoBucket"];
+    let put = |key: &str| Request {
+        action: "s3:PutObject".into(),
+        resource: format!("arn:aws:s3:::{bucket}/{key}"),
+        context: BTreeMap::new(),
+    };
+    // The presigned POST uploads with the function's rights: Temp/ only, never a take.
+    assert!(policy.allows(&put("Temp/01abc/clip.mp4")));
+    assert!(!policy.allows(&put("t1/i1/c1/k1/1700000000000-recorded_video.webm")));
+    let send = Request {
+        action: "sqs:SendMessage".into(),
+        resource: resources.queues["MediaQueue"].arn.clone(),
+        context: BTreeMap::new(),
+    };
+    assert!(policy.allows(&send));
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let video_bucket = &doc["Resources"]["VideoBucket"]["Properties"];
+    let rules = video_bucket["LifecycleConfiguration"]["Rules"].as_sequence().unwrap();
+    assert!(rules.iter().any(|rule| rule["Prefix"] == "Temp/" && rule["ExpirationInDays"] == 1 && rule["Status"] == "Enabled"));
+    // Browsers POST the test page's upload to the bucket and send x-api-key to the API.
+    let methods = video_bucket["CorsConfiguration"]["CorsRules"][0]["AllowedMethods"].as_sequence().unwrap();
+    assert!(methods.iter().any(|m| m == "POST"), "{methods:?}");
+    let headers = doc["Resources"]["HttpApi"]["Properties"]["CorsConfiguration"]["AllowHeaders"].as_sequence().unwrap();
+    assert!(headers.iter().any(|h| h.as_str().is_some_and(|h| h.eq_ignore_ascii_case("x-api-key"))), "{headers:?}");
+    let key = &doc["Parameters"]["VideoProcessingApiKey"];
+    assert_eq!((key["NoEcho"].as_bool(), key["Default"].as_str()), (Some(true), Some("")));
 }

@@ -8,6 +8,7 @@
 //!
 //! Also the checks shared by the functions that accept uploaded files (`probe`, `reader`).
 
+pub mod generated;
 pub mod probe;
 pub mod reader;
 
@@ -153,6 +154,12 @@ pub enum MediaJob {
     /// Convert, poster and transcribe a recorded take.
     #[serde(rename_all = "camelCase")]
     Take { tenant_id: String, campaign_id: String, contributor_id: String, question_id: String, take_key: String },
+    /// Render a generated video (`generated::GeneratedVideoRecord`).
+    #[serde(rename_all = "camelCase")]
+    GeneratedVideo { tenant_id: String, campaign_id: String, video_id: String },
+    /// Cut the pauses of a video test page's upload (`generated::VideoTestJobRecord`).
+    #[serde(rename_all = "camelCase")]
+    VideoTest { job_id: String },
 }
 
 /// One recognised word; times in seconds from the start of the take.

@@ -445,3 +445,47 @@ mod organisation_tests {
         assert_eq!(a.pk, contributors_partition("t"));
     }
 }
+
+// ------------------------------------------------------------ generated videos
+
+pub const GENERATED_VIDEO_PREFIX: &str = "GENVIDEO#";
+
+/// A generated video (an edit of a collaborator's answers and its render), in its
+/// campaign's partition so it goes with the campaign. Video ids are ULIDs: the sort key
+/// orders a campaign's videos by creation, newest first when read backwards.
+pub fn generated_video(tenant_id: &str, campaign_id: &str, video_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{GENERATED_VIDEO_PREFIX}{video_id}"))
+}
+
+/// GSI1 partition listing one collaborator's generated videos of a campaign (sort key: video id).
+pub fn generated_videos_of_contributor_gsi1(tenant_id: &str, campaign_id: &str, contributor_id: &str) -> String {
+    format!("T#{tenant_id}#CAMPAIGN#{campaign_id}#GENVIDEOS#{contributor_id}")
+}
+
+/// GSI2 partition listing a campaign's approved generated videos (sort key: video id);
+/// only an approved video carries these attributes (a sparse index).
+pub fn approved_generated_videos_gsi2(tenant_id: &str, campaign_id: &str) -> String {
+    format!("T#{tenant_id}#CAMPAIGN#{campaign_id}#APPROVEDVIDEOS")
+}
+
+/// A video test page's processing job. Visitors of the test page have no organisation,
+/// so this is one of the few global partitions; the job id is a random ULID and the
+/// record expires with its `Temp/` objects.
+pub fn video_test_job(job_id: &str) -> Key {
+    Key::new(format!("VIDEOTEST#{job_id}"), "JOB")
+}
+
+#[cfg(test)]
+mod generated_video_tests {
+    use super::*;
+
+    #[test]
+    fn generated_videos_live_in_their_campaign_and_are_listed_per_collaborator_and_when_approved() {
+        let key = generated_video("t", "c", "01H");
+        assert_eq!(key.pk, campaign_partition("t", "c"));
+        assert!(key.sk.starts_with(GENERATED_VIDEO_PREFIX));
+        assert!(generated_videos_of_contributor_gsi1("t", "c", "k").starts_with("T#t#"));
+        assert!(approved_generated_videos_gsi2("t", "c").starts_with("T#t#"));
+        assert_ne!(generated_videos_of_contributor_gsi1("t", "c", "k"), generated_videos_of_contributor_gsi1("t", "c", "k2"));
+    }
+}

@@ -2,6 +2,7 @@ pub mod dto;
 pub mod journey;
 pub mod media;
 pub mod register;
+pub mod review;
 pub mod staff;
 pub mod uploads;
 pub mod user_state;

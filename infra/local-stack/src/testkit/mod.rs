@@ -407,6 +407,7 @@ fn everything(resources: &LocalResources) -> Config {
         media_bucket: resources.buckets.get(MEDIA_BUCKET).cloned(),
         ai: Default::default(),
         media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
+        video_processing_api_key: Some(provision::LOCAL_VIDEO_PROCESSING_API_KEY.into()),
     }
 }
 

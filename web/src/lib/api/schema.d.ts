@@ -147,6 +147,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/answer-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks an answer's current take approved, or back to new (waiting for review). The
+         *     dashboard's pending count changes in the same transaction.
+         */
+        put: operations["review_answer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/auto-save-brief": {
         parameters: {
             query?: never;
@@ -930,6 +950,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/generated-videos/approval/{campaignId}/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approves a ready generated video (409 while it is processing or when it failed), or
+         *     withdraws the approval. Approved videos are listed by `/generated-videos/approved/…`.
+         */
+        put: operations["approval"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/approved/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaign's approved generated videos, newest first. */
+        get: operations["approved_videos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/delete/{campaignId}/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a generated video and its files (MP4, poster, captions). A render still
+         *     running finds it gone and removes what it wrote. Deleting it again is 404.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders an edit of a collaborator's answers: the clips in playing order (seconds of
+         *     each answer's take), an optional title card, captions. Answers 202 with the video
+         *     "processing"; the media worker makes it "ready" (or "failed" with a reason). Every
+         *     clip's answer must have its web-playable video ready (409 otherwise, naming it).
+         */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaign's generated videos, newest first. */
+        get: operations["campaign_videos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/{campaignId}/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One collaborator's generated videos of a campaign, newest first. */
+        get: operations["contributor_videos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/guideline/add": {
         parameters: {
             query?: never;
@@ -1026,6 +1159,27 @@ export interface paths {
         put?: never;
         /** One title with its values, by the title's text (trimmed, whatever its case). */
         post: operations["by_title"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/guideline/givemethegetandpost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The clip-cut URLs of the video test page: a presigned POST that uploads one video
+         *     under `Temp/` (its policy allows exactly this key, this content type and at most the
+         *     declared size) and a presigned GET of it. `Temp/` objects expire after a day.
+         */
+        post: operations["clip_cut_urls"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1915,6 +2069,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/videotest/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cuts every pause longer than `threshold` seconds from an uploaded test video (ffmpeg's
+         *     silencedetect, in the media worker). Answers at once with the job; poll
+         *     `GET /videotest/process/{jobId}`.
+         */
+        post: operations["process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/videotest/process/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A processing job: its status, how long it took, both durations and the processed video. */
+        get: operations["process_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2079,6 +2271,25 @@ export interface components {
             uploadStatus: components["schemas"]["UploadStatus"];
             video?: null | components["schemas"]["VideoInfo"];
         };
+        /**
+         * @description The review states staff set here.
+         * @enum {string}
+         */
+        AnswerReview: "new" | "approved";
+        AnswerReviewUpdate: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /** @default  */
+            journeyId: components["schemas"]["Id"];
+            /** @default new */
+            status: components["schemas"]["AnswerReview"];
+        };
+        Approval: {
+            /** @default false */
+            approved: boolean;
+        };
         /** @description A campaign with everything staff edit. */
         Campaign: components["schemas"]["CampaignSummary"] & {
             /** @description HTML of the rich-text editor. */
@@ -2189,6 +2400,44 @@ export interface components {
             title: string;
             /** Format: int64 */
             videoCount: number;
+        };
+        /**
+         * @description How the spoken words are shown.
+         * @enum {string}
+         */
+        Captions: "none" | "burnedIn" | "webvtt";
+        /** @description One kept range of an answer's take, in seconds of that take. */
+        Clip: {
+            /** Format: double */
+            end: number;
+            /** @description The answer: its campaign question id. */
+            journeyId: string;
+            /** Format: double */
+            start: number;
+        };
+        ClipCutRequest: {
+            /**
+             * @description A `video/*` type; the upload must send exactly this `Content-Type`.
+             * @default
+             */
+            contentType: string;
+            /** @default  */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Bytes, at most 500 MB; the upload may not be larger.
+             * @default 0
+             */
+            size: number;
+        };
+        ClipCutUrls: {
+            /** Format: int64 */
+            expiresInSeconds: number;
+            /** @description Presigned GET of the uploaded video. */
+            getUrl: string;
+            /** @description `Temp/<id>/<safe file name>`: give it to `/videotest/process`. */
+            key: string;
+            post: components["schemas"]["PresignedPostForm"];
         };
         /** @description Spec section 3, "Company". File fields are short-lived URLs to read the file. */
         Company: {
@@ -2372,6 +2621,13 @@ export interface components {
             /** @description Mobile, Tablet, Desktop or Unknown. */
             deviceType: string;
         };
+        /** @description What to render: the clips in playing order, an optional title card, captions. */
+        Edit: {
+            captions?: components["schemas"]["Captions"];
+            /** @description 1 to 500, in playing order. */
+            clips: components["schemas"]["Clip"][];
+            titleCard?: null | components["schemas"]["TitleCard"];
+        };
         /** @description Where the editor was. */
         EditorPosition: {
             journeyId: components["schemas"]["Id"];
@@ -2533,6 +2789,45 @@ export interface components {
             /** @description Saved as the collaborator's script of the question (emoji restored). */
             videoScript: string;
         };
+        /** @description A generated video as staff see it. */
+        GeneratedVideo: {
+            approved: boolean;
+            approvedAt?: null | components["schemas"]["String"];
+            campaignId: string;
+            /** @description The WebVTT beside the MP4 (captions "webvtt", when ready). */
+            captionsUrl?: string | null;
+            contributorId: string;
+            createdAt: components["schemas"]["String"];
+            /** @description The staff member who saved it. */
+            createdBy: string;
+            /** @description Presigned GET of the MP4 as a download (when ready). */
+            downloadUrl?: string | null;
+            /** Format: double */
+            durationSeconds?: number | null;
+            edit: components["schemas"]["Edit"];
+            failureReason?: string | null;
+            /** Format: int32 */
+            height?: number | null;
+            posterUrl?: string | null;
+            /** @description "processing", "ready" or "failed". */
+            status: components["schemas"]["GeneratedVideoStatus"];
+            title: string;
+            updatedAt: components["schemas"]["String"];
+            /** @description Presigned GET of the MP4 to play (when ready). */
+            url?: string | null;
+            videoId: string;
+            /** Format: int32 */
+            width?: number | null;
+        };
+        GeneratedVideoPage: {
+            items: components["schemas"]["GeneratedVideo"][];
+            nextCursor?: string | null;
+        };
+        /**
+         * @description Where a generated video stands.
+         * @enum {string}
+         */
+        GeneratedVideoStatus: "processing" | "ready" | "failed";
         /** @description A guideline: a title with its values, identified by the title's id. */
         Guideline: {
             createdAt: components["schemas"]["String"];
@@ -2740,12 +3035,52 @@ export interface components {
             /** @description Staff taking part (the super admin is never listed). */
             participants: components["schemas"]["UserListItem"][];
         };
+        /** @description A presigned POST: send `multipart/form-data` to `url` with every field, then `file` last. */
+        PresignedPostForm: {
+            fields: {
+                [key: string]: string;
+            };
+            url: string;
+        };
         PreviewQuestion: {
             question: string;
             questionId: string;
             /** Format: int32 */
             sequence: number;
             tips?: string | null;
+        };
+        ProcessJob: {
+            failureReason?: string | null;
+            jobId: string;
+            /** Format: double */
+            originalDurationSeconds?: number | null;
+            /** Format: double */
+            processedDurationSeconds?: number | null;
+            status: components["schemas"]["GeneratedVideoStatus"];
+            /**
+             * Format: double
+             * @description Seconds the processing took.
+             */
+            time_taken?: number | null;
+            /** @description Presigned GET of the processed MP4 (when ready). */
+            url?: string | null;
+        };
+        ProcessRequest: {
+            /**
+             * @description The uploaded video's key (`Temp/...`).
+             * @default
+             */
+            key: string;
+            /**
+             * Format: double
+             * @description Pauses longer than this many seconds are cut (0 to 5).
+             * @default 0
+             */
+            threshold: number;
+        };
+        ProcessStarted: {
+            jobId: string;
+            status: components["schemas"]["GeneratedVideoStatus"];
         };
         Published: {
             campaign: components["schemas"]["Campaign"];
@@ -2860,6 +3195,19 @@ export interface components {
             lastName: string;
             /** @default  */
             tenantId: components["schemas"]["Id"];
+        };
+        SaveGeneratedVideo: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /** @default null */
+            edit: components["schemas"]["Edit"];
+            /**
+             * @description 1 to 250 characters.
+             * @default
+             */
+            title: string;
         };
         SaveJourney: {
             /** @default  */
@@ -3069,6 +3417,16 @@ export interface components {
         };
         /** @enum {string} */
         TextKind: "brief" | "script";
+        /** @description Text on a black background before the first clip, with silence. */
+        TitleCard: {
+            /**
+             * Format: double
+             * @description 1 to 10 seconds.
+             */
+            seconds: number;
+            /** @description 1 to 120 characters. */
+            text: string;
+        };
         TokenRequest: {
             /** @default  */
             token: string;
@@ -3861,6 +4219,80 @@ export interface operations {
             };
             /** @description Not permitted, or the invitation key opens nothing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerReviewUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, collaborator or answer video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The answer was sent back, or changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6354,6 +6786,391 @@ export interface operations {
             };
         };
     };
+    approval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                videoId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Approval"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedVideo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The video is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approved_videos: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedVideoPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                videoId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveGeneratedVideo"];
+            };
+        };
+        responses: {
+            /** @description Saved; rendering */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedVideo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or collaborator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An answer's video is not ready (or failed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    campaign_videos: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedVideoPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contributor_videos: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedVideoPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_value: {
         parameters: {
             query?: never;
@@ -6755,6 +7572,55 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clip_cut_urls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClipCutRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipCutUrls"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads from this client */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9954,6 +10820,137 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessStarted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such upload */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key is configured on this deployment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    process_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key is configured on this deployment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

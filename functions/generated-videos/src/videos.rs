@@ -1,0 +1,470 @@
+//! Generated videos of a campaign's collaborators: save (queue a render), list, approve, delete.
+
+use std::time::Duration;
+
+use aws_sdk_s3::presigning::PresigningConfig;
+use axum::{extract::State, http::StatusCode};
+use serde::{Deserialize, Serialize};
+use storyhive_shared::{
+    auth::Principal,
+    campaigns::{
+        records::RecordingMode,
+        repo::{self, CampaignParts},
+    },
+    contributors::rules,
+    error::ErrorBody,
+    http::{Json, Message, PageParams, Path, Query},
+    ids::Id,
+    media::{
+        generated::{self, Edit, GeneratedVideoRecord, GeneratedVideoStatus, SourceClip},
+        MediaJob, MediaStatus,
+    },
+    model::{self, Timestamp},
+    permissions::Permission,
+    storage::{keys, AttributeValue, Query as TableQuery, StoreError},
+    ApiError, ApiResult, AppContext,
+};
+use utoipa::ToSchema;
+
+const TAG: &str = "generated-videos";
+
+pub const VIDEO_NOT_FOUND: &str = "Generated video not found";
+pub const NOT_READY_TO_APPROVE: &str = "Only a video that is ready can be approved";
+pub const DELETED: &str = "Generated video deleted successfully";
+pub const ANSWER_NOT_READY: &str = "is still being prepared. Please try again in a few minutes.";
+
+/// A generated video as staff see it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GeneratedVideo {
+    pub video_id: String,
+    pub campaign_id: String,
+    pub contributor_id: String,
+    pub title: String,
+    /// "processing", "ready" or "failed".
+    pub status: GeneratedVideoStatus,
+    pub failure_reason: Option<String>,
+    pub approved: bool,
+    pub approved_at: Option<Timestamp>,
+    pub edit: Edit,
+    pub duration_seconds: Option<f64>,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    /// Presigned GET of the MP4 to play (when ready).
+    pub url: Option<String>,
+    /// Presigned GET of the MP4 as a download (when ready).
+    pub download_url: Option<String>,
+    pub poster_url: Option<String>,
+    /// The WebVTT beside the MP4 (captions "webvtt", when ready).
+    pub captions_url: Option<String>,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    /// The staff member who saved it.
+    pub created_by: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GeneratedVideoPage {
+    pub items: Vec<GeneratedVideo>,
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SaveGeneratedVideo {
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    /// 1 to 250 characters.
+    pub title: String,
+    #[schema(value_type = Edit)]
+    pub edit: Option<Edit>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Approval {
+    pub approved: bool,
+}
+
+async fn presign(context: &AppContext, key: &str, download_name: Option<&str>) -> ApiResult<String> {
+    let config = PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let mut request = context.s3.get_object().bucket(context.config.video_bucket()?).key(key);
+    if let Some(name) = download_name {
+        request = request.response_content_disposition(format!("attachment; filename=\"{name}\""));
+    }
+    Ok(request.presigned(config).await.map_err(|e| ApiError::Internal(e.into()))?.uri().to_string())
+}
+
+/// A file name from a title: letters, digits, dashes and underscores.
+fn download_name(title: &str) -> String {
+    let name: String = title
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let name: String = name.chars().take(80).collect();
+    format!("{}.mp4", if name.is_empty() { "video" } else { &name })
+}
+
+pub async fn view(context: &AppContext, record: GeneratedVideoRecord) -> ApiResult<GeneratedVideo> {
+    let ready = record.status == GeneratedVideoStatus::Ready;
+    let (url, download_url, poster_url, captions_url) = if ready {
+        (
+            Some(presign(context, &record.mp4_key, None).await?),
+            Some(presign(context, &record.mp4_key, Some(&download_name(&record.title))).await?),
+            Some(presign(context, &record.poster_key, None).await?),
+            match &record.captions_key {
+                Some(key) => Some(presign(context, key, None).await?),
+                None => None,
+            },
+        )
+    } else {
+        (None, None, None, None)
+    };
+    Ok(GeneratedVideo {
+        video_id: record.video_id,
+        campaign_id: record.campaign_id,
+        contributor_id: record.contributor_id,
+        title: record.title,
+        status: record.status,
+        failure_reason: record.failure_reason,
+        approved: record.approved,
+        approved_at: record.approved_at,
+        edit: record.edit,
+        duration_seconds: record.duration_seconds,
+        width: record.width,
+        height: record.height,
+        url,
+        download_url,
+        poster_url,
+        captions_url,
+        created_at: record.created_at,
+        updated_at: record.updated_at,
+        created_by: record.created_by,
+    })
+}
+
+async fn page(context: &AppContext, query: TableQuery, params: &PageParams) -> ApiResult<Json<GeneratedVideoPage>> {
+    let (records, next_cursor) =
+        context.store.query_page::<GeneratedVideoRecord>(query.limit(params.limit()?), params.cursor()).await?;
+    let mut items = Vec::with_capacity(records.len());
+    for record in records {
+        items.push(view(context, record).await?);
+    }
+    Ok(Json(GeneratedVideoPage { items, next_cursor }))
+}
+
+/// The campaign, if the caller may see it.
+async fn visible_campaign(context: &AppContext, principal: &Principal, campaign_id: &str) -> ApiResult<CampaignParts> {
+    principal.require(Permission::UseStaffApp)?;
+    if !storyhive_shared::ids::is_valid(campaign_id) || campaign_id.is_empty() {
+        return Err(ApiError::field("campaignId", rules::INVALID_PARAMS));
+    }
+    Ok(CampaignParts::require_visible(&context.store, &principal.tenant_id, campaign_id).await?.0)
+}
+
+fn check_title(title: &str) -> Result<String, storyhive_shared::error::FieldError> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Err(storyhive_shared::error::FieldError::new("title", generated::TITLE_REQUIRED));
+    }
+    if title.chars().count() > generated::MAX_TITLE_CHARS {
+        return Err(storyhive_shared::error::FieldError::new("title", generated::TITLE_TOO_LONG));
+    }
+    Ok(title.to_string())
+}
+
+/// Renders an edit of a collaborator's answers: the clips in playing order (seconds of
+/// each answer's take), an optional title card, captions. Answers 202 with the video
+/// "processing"; the media worker makes it "ready" (or "failed" with a reason). Every
+/// clip's answer must have its web-playable video ready (409 otherwise, naming it).
+#[utoipa::path(post, path = "/generated-videos/save", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = SaveGeneratedVideo,
+    responses(
+        (status = 202, description = "Saved; rendering", body = GeneratedVideo),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or collaborator", body = ErrorBody),
+        (status = 409, description = "An answer's video is not ready (or failed)", body = ErrorBody),
+    ))]
+pub async fn save(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<SaveGeneratedVideo>,
+) -> ApiResult<(StatusCode, Json<GeneratedVideo>)> {
+    principal.require(Permission::UseStaffApp)?;
+    let mut errors = Vec::new();
+    if body.campaign_id.is_empty() {
+        errors.push(storyhive_shared::error::FieldError::new("campaignId", "Campaign is a required field"));
+    }
+    if body.contributor_id.is_empty() {
+        errors.push(storyhive_shared::error::FieldError::new("contributorId", "Collaborator is a required field"));
+    }
+    let title = check_title(&body.title).map_err(|e| errors.push(e)).unwrap_or_default();
+    if body.edit.is_none() {
+        errors.push(storyhive_shared::error::FieldError::new("edit.clips", generated::CLIPS_REQUIRED));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    let edit = body.edit.expect("checked above");
+    let parts = visible_campaign(&context, &principal, &body.campaign_id).await?;
+    let tenant_id = &principal.tenant_id;
+    repo::membership(&context.store, tenant_id, &body.campaign_id, &body.contributor_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
+    let journeys = repo::journeys_of(&context.store, tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    let answer = |journey_id: &str| journeys.iter().find(|j| j.campaign_question_id == journey_id && j.s3_video_key.is_some());
+    let errors = edit.check(|journey_id| {
+        answer(journey_id).map(|j| {
+            j.media
+                .as_ref()
+                .filter(|m| Some(&m.take_key) == j.s3_video_key.as_ref())
+                .and_then(|m| m.duration_seconds)
+                .or(j.duration_seconds)
+                .unwrap_or(f64::MAX)
+        })
+    });
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    let mut sources = Vec::with_capacity(edit.clips.len());
+    for clip in &edit.clips {
+        let journey = answer(&clip.journey_id).expect("checked above");
+        let take = journey.s3_video_key.clone().expect("checked above");
+        let media = journey.media.as_ref().filter(|m| m.take_key == take);
+        let ready = media.filter(|m| m.status == MediaStatus::Ready).and_then(|m| m.mp4_key.clone());
+        let Some(source_key) = ready else {
+            let question = parts
+                .questions
+                .iter()
+                .find(|q| q.question_id == clip.journey_id)
+                .map(|q| format!("\"{}\"", q.question))
+                .unwrap_or_else(|| "this question".into());
+            return Err(ApiError::Conflict(match media.and_then(|m| m.failure_reason.clone()) {
+                Some(reason) => format!("The video of the answer to {question} could not be prepared: {reason}"),
+                None => format!("The video of the answer to {question} {ANSWER_NOT_READY}"),
+            }));
+        };
+        sources.push(SourceClip {
+            journey_id: clip.journey_id.clone(),
+            source_key,
+            take_key: take,
+            start: clip.start,
+            end: clip.end,
+        });
+    }
+    let video_id = model::new_id();
+    let folder = generated::take_folder(&sources[0].take_key).to_string();
+    let record = GeneratedVideoRecord::new(
+        tenant_id,
+        &body.campaign_id,
+        &body.contributor_id,
+        &video_id,
+        &title,
+        edit,
+        sources,
+        parts.campaign.mode == RecordingMode::Portrait,
+        &folder,
+        &principal.user_id,
+        model::timestamp(model::now()),
+    );
+    context.store.put(&record).await?;
+    let job = MediaJob::GeneratedVideo {
+        tenant_id: tenant_id.clone(),
+        campaign_id: body.campaign_id.to_string(),
+        video_id: video_id.clone(),
+    };
+    if let Err(error) = context.media.send(&job).await {
+        // Not queued: nothing would ever render it, so it is not kept either.
+        context.store.delete(&record.key()).await.ok();
+        return Err(ApiError::Internal(error));
+    }
+    Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
+}
+
+/// One collaborator's generated videos of a campaign, newest first.
+#[utoipa::path(get, path = "/generated-videos/{campaignId}/{contributorId}", tag = TAG,
+    security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), ("contributorId" = String, Path), PageParams),
+    responses(
+        (status = 200, body = GeneratedVideoPage),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign", body = ErrorBody),
+    ))]
+pub async fn contributor_videos(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, contributor_id)): Path<(String, String)>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<Json<GeneratedVideoPage>> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let query = TableQuery::gsi1(keys::generated_videos_of_contributor_gsi1(
+        &principal.tenant_id,
+        &campaign_id,
+        &contributor_id,
+    ))
+    .newest_first();
+    page(&context, query, &params).await
+}
+
+/// The campaign's generated videos, newest first.
+#[utoipa::path(get, path = "/generated-videos/{campaignId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), PageParams),
+    responses(
+        (status = 200, body = GeneratedVideoPage),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign", body = ErrorBody),
+    ))]
+pub async fn campaign_videos(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(campaign_id): Path<String>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<Json<GeneratedVideoPage>> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let query = TableQuery::table(
+        keys::campaign_partition(&principal.tenant_id, &campaign_id),
+        keys::GENERATED_VIDEO_PREFIX,
+    )
+    .newest_first();
+    page(&context, query, &params).await
+}
+
+/// The campaign's approved generated videos, newest first.
+#[utoipa::path(get, path = "/generated-videos/approved/{campaignId}", tag = TAG,
+    security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), PageParams),
+    responses(
+        (status = 200, body = GeneratedVideoPage),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign", body = ErrorBody),
+    ))]
+pub async fn approved_videos(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(campaign_id): Path<String>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<Json<GeneratedVideoPage>> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let query =
+        TableQuery::gsi2(keys::approved_generated_videos_gsi2(&principal.tenant_id, &campaign_id)).newest_first();
+    page(&context, query, &params).await
+}
+
+/// Deletes a generated video and its files (MP4, poster, captions). A render still
+/// running finds it gone and removes what it wrote. Deleting it again is 404.
+#[utoipa::path(delete, path = "/generated-videos/delete/{campaignId}/{videoId}", tag = TAG,
+    security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), ("videoId" = String, Path)),
+    responses(
+        (status = 200, body = Message),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or video", body = ErrorBody),
+    ))]
+pub async fn delete(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, video_id)): Path<(String, String)>,
+) -> ApiResult<Json<Message>> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
+    let record = context
+        .store
+        .take::<GeneratedVideoRecord>(&key)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
+    let bucket = context.config.video_bucket()?;
+    for object in record.object_keys() {
+        context
+            .s3
+            .delete_object()
+            .bucket(bucket)
+            .key(&object)
+            .send()
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("DeleteObject {object}: {e:?}")))?;
+    }
+    Ok(Message::new(DELETED))
+}
+
+/// Approves a ready generated video (409 while it is processing or when it failed), or
+/// withdraws the approval. Approved videos are listed by `/generated-videos/approved/…`.
+#[utoipa::path(put, path = "/generated-videos/approval/{campaignId}/{videoId}", tag = TAG,
+    security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), ("videoId" = String, Path)),
+    request_body = Approval,
+    responses(
+        (status = 200, body = GeneratedVideo),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or video", body = ErrorBody),
+        (status = 409, description = "The video is not ready", body = ErrorBody),
+    ))]
+pub async fn approval(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, video_id)): Path<(String, String)>,
+    Json(body): Json<Approval>,
+) -> ApiResult<Json<GeneratedVideo>> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
+    let record = context
+        .store
+        .get::<GeneratedVideoRecord>(&key)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
+    if body.approved && record.status != GeneratedVideoStatus::Ready {
+        return Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into()));
+    }
+    let at = model::timestamp(model::now());
+    let result = context
+        .store
+        .update::<GeneratedVideoRecord>(&key, |u| {
+            let u = u
+                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
+                .expression_attribute_names("#status", "status");
+            if body.approved {
+                u.update_expression(
+                    "SET approved = :yes, approvedAt = if_not_exists(approvedAt, :at), GSI2PK = :pk, GSI2SK = :sk, updatedAt = :at",
+                )
+                .condition_expression("attribute_exists(PK) AND #status = :ready")
+                .expression_attribute_values(":yes", AttributeValue::Bool(true))
+                .expression_attribute_values(":ready", AttributeValue::S("ready".into()))
+                .expression_attribute_values(
+                    ":pk",
+                    AttributeValue::S(keys::approved_generated_videos_gsi2(&principal.tenant_id, &campaign_id)),
+                )
+                .expression_attribute_values(":sk", AttributeValue::S(video_id.clone()))
+            } else {
+                u.update_expression("SET approved = :no, approvedAt = :null, updatedAt = :at REMOVE GSI2PK, GSI2SK")
+                    .condition_expression("attribute_exists(PK) AND attribute_exists(#status)")
+                    .expression_attribute_values(":no", AttributeValue::Bool(false))
+                    .expression_attribute_values(":null", AttributeValue::Null(true))
+            }
+        })
+        .await;
+    match result {
+        Ok(updated) => Ok(Json(view(&context, updated).await?)),
+        Err(StoreError::ConditionFailed) => match context.store.get::<GeneratedVideoRecord>(&key).await? {
+            None => Err(ApiError::NotFound(VIDEO_NOT_FOUND.into())),
+            Some(_) => Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into())),
+        },
+        Err(other) => Err(other.into()),
+    }
+}

@@ -1,0 +1,386 @@
+//! The video test page's calls (spec section 2, `/videotest`): clip-cut URLs to upload a
+//! video under `Temp/` (expired by the bucket's lifecycle rule after a day), and the
+//! processing that cuts every pause longer than a threshold, run by the media worker.
+//! The processing calls check the deployment's shared key (`x-api-key`), the way a
+//! deployment shares them with a partner.
+
+use std::time::Duration;
+
+use aws_sdk_s3::{config::ProvideCredentials, presigning::PresigningConfig};
+use axum::{
+    extract::State,
+    http::{HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+};
+use serde::{Deserialize, Serialize};
+use storyhive_shared::{
+    error::{ErrorBody, FieldError},
+    http::{current_request_id, ClientAddress, Json, Path},
+    media::{
+        generated::{GeneratedVideoStatus, VideoTestJobRecord, MAX_THRESHOLD},
+        MediaJob,
+    },
+    model,
+    presigned_post::{presign_post, PostPolicy, SigningCredentials},
+    ratelimit::{self, Limit},
+    storage::keys,
+    ApiError, AppContext,
+};
+use utoipa::ToSchema;
+
+const TAG: &str = "video-test";
+
+/// Largest video the test page uploads (the collaborators' limit).
+pub const MAX_UPLOAD_BYTES: u64 = 500 * 1024 * 1024;
+/// How long the clip-cut URLs work (a large upload on a slow line takes a while).
+pub const URL_SECONDS: u64 = 3600;
+pub const CLIP_CUT_URLS_PER_CLIENT: Limit =
+    Limit { scope: "clip-cut-urls", max: 30, window: time::Duration::hours(1) };
+pub const PROCESSING_PER_CLIENT: Limit = Limit { scope: "video-test", max: 30, window: time::Duration::hours(1) };
+
+pub const API_KEY_HEADER: &str = "x-api-key";
+pub const NOT_CONFIGURED: &str =
+    "Video processing is not configured on this deployment (its VideoProcessingApiKey is empty).";
+pub const WRONG_KEY: &str = "A valid x-api-key header is required for video processing.";
+pub const FILE_NAME_REQUIRED: &str = "Please select a file";
+pub const NOT_A_VIDEO: &str = "Please upload valid file";
+pub const TOO_LARGE: &str = "The video must be at most 500 MB";
+pub const KEY_INVALID: &str = "Please upload the video first: its key starts with Temp/";
+pub const UPLOAD_NOT_FOUND: &str = "The uploaded video was not found. Please upload it again.";
+pub const THRESHOLD_RANGE: &str = "The threshold must be between 0 and 5 seconds";
+pub const JOB_NOT_FOUND: &str = "Processing job not found";
+pub const TOO_MANY: &str = "Too many requests. Please wait a while and try again.";
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClipCutRequest {
+    pub file_name: String,
+    /// A `video/*` type; the upload must send exactly this `Content-Type`.
+    pub content_type: String,
+    /// Bytes, at most 500 MB; the upload may not be larger.
+    pub size: u64,
+}
+
+/// A presigned POST: send `multipart/form-data` to `url` with every field, then `file` last.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct PresignedPostForm {
+    pub url: String,
+    pub fields: std::collections::BTreeMap<String, String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClipCutUrls {
+    /// `Temp/<id>/<safe file name>`: give it to `/videotest/process`.
+    pub key: String,
+    pub post: PresignedPostForm,
+    /// Presigned GET of the uploaded video.
+    pub get_url: String,
+    pub expires_in_seconds: u64,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ProcessRequest {
+    /// The uploaded video's key (`Temp/...`).
+    pub key: String,
+    /// Pauses longer than this many seconds are cut (0 to 5).
+    pub threshold: f64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProcessStarted {
+    pub job_id: String,
+    pub status: GeneratedVideoStatus,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProcessJob {
+    pub job_id: String,
+    pub status: GeneratedVideoStatus,
+    /// Seconds the processing took.
+    #[serde(rename = "time_taken")]
+    pub time_taken: Option<f64>,
+    pub original_duration_seconds: Option<f64>,
+    pub processed_duration_seconds: Option<f64>,
+    /// Presigned GET of the processed MP4 (when ready).
+    pub url: Option<String>,
+    pub failure_reason: Option<String>,
+}
+
+fn error(status: StatusCode, detail: &str) -> Response {
+    (status, Json(ErrorBody { detail: detail.into(), errors: Vec::new(), request_id: current_request_id() }))
+        .into_response()
+}
+
+/// The shared key: 503 when the deployment has none, 401 when it is missing or wrong.
+fn check_key(context: &AppContext, headers: &HeaderMap) -> Result<(), Response> {
+    let Some(expected) = context.config.video_processing_api_key.as_deref() else {
+        return Err(error(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIGURED));
+    };
+    let given = headers.get(API_KEY_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("").trim();
+    // Compared in constant time: the key is a secret.
+    let same = given.len() == expected.len()
+        && given.bytes().zip(expected.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+    if same {
+        Ok(())
+    } else {
+        Err(error(StatusCode::UNAUTHORIZED, WRONG_KEY))
+    }
+}
+
+async fn limit(context: &AppContext, limit: &Limit, client: &ClientAddress) -> Result<(), ApiError> {
+    let verdict = ratelimit::hit(&context.store, limit, &client.0).await?;
+    if verdict.is_limited() {
+        return Err(ratelimit::too_many(TOO_MANY, verdict));
+    }
+    Ok(())
+}
+
+/// A file name safe in a key and a URL: letters, digits, dots, dashes, underscores.
+pub fn safe_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let cleaned: String =
+        base.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
+    let cleaned = cleaned.trim_start_matches('.').to_string();
+    let cleaned: String = cleaned.chars().rev().take(100).collect::<Vec<_>>().into_iter().rev().collect();
+    if cleaned.trim_matches(['_', '.']).is_empty() {
+        "video".into()
+    } else {
+        cleaned
+    }
+}
+
+fn valid_video_type(content_type: &str) -> bool {
+    content_type.len() <= 100
+        && content_type
+            .strip_prefix("video/")
+            .is_some_and(|sub| !sub.is_empty() && sub.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)))
+}
+
+/// The function's own credentials (its role's, in Lambda from its environment): the
+/// S3 client does not hand its provider out, so the default chain is read once and asked
+/// each time (it refreshes what expires).
+async fn credentials() -> Result<aws_sdk_s3::config::Credentials, ApiError> {
+    static PROVIDER: tokio::sync::OnceCell<Option<aws_sdk_s3::config::SharedCredentialsProvider>> =
+        tokio::sync::OnceCell::const_new();
+    let provider = PROVIDER
+        .get_or_init(|| async { aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await.credentials_provider() })
+        .await
+        .as_ref()
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no AWS credentials to sign the upload with")))?;
+    provider.provide_credentials().await.map_err(|e| ApiError::Internal(e.into()))
+}
+
+async fn presigned_get(context: &AppContext, key: &str) -> Result<String, ApiError> {
+    let config =
+        PresigningConfig::expires_in(Duration::from_secs(URL_SECONDS)).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(context
+        .s3
+        .get_object()
+        .bucket(context.config.video_bucket()?)
+        .key(key)
+        .presigned(config)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .uri()
+        .to_string())
+}
+
+/// The clip-cut URLs of the video test page: a presigned POST that uploads one video
+/// under `Temp/` (its policy allows exactly this key, this content type and at most the
+/// declared size) and a presigned GET of it. `Temp/` objects expire after a day.
+#[utoipa::path(post, path = "/guideline/givemethegetandpost", tag = TAG, request_body = ClipCutRequest,
+    responses(
+        (status = 200, body = ClipCutUrls),
+        (status = 400, body = ErrorBody),
+        (status = 429, description = "Too many uploads from this client", body = ErrorBody),
+    ))]
+pub async fn clip_cut_urls(
+    State(context): State<AppContext>,
+    client: ClientAddress,
+    Json(body): Json<ClipCutRequest>,
+) -> Result<Json<ClipCutUrls>, ApiError> {
+    let mut errors = Vec::new();
+    if body.file_name.trim().is_empty() {
+        errors.push(FieldError::new("fileName", FILE_NAME_REQUIRED));
+    }
+    if !valid_video_type(body.content_type.trim()) {
+        errors.push(FieldError::new("contentType", NOT_A_VIDEO));
+    }
+    if body.size == 0 || body.size > MAX_UPLOAD_BYTES {
+        errors.push(FieldError::new("size", if body.size == 0 { NOT_A_VIDEO } else { TOO_LARGE }));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    limit(&context, &CLIP_CUT_URLS_PER_CLIENT, &client).await?;
+    let key = format!("Temp/{}/{}", model::new_id().to_lowercase(), safe_file_name(&body.file_name));
+    let get_url = presigned_get(&context, &key).await?;
+    // The bucket's URL as this client addresses it (virtual-hosted in AWS, path-style on
+    // the local stack): the presigned GET's, without the key and the query.
+    let without_query = get_url.split('?').next().unwrap_or(&get_url);
+    let url = without_query
+        .strip_suffix(&key)
+        .map(|base| base.trim_end_matches('/').to_string())
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unexpected presigned URL shape {without_query}")))?;
+    let credentials = credentials().await?;
+    let region = context.s3.config().region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
+    let post = presign_post(
+        &PostPolicy {
+            bucket: context.config.video_bucket()?,
+            key: &key,
+            content_type: body.content_type.trim(),
+            min_bytes: 1,
+            max_bytes: body.size,
+            expires_in: time::Duration::seconds(URL_SECONDS as i64),
+        },
+        &SigningCredentials {
+            access_key_id: credentials.access_key_id().to_string(),
+            secret_access_key: credentials.secret_access_key().to_string(),
+            session_token: credentials.session_token().map(str::to_string),
+        },
+        &region,
+        model::now(),
+    )?;
+    Ok(Json(ClipCutUrls {
+        key,
+        post: PresignedPostForm { url: format!("{url}/"), fields: post.fields },
+        get_url,
+        expires_in_seconds: URL_SECONDS,
+    }))
+}
+
+/// Cuts every pause longer than `threshold` seconds from an uploaded test video (ffmpeg's
+/// silencedetect, in the media worker). Answers at once with the job; poll
+/// `GET /videotest/process/{jobId}`.
+#[utoipa::path(post, path = "/videotest/process", tag = TAG, security(("videoProcessingKey" = [])),
+    request_body = ProcessRequest,
+    responses(
+        (status = 202, body = ProcessStarted),
+        (status = 400, body = ErrorBody),
+        (status = 401, description = "Missing or wrong x-api-key", body = ErrorBody),
+        (status = 404, description = "No such upload", body = ErrorBody),
+        (status = 429, body = ErrorBody),
+        (status = 503, description = "No key is configured on this deployment", body = ErrorBody),
+    ))]
+pub async fn process(
+    State(context): State<AppContext>,
+    client: ClientAddress,
+    headers: HeaderMap,
+    Json(body): Json<ProcessRequest>,
+) -> Result<(StatusCode, Json<ProcessStarted>), Response> {
+    check_key(&context, &headers)?;
+    start(&context, &client, body).await.map_err(IntoResponse::into_response)
+}
+
+async fn start(
+    context: &AppContext,
+    client: &ClientAddress,
+    body: ProcessRequest,
+) -> Result<(StatusCode, Json<ProcessStarted>), ApiError> {
+    let key = body.key.trim();
+    let mut errors = Vec::new();
+    let key_ok = key.starts_with("Temp/")
+        && key.len() <= 300
+        && !key.contains("..")
+        && key.split('/').count() == 3
+        && !key.split('/').any(str::is_empty);
+    if !key_ok {
+        errors.push(FieldError::new("key", KEY_INVALID));
+    }
+    if !body.threshold.is_finite() || !(0.0..=MAX_THRESHOLD).contains(&body.threshold) {
+        errors.push(FieldError::new("threshold", THRESHOLD_RANGE));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    limit(context, &PROCESSING_PER_CLIENT, client).await?;
+    let bucket = context.config.video_bucket()?;
+    match context.s3.head_object().bucket(bucket).key(key).send().await {
+        Ok(_) => {}
+        Err(error) if error.as_service_error().is_some_and(|e| e.is_not_found()) => {
+            return Err(ApiError::NotFound(UPLOAD_NOT_FOUND.into()))
+        }
+        Err(error) => return Err(ApiError::Internal(anyhow::anyhow!("HeadObject {key}: {error:?}"))),
+    }
+    let job_id = model::new_id();
+    let record = VideoTestJobRecord::new(
+        &job_id,
+        key,
+        (body.threshold * 10.0).round() / 10.0,
+        model::timestamp(model::now()),
+        model::now().unix_timestamp(),
+    );
+    context.store.put(&record).await?;
+    if let Err(error) = context.media.send(&MediaJob::VideoTest { job_id: job_id.clone() }).await {
+        context.store.delete(&keys::video_test_job(&job_id)).await.ok();
+        return Err(ApiError::Internal(error));
+    }
+    Ok((StatusCode::ACCEPTED, Json(ProcessStarted { job_id, status: GeneratedVideoStatus::Processing })))
+}
+
+/// A processing job: its status, how long it took, both durations and the processed video.
+#[utoipa::path(get, path = "/videotest/process/{jobId}", tag = TAG, security(("videoProcessingKey" = [])),
+    params(("jobId" = String, Path)),
+    responses(
+        (status = 200, body = ProcessJob),
+        (status = 400, body = ErrorBody),
+        (status = 401, description = "Missing or wrong x-api-key", body = ErrorBody),
+        (status = 404, description = "No such job", body = ErrorBody),
+        (status = 503, description = "No key is configured on this deployment", body = ErrorBody),
+    ))]
+pub async fn process_status(
+    State(context): State<AppContext>,
+    headers: HeaderMap,
+    Path(job_id): Path<String>,
+) -> Result<Json<ProcessJob>, Response> {
+    check_key(&context, &headers)?;
+    status(&context, &job_id).await.map_err(IntoResponse::into_response)
+}
+
+async fn status(context: &AppContext, job_id: &str) -> Result<Json<ProcessJob>, ApiError> {
+    let job = context
+        .store
+        .get::<VideoTestJobRecord>(&keys::video_test_job(job_id))
+        .await?
+        .ok_or_else(|| ApiError::NotFound(JOB_NOT_FOUND.into()))?;
+    let url = match job.status {
+        GeneratedVideoStatus::Ready => Some(presigned_get(context, &job.output_key).await?),
+        _ => None,
+    };
+    Ok(Json(ProcessJob {
+        job_id: job.job_id,
+        status: job.status,
+        time_taken: job.time_taken,
+        original_duration_seconds: job.original_duration_seconds,
+        processed_duration_seconds: job.processed_duration_seconds,
+        url,
+        failure_reason: job.failure_reason,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_made_safe_for_keys() {
+        assert_eq!(safe_file_name("My holiday (1).mp4"), "My_holiday__1_.mp4");
+        assert_eq!(safe_file_name("../../etc/passwd"), "passwd");
+        assert_eq!(safe_file_name("C:\\videos\\clip.webm"), "clip.webm");
+        assert_eq!(safe_file_name("???"), "video");
+        assert_eq!(safe_file_name(&format!("{}.mp4", "a".repeat(300))).len(), 100);
+    }
+
+    #[test]
+    fn only_video_types_are_signed() {
+        assert!(valid_video_type("video/mp4"));
+        assert!(valid_video_type("video/x-matroska"));
+        assert!(!valid_video_type("image/png"));
+        assert!(!valid_video_type("video/"));
+        assert!(!valid_video_type("video/mp4\r\nx: y"));
+    }
+}

@@ -1,0 +1,355 @@
+//! Generated videos and the video test page's jobs: both are cut lists rendered by
+//! [`crate::render`]. Each is claimed on its record with a lease before rendering (as a
+//! take's conversion is), so a duplicate message renders nothing; the result is written
+//! only while the record still holds this claim, so a video deleted during its render
+//! stays deleted (and the render's objects are removed again).
+
+use std::{collections::HashMap, path::Path, time::Instant};
+
+use anyhow::Context;
+use storyhive_shared::{
+    media::{
+        self,
+        generated::{Captions, GeneratedVideoRecord, GeneratedVideoStatus, VideoTestJobRecord},
+        TranscriptRecord,
+    },
+    model,
+    storage::{keys, AttributeValue, StoreError},
+};
+
+use crate::{
+    ffmpeg::{self, MediaError},
+    render::{self, Part, Plan},
+    MediaWorker, Outcome, LEASE_SECONDS, TRANSCODE_LIMIT,
+};
+
+pub const NOTHING_LEFT: &str = "The video is silent throughout: there is nothing to keep.";
+
+/// What a generated video's render made.
+struct RenderedVideo {
+    probed: ffmpeg::Probed,
+}
+
+impl MediaWorker {
+    /// Claims `key` (a generated video or test job in `processing`) for this delivery.
+    async fn claim_record(&self, key: &keys::Key, claim_id: &str, now: i64) -> anyhow::Result<bool> {
+        let result = self
+            .store
+            .update::<serde_json::Value>(key, |u| {
+                u.update_expression("SET claimedUntil = :until, claimId = :claim")
+                    .condition_expression(
+                        "attribute_exists(PK) AND #status = :processing AND (attribute_not_exists(claimedUntil) \
+                         OR attribute_type(claimedUntil, :null) OR claimedUntil < :now)",
+                    )
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":until", AttributeValue::N((now + LEASE_SECONDS).to_string()))
+                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
+                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+                    .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
+                    .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+            })
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(StoreError::ConditionFailed) => Ok(false),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// Ends this delivery's claim with `sets` (an update expression's SET list), if the
+    /// record still exists and holds the claim. `false`: it was deleted (or taken over).
+    async fn settle_record(
+        &self,
+        key: &keys::Key,
+        claim_id: &str,
+        sets: &str,
+        values: Vec<(&str, AttributeValue)>,
+    ) -> anyhow::Result<bool> {
+        let result = self
+            .store
+            .update::<serde_json::Value>(key, |u| {
+                let mut u = u
+                    .update_expression(format!("SET {sets}, updatedAt = :at REMOVE claimedUntil, claimId"))
+                    .condition_expression("attribute_exists(PK) AND claimId = :claim")
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
+                    .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())));
+                for (name, value) in values {
+                    u = u.expression_attribute_values(name, value);
+                }
+                u
+            })
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(StoreError::ConditionFailed) => Ok(false),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    async fn release_record(&self, key: &keys::Key, claim_id: &str) {
+        let result = self
+            .store
+            .update::<serde_json::Value>(key, |u| {
+                u.update_expression("REMOVE claimedUntil, claimId")
+                    .condition_expression("claimId = :claim")
+                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
+            })
+            .await;
+        if let Err(error) = result {
+            if !matches!(error, StoreError::ConditionFailed) {
+                tracing::warn!(error = ?error, "could not release the claim; it expires");
+            }
+        }
+    }
+
+    async fn delete_objects(&self, object_keys: &[String]) -> anyhow::Result<()> {
+        for key in object_keys {
+            self.s3.delete_object().bucket(&self.bucket).key(key).send().await.with_context(|| format!("DeleteObject {key}"))?;
+        }
+        Ok(())
+    }
+
+    /// Renders a generated video once.
+    pub async fn render_generated(&self, tenant_id: &str, campaign_id: &str, video_id: &str) -> anyhow::Result<Outcome> {
+        let key = keys::generated_video(tenant_id, campaign_id, video_id);
+        let Some(video) = self.store.get::<GeneratedVideoRecord>(&key).await? else {
+            return Ok(Outcome::Gone);
+        };
+        let now = model::now().unix_timestamp();
+        if video.status != GeneratedVideoStatus::Processing {
+            return Ok(Outcome::AlreadyDone);
+        }
+        if video.claimed_until.is_some_and(|until| until > now) {
+            return Ok(Outcome::Claimed);
+        }
+        let claim_id = model::new_id();
+        if !self.claim_record(&key, &claim_id, now).await? {
+            return Ok(Outcome::Claimed);
+        }
+        let dir = self.work_dir.join(format!("storyhive-render-{claim_id}"));
+        tokio::fs::create_dir_all(&dir).await.context("creating the work folder")?;
+        let result = self.render_video(&dir, &video).await;
+        tokio::fs::remove_dir_all(&dir).await.ok();
+        match result {
+            Ok(rendered) => {
+                let probed = rendered.probed;
+                let number = |n: f64| AttributeValue::N(format!("{n}"));
+                let stored = self
+                    .settle_record(
+                        &key,
+                        &claim_id,
+                        "#status = :ready, failureReason = :none, durationSeconds = :duration, width = :width, height = :height",
+                        vec![
+                            (":ready", AttributeValue::S("ready".into())),
+                            (":none", AttributeValue::Null(true)),
+                            (":duration", number(probed.duration_seconds)),
+                            (":width", number(probed.width.unwrap_or(0) as f64)),
+                            (":height", number(probed.height.unwrap_or(0) as f64)),
+                        ],
+                    )
+                    .await?;
+                if stored {
+                    Ok(Outcome::Rendered)
+                } else {
+                    // Deleted while rendering: what this render wrote goes too.
+                    self.delete_objects(&video.object_keys()).await?;
+                    Ok(Outcome::Gone)
+                }
+            }
+            Err(MediaError::Unplayable { reason, detail }) => {
+                tracing::warn!(%video_id, %detail, "generated video cannot be rendered");
+                let stored = self
+                    .settle_record(
+                        &key,
+                        &claim_id,
+                        "#status = :failed, failureReason = :reason",
+                        vec![(":failed", AttributeValue::S("failed".into())), (":reason", AttributeValue::S(reason.clone()))],
+                    )
+                    .await?;
+                Ok(if stored { Outcome::Failed(reason) } else { Outcome::Gone })
+            }
+            Err(MediaError::Other(error)) => {
+                self.release_record(&key, &claim_id).await;
+                Err(error)
+            }
+        }
+    }
+
+    async fn render_video(&self, dir: &Path, video: &GeneratedVideoRecord) -> Result<RenderedVideo, MediaError> {
+        // Each answer's MP4 once, however many clips come from it.
+        let mut sources: HashMap<String, (std::path::PathBuf, bool)> = HashMap::new();
+        for (index, clip) in video.sources.iter().enumerate() {
+            if sources.contains_key(&clip.source_key) {
+                continue;
+            }
+            let path = dir.join(format!("source{index}.mp4"));
+            self.download(&clip.source_key, &path).await?;
+            let probed = ffmpeg::probe(&path).await?;
+            if probed.video_codec.is_none() {
+                return Err(MediaError::Unplayable { reason: ffmpeg::NO_PICTURE.into(), detail: clip.source_key.clone() });
+            }
+            sources.insert(clip.source_key.clone(), (path, probed.audio_codec.is_some()));
+        }
+        let mut words: HashMap<String, Vec<(String, f64, f64)>> = HashMap::new();
+        if video.edit.captions != Captions::None {
+            for clip in &video.sources {
+                if words.contains_key(&clip.journey_id) {
+                    continue;
+                }
+                let key = keys::transcript(&video.tenant_id, &video.campaign_id, &video.contributor_id, &clip.journey_id);
+                let record = self.store.get::<TranscriptRecord>(&key).await.map_err(anyhow::Error::from)?;
+                let heard = record
+                    .filter(|r| r.take_key == clip.take_key)
+                    .map(|r| r.words.into_iter().map(|w| (w.text, w.start, w.end)).collect())
+                    .unwrap_or_default();
+                words.insert(clip.journey_id.clone(), heard);
+            }
+        }
+        let mut parts = Vec::new();
+        if let Some(card) = &video.edit.title_card {
+            parts.push(Part::Title { text: card.text.trim().to_string(), seconds: card.seconds });
+        }
+        for clip in &video.sources {
+            let (path, has_audio) = sources[&clip.source_key].clone();
+            let cues = words.get(&clip.journey_id).map(|w| render::cues_for(w, clip.start, clip.end)).unwrap_or_default();
+            parts.push(Part::Clip { source: path, start: clip.start, end: clip.end, has_audio, cues });
+        }
+        let plan = Plan {
+            parts,
+            frame: media::frame_size(video.portrait),
+            burn_captions: video.edit.captions == Captions::BurnedIn,
+        };
+        let output = dir.join("generated.mp4");
+        let rendered = render::render(dir, &plan, &output, TRANSCODE_LIMIT).await?;
+        let probed = ffmpeg::probe(&output).await?;
+        let poster = dir.join("poster.jpg");
+        let title = video.edit.title_card.as_ref().map_or(0.0, |t| t.seconds);
+        let first = video.sources.first().map_or(0.0, |c| c.end - c.start);
+        ffmpeg::poster(&output, &poster, title + (first / 2.0).min(1.0)).await?;
+        self.upload(&output, &video.mp4_key, "video/mp4").await?;
+        self.upload(&poster, &video.poster_key, "image/jpeg").await?;
+        if let Some(captions_key) = &video.captions_key {
+            let vtt = dir.join("captions.vtt");
+            tokio::fs::write(&vtt, render::webvtt(&rendered.cues)).await.map_err(|e| anyhow::anyhow!("captions: {e}"))?;
+            self.upload(&vtt, captions_key, "text/vtt").await?;
+        }
+        Ok(RenderedVideo { probed })
+    }
+
+    /// Cuts the long pauses of a video test page's upload, once.
+    pub async fn process_video_test(&self, job_id: &str) -> anyhow::Result<Outcome> {
+        let key = keys::video_test_job(job_id);
+        let Some(job) = self.store.get::<VideoTestJobRecord>(&key).await? else {
+            return Ok(Outcome::Gone);
+        };
+        let now = model::now().unix_timestamp();
+        if job.status != GeneratedVideoStatus::Processing {
+            return Ok(Outcome::AlreadyDone);
+        }
+        if job.claimed_until.is_some_and(|until| until > now) {
+            return Ok(Outcome::Claimed);
+        }
+        let claim_id = model::new_id();
+        if !self.claim_record(&key, &claim_id, now).await? {
+            return Ok(Outcome::Claimed);
+        }
+        let started = Instant::now();
+        let dir = self.work_dir.join(format!("storyhive-videotest-{claim_id}"));
+        tokio::fs::create_dir_all(&dir).await.context("creating the work folder")?;
+        let result = self.cut_pauses(&dir, &job).await;
+        tokio::fs::remove_dir_all(&dir).await.ok();
+        let number = |n: f64| AttributeValue::N(format!("{n}"));
+        match result {
+            Ok((original, processed)) => {
+                let taken = started.elapsed().as_secs_f64();
+                let stored = self
+                    .settle_record(
+                        &key,
+                        &claim_id,
+                        "#status = :ready, timeTaken = :taken, originalDurationSeconds = :original, \
+                         processedDurationSeconds = :processed",
+                        vec![
+                            (":ready", AttributeValue::S("ready".into())),
+                            (":taken", number((taken * 1000.0).round() / 1000.0)),
+                            (":original", number(original)),
+                            (":processed", number(processed)),
+                        ],
+                    )
+                    .await?;
+                Ok(if stored { Outcome::Rendered } else { Outcome::Gone })
+            }
+            Err(MediaError::Unplayable { reason, detail }) => {
+                tracing::warn!(%job_id, %detail, "test video cannot be processed");
+                let taken = started.elapsed().as_secs_f64();
+                self.settle_record(
+                    &key,
+                    &claim_id,
+                    "#status = :failed, failureReason = :reason, timeTaken = :taken",
+                    vec![
+                        (":failed", AttributeValue::S("failed".into())),
+                        (":reason", AttributeValue::S(reason.clone())),
+                        (":taken", number((taken * 1000.0).round() / 1000.0)),
+                    ],
+                )
+                .await?;
+                Ok(Outcome::Failed(reason))
+            }
+            Err(MediaError::Other(error)) => {
+                self.release_record(&key, &claim_id).await;
+                Err(error)
+            }
+        }
+    }
+
+    /// (original seconds, processed seconds)
+    async fn cut_pauses(&self, dir: &Path, job: &VideoTestJobRecord) -> Result<(f64, f64), MediaError> {
+        let original = dir.join("original");
+        self.download(&job.source_key, &original).await?;
+        let probed = ffmpeg::probe(&original).await?;
+        let (Some(width), Some(height)) = (probed.width, probed.height) else {
+            return Err(MediaError::Unplayable { reason: ffmpeg::NO_PICTURE.into(), detail: "no video stream".into() });
+        };
+        let has_audio = probed.audio_codec.is_some();
+        let seconds = probed.duration_seconds;
+        let silences = if has_audio {
+            ffmpeg::silences(&original, job.threshold, seconds, TRANSCODE_LIMIT).await?
+        } else {
+            Vec::new()
+        };
+        let keep = render::keep_ranges(&silences, seconds, job.threshold);
+        if keep.is_empty() {
+            return Err(MediaError::Unplayable { reason: NOTHING_LEFT.into(), detail: format!("{silences:?}") });
+        }
+        let plan = Plan {
+            parts: keep
+                .iter()
+                .map(|&(start, end)| Part::Clip { source: original.clone(), start, end, has_audio, cues: Vec::new() })
+                .collect(),
+            frame: own_frame(width, height),
+            burn_captions: false,
+        };
+        let output = dir.join("processed.mp4");
+        render::render(dir, &plan, &output, TRANSCODE_LIMIT).await?;
+        let processed = ffmpeg::probe(&output).await?;
+        self.upload(&output, &job.output_key, "video/mp4").await?;
+        Ok((seconds, processed.duration_seconds))
+    }
+}
+
+/// The source's own shape, at most 1280 pixels on its long side, in even numbers (H.264's 4:2:0).
+fn own_frame(width: u32, height: u32) -> (u32, u32) {
+    let scale = (1280.0 / width.max(height) as f64).min(1.0);
+    let even = |n: u32| (((n as f64 * scale) / 2.0).round() as u32 * 2).max(2);
+    (even(width), even(height))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn test_videos_keep_their_shape_within_720p() {
+        assert_eq!(super::own_frame(1920, 1080), (1280, 720));
+        assert_eq!(super::own_frame(321, 241), (322, 242));
+        assert_eq!(super::own_frame(1080, 1920), (720, 1280));
+    }
+}
