@@ -95,16 +95,17 @@ function open(path: string, role: StaffRole, skippedEditorTour = true) {
 }
 
 const toasts = () => useToastStore.getState().toasts.map((t) => `${t.kind}:${t.message}`);
-const wordButtons = async () => within(await screen.findByRole('group', { name: 'Transcript of answer 1' })).getAllByTestId('word');
+const wordButtons = async () =>
+  within(await screen.findByRole('group', { name: 'Transcript of answer 1' }, { timeout: 5000 })).getAllByTestId('word');
 
-describe('response editor', () => {
+describe('response editor', { timeout: 20_000 }, () => {
   beforeEach(() => queryClient.clear());
 
   it('a link into a pause highlights the next word', async () => {
     stub();
     open('/campaign/c1/response-editor/k1?answer=q1&t=1.7', 'coordinator');
     const buttons = await wordButtons();
-    await waitFor(() => expect(buttons[2]).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() => expect(buttons[2]).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     expect(buttons.filter((b) => b.getAttribute('aria-current') === 'true')).toHaveLength(1);
   });
 
@@ -113,7 +114,7 @@ describe('response editor', () => {
     open('/campaign/c1/response-editor/k1?answer=q1&t=2.1', 'coordinator');
     const buttons = await wordButtons();
     expect(buttons.map((b) => b.textContent)).toEqual(['hello', 'there.', 'we', 'make', 'films']);
-    await waitFor(() => expect(buttons[2]).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() => expect(buttons[2]).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Response editor' })).toBeInTheDocument();
     expect(screen.getByText('Not answered yet.')).toBeInTheDocument();
     const video = screen.getByLabelText('Video of answer 1');
@@ -149,7 +150,7 @@ describe('response editor', () => {
 
     await u.click(screen.getByRole('radio', { name: 'WebVTT file beside the video' }));
     await u.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(toasts()).toContain('success:Video "Robin Recorder – Stories" is being generated'));
+    await waitFor(() => expect(toasts()).toContain('success:Video "Robin Recorder – Stories" is being generated'), { timeout: 5000 });
     expect(calls.find((c) => c.path === '/generated-videos/save')!.body).toEqual({
       campaignId: 'c1',
       contributorId: 'k1',
@@ -164,7 +165,7 @@ describe('response editor', () => {
     const u = userEvent.setup();
     await wordButtons();
     await u.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(toasts()).toContain(`error:${GENERATE_FAILED_MESSAGE}`));
+    await waitFor(() => expect(toasts()).toContain(`error:${GENERATE_FAILED_MESSAGE}`), { timeout: 5000 });
   });
 
   it('restores a saved edit: cut words, and the keyboard cuts more (Shift+arrows, Delete)', async () => {
@@ -181,7 +182,7 @@ describe('response editor', () => {
     open('/campaign/c1/response-editor/k1', 'creator');
     const buttons = await wordButtons();
     expect(buttons.map((b) => b.hasAttribute('data-cut'))).toEqual([false, false, false, false, true]);
-    await waitFor(() => expect(buttons[3]).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() => expect(buttons[3]).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     const u = userEvent.setup();
     await u.click(buttons[0]!);
     await u.keyboard('{Shift>}{ArrowRight}{/Shift}{Delete}');
@@ -196,25 +197,25 @@ describe('response editor', () => {
   });
 });
 
-describe('the editor tour', () => {
+describe('the editor tour', { timeout: 20_000 }, () => {
   beforeEach(() => queryClient.clear());
 
   it('is shown the first time a creator opens the editor; skipping it is remembered', async () => {
     const calls = stub();
     const router = open('/campaign/c1/response-editor/k1?answer=q1', 'creator', false);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/c1/response-editor/k1/tour'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/c1/response-editor/k1/tour'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?answer=q1');
     const tour = await screen.findByRole('dialog', { name: 'The answers' });
     const u = userEvent.setup();
     await u.click(within(tour).getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('dialog', { name: 'Edit by text' })).toBeInTheDocument();
     await u.click(within(screen.getByTestId('editor-tour')).getByRole('button', { name: 'Skip tour' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/c1/response-editor/k1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/c1/response-editor/k1'), { timeout: 5000 });
     expect(calls.filter((c) => c.path === '/user/skip-tour')).toEqual([
       { method: 'PUT', path: '/user/skip-tour', search: '', body: { skippedEditorTour: true } },
     ]);
     expect(useSessionStore.getState().user?.skippedEditorTour).toBe(true);
-    await waitFor(() => expect(screen.queryByTestId('editor-tour')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('editor-tour')).not.toBeInTheDocument(), { timeout: 5000 });
     // Opened again: straight to the editor.
     await router.navigate('/campaign/c1/response-editor/k1');
     await wordButtons();
@@ -228,7 +229,7 @@ describe('the editor tour', () => {
     expect(router.state.location.pathname).toBe('/campaign/c1/response-editor/k1');
     expect(screen.queryByTestId('editor-tour')).not.toBeInTheDocument();
     await router.navigate('/campaign/c1/response-editor/k1/tour');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'), { timeout: 5000 });
     expect(calls.some((c) => c.path === '/user/skip-tour')).toBe(false);
   });
 });
