@@ -80,7 +80,8 @@ heading "Starting the dev emulators"
 "$SCRIPTS/emulators.sh" start --profile dev
 
 heading "Building the web app (web/dist)"
-(cd "$ROOT/web" && npm run build)
+# The video test page sends the local stack's fixed processing key (the gateway checks the same one, STORYHIVE_VIDEO_PROCESSING_API_KEY overrides both).
+(cd "$ROOT/web" && VITE_VIDEO_PROCESSING_API_KEY="${STORYHIVE_VIDEO_PROCESSING_API_KEY:-local-video-processing-key}" npm run build)
 
 heading "Building the local gateway"
 cargo build -p storyhive-gateway --bin storyhive-local

@@ -135,7 +135,9 @@ step_web() {
 E2E_CHAT_SCRIPT_URL="https://support-chat.storyhive.invalid/widget.js"
 
 step_e2e() {
-  (cd "$ROOT/web" && VITE_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" npm run build)
+  # The video test page sends the local stack's fixed processing key (contract: local-video-processing-key).
+  (cd "$ROOT/web" && VITE_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
+    VITE_VIDEO_PROCESSING_API_KEY="${STORYHIVE_VIDEO_PROCESSING_API_KEY:-local-video-processing-key}" npm run build)
   cargo build -p storyhive-gateway --bin storyhive-local
   [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
   need_port_free "$E2E_PORT" "the e2e gateway" STORYHIVE_E2E_PORT

@@ -28,4 +28,7 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.userSetup,
   paths.companySetup,
   paths.compareVideo,
+  paths.responseEditor,
+  paths.responseEditorTour,
+  paths.videoTest,
 ]);

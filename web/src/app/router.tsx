@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
           screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
           screen(paths.userSetup, () => import('./routes/staff/user-setup')),
           screen(paths.companySetup, () => import('./routes/staff/company-setup')),
+          screen(paths.responseEditor, () => import('./routes/staff/response-editor')),
+          screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
         ],
       },
       {
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
       },
       // Open to every visitor, signed in or not, outside the staff and contributor layouts.
       screen(paths.compareVideo, () => import('./routes/public/compare-video')),
+      screen(paths.videoTest, () => import('./routes/public/video-test')),
       // Any unknown path goes to the dashboard (whose guard sends visitors to /login).
       { path: '*', element: <Navigate to={paths.dashboard} replace /> },
     ],

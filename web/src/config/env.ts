@@ -15,9 +15,14 @@ const EnvSchema = z.object({
       z.refine((value) => isHttpsUrl(value), 'must be an https:// URL'),
     ),
   ),
+  /**
+   * The key the video test page (/videotest) sends as `x-api-key` to the video processing call; set at
+   * build time (VITE_VIDEO_PROCESSING_API_KEY). Without it the page cannot process videos.
+   */
+  VIDEO_PROCESSING_API_KEY: z.optional(z.string().check(z.trim(), z.minLength(1))),
 });
 
-export type Env = { API_BASE_URL: string; SUPPORT_CHAT_SCRIPT_URL?: string };
+export type Env = { API_BASE_URL: string; SUPPORT_CHAT_SCRIPT_URL?: string; VIDEO_PROCESSING_API_KEY?: string };
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -36,6 +41,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
   const parsed = EnvSchema.safeParse({
     API_BASE_URL: given(source.VITE_API_BASE_URL),
     SUPPORT_CHAT_SCRIPT_URL: given(source.VITE_SUPPORT_CHAT_SCRIPT_URL),
+    VIDEO_PROCESSING_API_KEY: given(source.VITE_VIDEO_PROCESSING_API_KEY),
   });
   if (!parsed.success) {
     throw new Error(
@@ -44,6 +50,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
   }
   const env: Env = { API_BASE_URL: parsed.data.API_BASE_URL.replace(/\/+$/, '') };
   if (parsed.data.SUPPORT_CHAT_SCRIPT_URL) env.SUPPORT_CHAT_SCRIPT_URL = parsed.data.SUPPORT_CHAT_SCRIPT_URL.trim();
+  if (parsed.data.VIDEO_PROCESSING_API_KEY) env.VIDEO_PROCESSING_API_KEY = parsed.data.VIDEO_PROCESSING_API_KEY.trim();
   return env;
 }
 

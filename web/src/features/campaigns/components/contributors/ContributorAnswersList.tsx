@@ -1,4 +1,8 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { buildPath, paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
+import { useReviewAnswer } from '../../api/answer-review';
 import type { ContributorAnswer, ReviewStatus, UploadStatus } from '../../contributor-types';
 import { formatDate } from '../../lib/format';
 
@@ -53,7 +57,16 @@ export function formatSize(bytes: number): string {
 const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium';
 
 /** One collaborator's answers by question: the state and, once stored, the playable video. */
-export function ContributorAnswersList({ name, answers }: { name: string; answers: ContributorAnswer[] }) {
+export function ContributorAnswersList({
+  name,
+  answers,
+  review,
+}: {
+  name: string;
+  answers: ContributorAnswer[];
+  /** Where the answers belong: adds approving them and opening them in the response editor. */
+  review?: { campaignId: string; contributorId: string };
+}) {
   if (answers.length === 0) return <p className="text-sm text-muted">This campaign has no questions yet.</p>;
   const sorted = [...answers].sort((a, b) => a.sequence - b.sequence);
   return (
@@ -80,6 +93,7 @@ export function ContributorAnswersList({ name, answers }: { name: string; answer
               {a.sentForReRecording && <span className={cn(badge, 'bg-warning/15 text-warning')}>Sent back for re-recording</span>}
             </span>
           </div>
+          {review && a.uploadStatus === 'stored' && <AnswerReviewActions answer={a} name={name} {...review} />}
           {a.uploadStatus === 'failed' && a.failureReason && (
             <p className="mt-1 text-xs text-danger">{a.failureReason}</p>
           )}
@@ -105,5 +119,43 @@ export function ContributorAnswersList({ name, answers }: { name: string; answer
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Approve a stored answer (or mark it new again), and open it in the response editor. */
+function AnswerReviewActions({
+  answer: a,
+  name,
+  campaignId,
+  contributorId,
+}: {
+  answer: ContributorAnswer;
+  name: string;
+  campaignId: string;
+  contributorId: string;
+}) {
+  const review = useReviewAnswer(campaignId);
+  const approved = a.reviewStatus === 'approved';
+  const editorLink =
+    buildPath(paths.responseEditor, { campaignId, collaboratorId: contributorId }) + `?answer=${encodeURIComponent(a.campaignQuestionId)}`;
+  return (
+    <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={`Review of answer ${a.sequence} of ${name}`}>
+      <Button
+        size="sm"
+        variant={approved ? 'secondary' : 'primary'}
+        loading={review.isPending}
+        aria-label={`${approved ? 'Mark as new' : 'Approve'} answer ${a.sequence} of ${name}`}
+        onClick={() => review.mutate({ contributorId, journeyId: a.campaignQuestionId, status: approved ? 'new' : 'approved' })}
+      >
+        {approved ? 'Mark as new' : 'Approve'}
+      </Button>
+      <Link
+        to={editorLink}
+        className="inline-flex h-8 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken"
+        aria-label={`Edit answer ${a.sequence} of ${name} in the response editor`}
+      >
+        Open in editor
+      </Link>
+    </div>
   );
 }

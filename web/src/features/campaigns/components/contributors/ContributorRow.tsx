@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { buildPath, paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/Spinner';
 import { useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
@@ -78,6 +80,13 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         >
           {showAnswers ? 'Hide answers' : 'Answers'}
         </Button>
+        <Link
+          to={buildPath(paths.responseEditor, { campaignId, collaboratorId: c.contributorId })}
+          aria-label={`Open the answers of ${name} in the response editor`}
+          className="inline-flex h-8 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken"
+        >
+          Response editor
+        </Link>
         <Button
           size="sm"
           variant="secondary"
@@ -137,7 +146,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         </Button>
       </div>
       {showAnswers &&
-        (answers ? <ContributorAnswersList name={name} answers={answers} /> : <Spinner className="h-5 w-5" />)}
+        (answers ? <ContributorAnswersList name={name} answers={answers} review={{ campaignId, contributorId: c.contributorId }} /> : <Spinner className="h-5 w-5" />)}
       <CopyNewLinkDialog campaignId={campaignId} contributor={c} open={open === 'newLink'} onClose={() => setOpen(null)} />
       <RemoveContributorDialog campaignId={campaignId} contributor={c} open={open === 'remove'} onClose={() => setOpen(null)} />
       <DeleteVideosDialog

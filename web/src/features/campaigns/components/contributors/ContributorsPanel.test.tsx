@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +63,9 @@ function stub(routes: (call: Call) => Response | undefined) {
 function renderPanel() {
   return render(
     <QueryClientProvider client={queryClient}>
-      <ContributorsPanel campaignId="c1" initiativeId="i1" />
+      <MemoryRouter>
+        <ContributorsPanel campaignId="c1" initiativeId="i1" />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -555,6 +558,54 @@ describe('collaborators panel', () => {
       contributorId: 'k1',
       campaignQuestionIds: ['cq1'],
     });
+  });
+
+  it('approves a stored answer next to sending it back, and links the answers to the response editor', async () => {
+    const storedVideo = { key: 'k', url: 'https://bucket.example/v.mp4', durationSeconds: 5, sizeBytes: 10 };
+    let review: 'new' | 'approved' = 'new';
+    const answersPage = () =>
+      page([
+        {
+          contributor: contributor({ status: 'activated', answeredCount: 1 }),
+          answers: [
+            { campaignQuestionId: 'cq1', question: 'Who are you?', sequence: 1, uploadStatus: 'stored', reviewStatus: review, failureReason: null, sentForReRecording: false, video: storedVideo },
+            { campaignQuestionId: 'cq2', question: 'Why?', sequence: 2, uploadStatus: 'none', reviewStatus: null, failureReason: null, sentForReRecording: false, video: null },
+          ],
+        },
+      ]);
+    const calls = stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor({ status: 'activated' })]));
+      if (c.path === '/contributor/c1/all') return jsonResponse(answersPage());
+      if (c.path === '/campaign/answer-review') {
+        review = (c.body as { status: 'new' | 'approved' }).status;
+        return jsonResponse({ message: 'Review saved' });
+      }
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Open the answers of Jane Doerr in the response editor' })).toHaveAttribute(
+      'href',
+      '/campaign/c1/response-editor/k1',
+    );
+    await u.click(await screen.findByRole('button', { name: 'Show answers of Jane Doerr' }));
+    // Only a stored take can be reviewed.
+    expect(await screen.findAllByRole('button', { name: /^Approve answer/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Edit answer 1 of Jane Doerr in the response editor' })).toHaveAttribute(
+      'href',
+      '/campaign/c1/response-editor/k1?answer=cq1',
+    );
+    await u.click(screen.getByRole('button', { name: 'Approve answer 1 of Jane Doerr' }));
+    await waitFor(() => expect(toastMessages()).toContain('success:Review saved'));
+    expect(calls.find((c) => c.path === '/campaign/answer-review')!.body).toEqual({
+      campaignId: 'c1',
+      contributorId: 'k1',
+      journeyId: 'cq1',
+      status: 'approved',
+    });
+    // The list is read again: the answer now shows Approved and can be marked new.
+    expect(await screen.findByRole('button', { name: 'Mark as new answer 1 of Jane Doerr' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('review-status')[0]).toHaveTextContent('Approved');
   });
 
   it('deletes only the videos, with the initiative in the path', async () => {

@@ -1,0 +1,99 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { useToastStore } from '@/stores/toast-store';
+import { jsonResponse } from '@/testing/fixtures';
+import { useCampaignVideos } from '../api/editor-api';
+import type { GeneratedVideo } from '../api/generated-videos-contract';
+import { GeneratedVideoList } from './GeneratedVideoList';
+
+const video = (over: Partial<GeneratedVideo>): GeneratedVideo => ({
+  videoId: 'v1',
+  campaignId: 'c1',
+  contributorId: 'k1',
+  title: 'Robin – Stories',
+  status: 'ready',
+  failureReason: null,
+  approved: false,
+  approvedAt: null,
+  edit: { clips: [{ journeyId: 'q1', start: 0, end: 2 }], titleCard: null, captions: 'none' },
+  durationSeconds: 2,
+  width: 1280,
+  height: 720,
+  url: 'https://bucket.example/v1.mp4',
+  downloadUrl: 'https://bucket.example/v1.mp4?download',
+  posterUrl: null,
+  captionsUrl: null,
+  createdAt: '2026-11-24T10:00:00Z',
+  updatedAt: '2026-11-24T10:00:00Z',
+  createdBy: 'u1',
+  ...over,
+});
+
+function List() {
+  const q = useCampaignVideos('c1');
+  return <GeneratedVideoList title="All videos" campaignId="c1" query={q} empty="None yet" testId="list" />;
+}
+
+describe('generated videos', () => {
+  beforeEach(() => queryClient.clear());
+
+  it('polls while a video renders, then plays, downloads, approves and deletes it behind the confirm lock', async () => {
+    let reads = 0;
+    let current = video({ status: 'processing', url: null, downloadUrl: null, durationSeconds: null });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        const path = new URL(req.url).pathname.replace(/^\/api/, '');
+        calls.push(`${req.method} ${path}`);
+        if (req.method === 'GET' && path === '/generated-videos/c1') {
+          reads += 1;
+          if (reads >= 2 && current.status === 'processing') current = video({});
+          return jsonResponse({ items: current.videoId ? [current] : [], nextCursor: null });
+        }
+        if (req.method === 'PUT' && path === '/generated-videos/approval/c1/v1') {
+          current = { ...current, approved: ((await req.json()) as { approved: boolean }).approved };
+          return jsonResponse(current);
+        }
+        if (req.method === 'DELETE' && path === '/generated-videos/delete/c1/v1') {
+          current = { ...current, videoId: '' };
+          return jsonResponse({ message: 'Video deleted successfully' });
+        }
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <List />
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByTestId('generated-video');
+    expect(within(row).getByTestId('generated-video-status')).toHaveTextContent('Processing');
+    expect(within(row).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+    // Re-read while processing (every 3 s) until ready.
+    await waitFor(() => expect(within(screen.getByTestId('generated-video')).getByTestId('generated-video-status')).toHaveTextContent('Ready'), {
+      timeout: 5000,
+    });
+    const u = userEvent.setup();
+    const ready = screen.getByTestId('generated-video');
+    expect(within(ready).getByRole('link', { name: 'Download Robin – Stories' })).toHaveAttribute('href', 'https://bucket.example/v1.mp4?download');
+    await u.click(within(ready).getByRole('button', { name: 'Play' }));
+    expect(screen.getByLabelText('Generated video Robin – Stories')).toHaveAttribute('src', 'https://bucket.example/v1.mp4');
+    await u.click(within(ready).getByRole('button', { name: 'Approve Robin – Stories' }));
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Video "Robin – Stories" approved'));
+    expect(await within(ready).findByRole('button', { name: 'Unapprove Robin – Stories' })).toBeInTheDocument();
+
+    await u.click(within(ready).getByRole('button', { name: 'Delete Robin – Stories' }));
+    const confirm = screen.getByRole('button', { name: 'Delete video', hidden: true });
+    await u.click(confirm);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(confirm).toHaveAttribute('data-locked', 'true');
+    expect(await screen.findByText('None yet')).toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(1);
+  }, 15000);
+});

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/utils/cn';
+import { useDeleteVideo, useSetApproved } from '../api/editor-api';
+import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
+import { formatSeconds } from '../lib/words';
+
+const STATUS = {
+  processing: { label: 'Processing', style: 'bg-info/15 text-info' },
+  ready: { label: 'Ready', style: 'bg-success-soft text-success' },
+  failed: { label: 'Failed', style: 'bg-danger-soft text-danger' },
+} as const;
+
+type Props = {
+  title: string;
+  campaignId: string;
+  query: UseInfiniteQueryResult<InfiniteData<GeneratedVideoPage, unknown>>;
+  empty: string;
+  testId: string;
+};
+
+/** A page-by-page list of generated videos: status (re-read while rendering), play, download, approve, delete. */
+export function GeneratedVideoList({ title, campaignId, query, empty, testId }: Props) {
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const headingId = `${testId}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid={testId}>
+      <h3 id={headingId} className="font-medium">
+        {title}
+      </h3>
+      {query.isPending ? (
+        <Spinner className="h-5 w-5" />
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          The videos could not be loaded.
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-lg border border-line">
+          {items.map((v) => (
+            <VideoRow key={v.videoId} video={v} campaignId={campaignId} />
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button size="sm" variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Show more videos
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId: string }) {
+  const [playing, setPlaying] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const approve = useSetApproved(campaignId);
+  const remove = useDeleteVideo(campaignId);
+  const status = STATUS[v.status];
+  return (
+    <li className="space-y-2 p-3" data-testid="generated-video" data-video-id={v.videoId} data-status={v.status}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{v.title}</p>
+          <p className="text-xs text-muted">
+            <span className={cn('mr-2 rounded-full px-2 py-0.5 font-medium', status.style)} data-testid="generated-video-status">
+              {status.label}
+            </span>
+            {v.approved && <span className="mr-2 rounded-full bg-success-soft px-2 py-0.5 font-medium text-success">Approved</span>}
+            {v.durationSeconds != null && `${formatSeconds(v.durationSeconds)} · `}
+            {new Date(v.createdAt).toLocaleString()}
+          </p>
+          {v.status === 'failed' && (
+            <p className="text-xs text-danger">
+              {v.failureReason || 'The video could not be generated.'} Please check the transcription, or contact support.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${v.title}`}>
+          {v.status === 'ready' && v.url && (
+            <Button size="sm" variant="secondary" aria-expanded={playing} onClick={() => setPlaying((p) => !p)}>
+              {playing ? 'Hide player' : 'Play'}
+            </Button>
+          )}
+          {v.status === 'ready' && v.downloadUrl && (
+            <a
+              href={v.downloadUrl}
+              download
+              className="inline-flex h-8 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken"
+              aria-label={`Download ${v.title}`}
+            >
+              Download
+            </a>
+          )}
+          {v.status === 'ready' && (
+            <Button
+              size="sm"
+              variant={v.approved ? 'secondary' : 'primary'}
+              loading={approve.isPending}
+              aria-label={`${v.approved ? 'Unapprove' : 'Approve'} ${v.title}`}
+              onClick={() => approve.mutate({ videoId: v.videoId, approved: !v.approved })}
+            >
+              {v.approved ? 'Unapprove' : 'Approve'}
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" className="text-danger" aria-label={`Delete ${v.title}`} onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      {playing && v.url && (
+        <video
+          controls
+          autoPlay
+          src={v.url}
+          poster={v.posterUrl ?? undefined}
+          aria-label={`Generated video ${v.title}`}
+          data-testid="generated-video-player"
+          className="max-h-96 w-full rounded-md bg-black"
+        >
+          {v.captionsUrl && <track kind="captions" src={v.captionsUrl} srcLang="en" label="Captions" default />}
+        </video>
+      )}
+      <Dialog
+        open={confirming}
+        title="Delete video?"
+        onClose={() => setConfirming(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <ConfirmButton variant="danger" loading={remove.isPending} onClick={() => remove.mutate(v.videoId, { onSuccess: () => setConfirming(false) })}>
+              Delete video
+            </ConfirmButton>
+          </>
+        }
+      >
+        <p>
+          The video <strong>{v.title}</strong> will be deleted. This cannot be undone.
+        </p>
+      </Dialog>
+    </li>
+  );
+}
