@@ -16,7 +16,7 @@ pub fn api() -> OpenApiRouter<AppContext> {
     OpenApiRouter::new()
         .routes(routes!(videos::save))
         .routes(routes!(videos::contributor_videos))
-        .routes(routes!(videos::campaign_videos))
+        .routes(routes!(videos::campaign_generated_videos))
         .routes(routes!(videos::approved_videos))
         .routes(routes!(videos::delete))
         .routes(routes!(videos::approval))

@@ -327,7 +327,7 @@ pub async fn contributor_videos(
         (status = 403, body = ErrorBody),
         (status = 404, description = "No such campaign", body = ErrorBody),
     ))]
-pub async fn campaign_videos(
+pub async fn campaign_generated_videos(
     State(context): State<AppContext>,
     principal: Principal,
     Path(campaign_id): Path<String>,
