@@ -1,22 +1,11 @@
-// zod/mini: the same validation in a few kilobytes, since this file is in every page's bundle.
-import * as z from 'zod/mini';
-
-/** Every environment variable the app reads, validated in one place. */
-const EnvSchema = z.object({
-  /** Base URL of the API: '/api', on the app's own origin (the local gateway; CloudFront in the cloud). */
-  API_BASE_URL: z._default(z.string().check(z.trim(), z.minLength(1)), '/api'),
-  /**
-   * The support chat widget's script (an https URL), loaded on staff pages only; no widget when unset.
-   * Set at build time (VITE_SUPPORT_CHAT_SCRIPT_URL), see docs/DEPLOY.md.
-   */
-  SUPPORT_CHAT_SCRIPT_URL: z.optional(
-    z.string().check(
-      z.trim(),
-      z.refine((value) => isHttpsUrl(value), 'must be an https:// URL'),
-    ),
-  ),
-});
-
+/**
+ * Every environment variable the app reads, validated in one place. Plain checks, no schema library:
+ * this file is in every page's bundle, the contributor pages' too.
+ * - VITE_API_BASE_URL: base URL of the API, default '/api' on the app's own origin (the local gateway;
+ *   CloudFront in the cloud).
+ * - VITE_SUPPORT_CHAT_SCRIPT_URL: the support chat widget's script (an https URL), loaded on staff pages
+ *   only; no widget when unset. Set at build time, see docs/DEPLOY.md.
+ */
 export type Env = { API_BASE_URL: string; SUPPORT_CHAT_SCRIPT_URL?: string };
 
 function isHttpsUrl(value: string): boolean {
@@ -33,17 +22,16 @@ function given(raw: unknown): unknown {
 }
 
 export function parseEnv(source: Record<string, unknown>): Env {
-  const parsed = EnvSchema.safeParse({
-    API_BASE_URL: given(source.VITE_API_BASE_URL),
-    SUPPORT_CHAT_SCRIPT_URL: given(source.VITE_SUPPORT_CHAT_SCRIPT_URL),
-  });
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid environment: ${parsed.error.issues.map((i) => `VITE_${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
+  const problems: string[] = [];
+  const apiBaseUrl = given(source.VITE_API_BASE_URL) ?? '/api';
+  if (typeof apiBaseUrl !== 'string') problems.push('VITE_API_BASE_URL: must be a string');
+  const chat = given(source.VITE_SUPPORT_CHAT_SCRIPT_URL);
+  if (chat !== undefined && (typeof chat !== 'string' || !isHttpsUrl(chat.trim()))) {
+    problems.push('VITE_SUPPORT_CHAT_SCRIPT_URL: must be an https:// URL');
   }
-  const env: Env = { API_BASE_URL: parsed.data.API_BASE_URL.replace(/\/+$/, '') };
-  if (parsed.data.SUPPORT_CHAT_SCRIPT_URL) env.SUPPORT_CHAT_SCRIPT_URL = parsed.data.SUPPORT_CHAT_SCRIPT_URL.trim();
+  if (problems.length) throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  const env: Env = { API_BASE_URL: String(apiBaseUrl).trim().replace(/\/+$/, '') };
+  if (typeof chat === 'string') env.SUPPORT_CHAT_SCRIPT_URL = chat.trim();
   return env;
 }
 
