@@ -384,12 +384,15 @@ test.describe('contributor journey, desktop', () => {
       };
     });
     const assets: { url: string; gzip: number; at: number }[] = [];
+    let reading = 0;
     page.on('response', async (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
       const at = Date.now();
+      reading += 1;
       const body = await res.body().catch(() => null);
       if (body) assets.push({ url: res.url(), gzip: gzipSync(body).length, at });
+      reading -= 1;
     });
     await acceptInvitation(page, inv);
     await page.getByRole('button', { name: 'Start recording' }).click();
@@ -398,6 +401,8 @@ test.describe('contributor journey, desktop', () => {
     const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt);
     expect(opened).toBeDefined();
     const cameraOpenedAtWallClock = Date.now();
+    // Every response seen so far is counted once its body is read.
+    await expect.poll(() => reading).toBe(0);
     const files = assets.map((a) => new URL(a.url).pathname);
     // No staff code: no rich-text editor (TipTap), no staff layout or campaign screens.
     expect(files.filter((f) => /CampaignEditor|RichText|tiptap|StaffLayout|staff|dashboard|campaigns|profile/i.test(f))).toEqual([]);
