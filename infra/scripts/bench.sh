@@ -17,6 +17,9 @@
 #               p50/p95 through the release-built handler, next to the DynamoDB calls it makes
 #               replayed alone against the same DynamoDB Local; DynamoDB requests and items read
 #               per call at 3 and 30 contributors (they must not grow)
+#   pipeline    takes recorded per second by the release upload worker (4 instances, batches of
+#               10 S3 events of real multipart uploads), each event delivered twice: none lost,
+#               none recorded twice
 #   build       the workspace's own crates and the link of one function (campaigns), with the
 #               release profile as it is next to thin LTO and 16 codegen units
 # Uses the test emulators (ports STORYHIVE_TEST_DYNAMODB_PORT / STORYHIVE_TEST_MOTO_PORT), its
@@ -41,7 +44,8 @@ GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
 GATEWAY="bench-gateway-$PORT"
 GATEWAY_LOG="$LOG_DIR/bench-gateway-$PORT.log"
 WORK="$LOCAL_DIR/bench"
-HOT=(campaigns contributors dashboard)
+# The hot endpoints' functions and the upload worker: always built, measured at every step.
+HOT=(campaigns contributors dashboard upload-worker)
 mkdir -p "$WORK"
 
 EMULATORS_STARTED=0
@@ -53,7 +57,14 @@ trap cleanup EXIT
 
 ensure_rust
 ensure_venv "$SCRIPTS/requirements-local.txt"
-if ((ALL)); then mapfile -t FUNCTIONS < <(template_binaries); else FUNCTIONS=("${HOT[@]}"); fi
+# The upload pipeline uploads a WebM take made with ffmpeg.
+command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
+if ((ALL)); then
+  mapfile -t FUNCTIONS < <(template_binaries)
+  for b in "${HOT[@]}"; do [[ " ${FUNCTIONS[*]} " == *" $b "* ]] || FUNCTIONS+=("$b"); done
+else
+  FUNCTIONS=("${HOT[@]}")
+fi
 bins=(--bin bench-hello-lambda)
 for b in "${FUNCTIONS[@]}"; do bins+=(--bin "$b"); done
 
@@ -128,10 +139,12 @@ args=(--bin-dir "$BIN_DIR" --functions "$functions" --api "http://127.0.0.1:$POR
   --ddb-port "$DDB_PORT" --moto-endpoint "http://127.0.0.1:$MOTO_PORT" --prefix "$PREFIX"
   --build-json "$build_json")
 if ((SMOKE)); then
-  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2)
+  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2 --pipeline-contributors 1 --workers 1)
 else
   args+=(--doc "$ROOT/docs/BENCHMARKS.md")
 fi
 [[ -d "$ROOT/dist-lambda" ]] && args+=(--zip-dir "$ROOT/dist-lambda")
+# The set-up gateway runs the workers: it is stopped before the upload pipeline is measured.
+args+=(--work-dir "$WORK" --gateway-pid "$(running_pid "$GATEWAY" storyhive-local)")
 "$VENV/bin/python" "$SCRIPTS/bench/bench.py" "${args[@]}"
 ok "bench done in $(fmt_duration $((SECONDS - START)))"

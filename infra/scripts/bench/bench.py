@@ -291,7 +291,7 @@ def setup_data(api: Api, contributors: int, log: bool = True) -> dict:
     questions = [api.call("POST", "/question/add", {"campaignId": campaign["id"], "question": text, "sequence": i + 1})
                  for i, text in enumerate(["Who are you?", "Why does this work matter to you?", "What changed?"])]
     data = {"tenantId": tenant, "campaignId": campaign["id"], "questionId": questions[0]["campaignQuestionId"],
-            "contributors": []}
+            "questionIds": [q["campaignQuestionId"] for q in questions], "contributors": []}
     add_contributors(api, data, contributors)
     return data
 
@@ -397,6 +397,121 @@ def request_cost(args: argparse.Namespace, binaries: dict[str, Path], api: Api) 
     return rows
 
 
+
+# ----------------------------------------------------------------------------- upload pipeline
+def sample_video(path: Path) -> bytes:
+    """A 1 s WebM (VP8) made with ffmpeg, as a browser's take."""
+    if not path.exists():
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15",
+                        "-t", "1", "-c:v", "libvpx", "-b:v", "200k", str(path)], check=True)
+    return path.read_bytes()
+
+
+def upload_pipeline(args: argparse.Namespace, bin_dir: Path, api: Api, stop_gateway) -> dict:
+    """Takes recorded per second by the release upload worker, fed the S3 events of real
+    multipart uploads (made through the release contributors handler, the set-up gateway and its
+    own workers stopped), by `--workers` concurrent instances in batches of 10; every event is
+    delivered twice (SQS delivers at least once). Then: every take recorded, none twice."""
+    contributors, per = args.pipeline_contributors, 3
+    data = setup_data(api, contributors)
+    token = api.token or ""
+    stop_gateway()
+    video = sample_video(Path(args.work_dir) / "take.webm")
+    handler = Handler(args, bin_dir / "contributors", f"http://127.0.0.1:{args.ddb_port}")
+    keys = []
+    try:
+        for who in data["contributors"]:
+            ids = {"tenantId": data["tenantId"], "campaignId": data["campaignId"], "contributorId": who["contributorId"]}
+            invite = {"x-invite-key": who["key"]}
+            for question in data["questionIds"][:per]:
+                def call(path: str, body: dict) -> dict:
+                    _, answer = handler.call(http_event("POST", path, invite, {**ids, **body}))
+                    return json.loads(answer["body"])
+                started = call("/contributor-upload/start", {"campaignQuestionId": question, "contentType": "video/webm",
+                                                            "sizeBytes": len(video), "deviceType": "Desktop"})
+                ref = {"key": started["key"], "uploadId": started["uploadId"]}
+                url = call("/contributor-upload/sign-part", {**ref, "partNumber": 1, "sizeBytes": len(video)})["url"]
+                put = urllib.request.Request(url, data=video, method="PUT")
+                with urllib.request.urlopen(put, timeout=60) as response:
+                    etag = response.headers["ETag"]
+                call("/contributor-upload/complete", {**ref, "parts": [{"partNumber": 1, "etag": etag}]})
+                keys.append(started["key"])
+    finally:
+        handler.close()
+    print(f"  {len(keys)} takes uploaded", flush=True)
+
+    def message(key: str, n: int) -> dict:
+        body = json.dumps({"Records": [{"eventName": "ObjectCreated:CompleteMultipartUpload",
+                                         "s3": {"object": {"key": urllib.parse.quote_plus(key, safe="/")}}}]})
+        return {"messageId": f"m{n}", "receiptHandle": f"r{n}", "body": body, "attributes": {}, "messageAttributes": {},
+                "md5OfBody": "", "eventSource": "aws:sqs", "eventSourceARN": "arn:aws:sqs:eu-west-1:000000000000:bench",
+                "awsRegion": "eu-west-1"}
+
+    batches = [[message(k, i) for i, k in enumerate(keys[j:j + 10], start=j)] for j in range(0, len(keys), 10)]
+    failures: list[str] = []
+    lock = threading.Lock()
+
+    def drain(queue: list[list[dict]]) -> float:
+        workers = [Handler(args, bin_dir / "upload-worker", f"http://127.0.0.1:{args.ddb_port}") for _ in range(args.workers)]
+        try:
+            for w in workers:  # warm: the first poll of each instance
+                w.runtime.next_poll(timeout=30)
+            pending = list(queue)
+            start = time.perf_counter()
+
+            def run(worker: Handler) -> None:
+                while True:
+                    with lock:
+                        if not pending:
+                            return
+                        batch = pending.pop(0)
+                    status, answer, _ = worker.runtime.invoke({"Records": batch}, timeout=120)
+                    failed = (answer or {}).get("batchItemFailures", []) if isinstance(answer, dict) else ["?"]
+                    if status != 200 or failed:
+                        with lock:
+                            failures.append(f"{status} {failed}")
+
+            threads = [threading.Thread(target=run, args=(w,)) for w in workers]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            return time.perf_counter() - start
+        finally:
+            for w in workers:
+                w.close()
+
+    seconds = drain(batches)
+    drain(batches)  # the same events again: nothing may be recorded twice
+
+    checker = Handler(args, bin_dir / "contributors", f"http://127.0.0.1:{args.ddb_port}")
+    try:
+        _, answer = checker.call(http_event("GET", f"/contributor/{data['campaignId']}/all?limit=100",
+                                            {"authorization": f"Bearer {token}"}))
+    finally:
+        checker.close()
+    page = json.loads(answer["body"])
+    answers = [a for c in page["items"] for a in c["answers"]]
+    stored = [a for a in answers if a.get("uploadStatus") == "stored" and a.get("video")]
+    per_question = {}
+    for a in stored:
+        per_question[(a.get("contributorId", ""), a["campaignQuestionId"])] = per_question.get((a.get("contributorId", ""), a["campaignQuestionId"]), 0) + 1
+    lost = len(keys) - len(stored)
+    doubled = sum(1 for n in per_question.values() if n > 1)
+    rate = len(keys) / seconds
+    print(f"  {len(keys)} takes in {seconds:.2f} s by {args.workers} workers: {rate:.1f} takes/s; "
+          f"{lost} lost, {doubled} counted twice, {len(failures)} failed batches", flush=True)
+    ok = lost == 0 and doubled == 0 and not failures
+    return {
+        "row": (f"| upload pipeline | release `upload-worker`, {args.workers} concurrent instances, batches of 10 S3 events of "
+                f"{len(keys)} real multipart uploads (a 1 s WebM each), every event delivered twice "
+                f"| {rate:.1f} takes recorded per second | {len(stored)} of {len(keys)} takes stored, {lost} lost, "
+                f"{doubled} counted twice, {len(failures)} failed batches | — | none lost, none double counted: "
+                f"{'met' if ok else '**not met**'} |"),
+        "ok": ok,
+    }
+
+
 # ----------------------------------------------------------------------------- report
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
@@ -467,6 +582,10 @@ def main() -> int:
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--contributors", type=int, nargs=2, default=[3, 30], metavar=("SMALL", "LARGE"))
     parser.add_argument("--build-json", default="")
+    parser.add_argument("--pipeline-contributors", type=int, default=20, help="3 takes each")
+    parser.add_argument("--workers", type=int, default=4, help="concurrent upload worker instances")
+    parser.add_argument("--work-dir", default="/tmp")
+    parser.add_argument("--gateway-pid", type=int, default=0, help="stopped before the upload pipeline (its workers)")
     parser.add_argument("--doc", default="", help="write the section into this Markdown file (docs/BENCHMARKS.md)")
     parser.add_argument("--notes", default="", help="a Markdown file appended under the table")
     args = parser.parse_args()
@@ -484,10 +603,24 @@ def main() -> int:
     print("== request cost", flush=True)
     request_binaries = {n: bin_dir / n for n in ("campaigns", "contributors", "dashboard")}
     requests = request_cost(args, request_binaries, Api(args.api))
+    print("== upload pipeline", flush=True)
+
+    def stop_gateway() -> None:
+        if args.gateway_pid:
+            try:
+                os.kill(args.gateway_pid, 15)
+            except ProcessLookupError:
+                pass
+            time.sleep(1)
+
+    if (bin_dir / "upload-worker").is_file():
+        pipeline = upload_pipeline(args, bin_dir, Api(args.api), stop_gateway)
+    else:
+        pipeline = {"row": "| upload pipeline | not measured: no upload-worker bootstrap in this run | — | — | — | — |", "ok": False}
     build = json.loads(Path(args.build_json).read_text()) if args.build_json else {}
 
-    text = table(cold, requests, build, None)
-    header = (f"## Cold start, request cost and build (`infra/scripts/bench.sh`)\n\n"
+    text = table(cold, requests, build, pipeline)
+    header = (f"## Cold start, request cost, upload pipeline and build (`infra/scripts/bench.sh`)\n\n"
               f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {machine()}. Cold start: median of "
               f"{args.cold_runs} execs each, alternating with hello-world. Requests: {args.iterations} calls after "
               f"{args.warmup} warm-up calls, alternating with the same DynamoDB calls replayed alone.\n")
