@@ -19,9 +19,8 @@
 #               p50/p95 through the release-built handler, next to the DynamoDB calls it makes
 #               replayed alone against the same DynamoDB Local; DynamoDB requests and items read
 #               per call at 3 and 30 contributors (they must not grow)
-#   pipeline    takes recorded per second by the release upload worker (4 instances, batches of
-#               10 S3 events of real multipart uploads), each event delivered twice: none lost,
-#               none recorded twice
+#   pipeline    (unfinished, bench.py --pipeline, not run here yet) takes recorded per second by
+#               the release upload worker, each event delivered twice: none lost, none recorded twice
 #   build       the workspace's own crates and the link of one function (campaigns), with the
 #               release profile as it is next to thin LTO and 16 codegen units
 # Uses the test emulators (ports STORYHIVE_TEST_DYNAMODB_PORT / STORYHIVE_TEST_MOTO_PORT), its
@@ -151,7 +150,7 @@ args=(--bin-dir "$BIN_DIR" --functions "$functions" --api "http://127.0.0.1:$POR
   --ddb-port "$DDB_PORT" --moto-endpoint "http://127.0.0.1:$MOTO_PORT" --prefix "$PREFIX"
   --build-json "$build_json")
 if ((SMOKE)); then
-  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2 --pipeline-contributors 1 --workers 1)
+  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2)
 else
   args+=(--doc "$ROOT/docs/BENCHMARKS.md")
 fi
