@@ -8,6 +8,8 @@
 #   e2e       web build + gateway on :3100 + npm run test:e2e (Playwright, Debian's chromium)
 #   api       gateway on :3300 (prefix storyhive-fuzz), seeded and prepared; the
 #             regressions replayed, then schemathesis against openapi.json (infra/scripts/fuzz/)
+#   bench     infra/scripts/bench.sh --smoke: one iteration of each benchmark on debug builds,
+#             set-up gateway on STORYHIVE_BENCH_PORT (3500)
 #
 #   ./infra/scripts/test.sh [--only rust,template,...] [--skip e2e,...]
 #
@@ -21,7 +23,7 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ALL_STEPS=(rust template web e2e api)
+ALL_STEPS=(rust template web e2e api bench)
 ONLY="" SKIP=""
 while (($#)); do
   case "$1" in
@@ -242,6 +244,12 @@ step_api() {
   return "$rc"
 }
 
+# The bench step: infra/scripts/bench.sh --smoke, one iteration of every measurement on debug
+# builds (the full benchmark is not part of the test command), so that the bench cannot rot.
+step_bench() {
+  STORYHIVE_BENCH_PORT="${STORYHIVE_BENCH_PORT:-3500}" "$SCRIPTS/bench.sh" --smoke
+}
+
 # ------------------------------------------------------------- preparation
 heading "Checking tools and dependencies (steps: ${STEPS[*]})"
 ensure_curl
@@ -259,7 +267,7 @@ if wants rust; then
   # PocketSphinx from .venv, requirements-local.txt).
   ensure_apt_packages espeak-ng
 fi
-if wants rust || wants e2e || wants api; then
+if wants rust || wants e2e || wants api || wants bench; then
   ensure_java
   ensure_node_modules "$EMULATORS_DIR"
   ensure_rust
@@ -274,7 +282,7 @@ if wants e2e; then
 fi
 ok "tools ready"
 
-if wants rust || wants e2e || wants api; then
+if wants rust || wants e2e || wants api || wants bench; then
   heading "Starting the test emulators"
   EMULATORS_USED=1
   "$SCRIPTS/emulators.sh" start --profile test

@@ -373,7 +373,7 @@ test.describe('contributor journey, desktop', () => {
     await expectStaffSeeVideos(inv, 1);
   });
 
-  test('what a contributor downloads before the camera opens: no staff code, gzip size logged', async ({ page }) => {
+  test('what a contributor downloads before the camera opens: no staff code, at most 60 KB gzip of JavaScript', async ({ page }) => {
     const inv = await invite('landscape', 1);
     await page.addInitScript(() => {
       const md = navigator.mediaDevices;
@@ -384,12 +384,15 @@ test.describe('contributor journey, desktop', () => {
       };
     });
     const assets: { url: string; gzip: number; at: number }[] = [];
+    let reading = 0;
     page.on('response', async (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
       const at = Date.now();
+      reading += 1;
       const body = await res.body().catch(() => null);
       if (body) assets.push({ url: res.url(), gzip: gzipSync(body).length, at });
+      reading -= 1;
     });
     await acceptInvitation(page, inv);
     await page.getByRole('button', { name: 'Start recording' }).click();
@@ -397,6 +400,9 @@ test.describe('contributor journey, desktop', () => {
     await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled({ timeout: 20_000 });
     const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt);
     expect(opened).toBeDefined();
+    const cameraOpenedAtWallClock = Date.now();
+    // Every response seen so far is counted once its body is read.
+    await expect.poll(() => reading).toBe(0);
     const files = assets.map((a) => new URL(a.url).pathname);
     // No staff code: no rich-text editor (TipTap), no staff layout or campaign screens.
     expect(files.filter((f) => /CampaignEditor|RichText|tiptap|StaffLayout|staff|dashboard|campaigns|profile/i.test(f))).toEqual([]);
@@ -405,6 +411,11 @@ test.describe('contributor journey, desktop', () => {
     const kb = (list: { gzip: number }[]) => (list.reduce((n, a) => n + a.gzip, 0) / 1024).toFixed(1);
     console.log(`BUNDLE before the camera opens: JS ${kb(js)} KB gzip in ${js.length} files, CSS ${kb(css)} KB gzip, HTML ${kb(assets.filter((a) => !a.url.match(/\.(js|css)$/)))} KB`);
     for (const a of js.sort((x, y) => y.gzip - x.gzip)) console.log(`  ${(a.gzip / 1024).toFixed(1).padStart(6)} KB ${new URL(a.url).pathname}`);
+    // The budget (issue 12): a contributor on a phone opens the invitation once.
+    const jsBytes = js.filter((a) => a.at <= cameraOpenedAtWallClock).reduce((n, a) => n + a.gzip, 0);
+    expect(jsBytes / 1024, 'KB gzip of JavaScript before the camera opens').toBeLessThanOrEqual(60);
+    // The linear flow (landing, journey, recording) is one chunk after the boot script.
+    expect(js.length).toBeLessThanOrEqual(2);
   });
 
   test('upload an existing file instead of recording; anything but a video is refused', async ({ page }) => {

@@ -1,9 +1,17 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths, type AppPath } from '@/config/paths';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { RouteGuard } from './guards';
 import { Root } from './root';
+import { CONTRIBUTOR_PATTERNS } from '@/config/entry';
 
+
+/** Loads the current contributor path again, so that boot.ts gives it the contributor entry. */
+function OpenContributorEntry() {
+  useEffect(() => window.location.replace(window.location.href), []);
+  return <FullScreenLoader />;
+}
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
@@ -48,17 +56,9 @@ export const routes: RouteObject[] = [
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
         ],
       },
-      {
-        // Contributor pages: their own light layout (no staff code), each loaded on demand.
-        lazy: () => import('./routes/contributor/layout'),
-        children: [
-          { path: paths.contributorCampaign, lazy: () => import('./routes/contributor/landing') },
-          { path: paths.contributorJourney, lazy: () => import('./routes/contributor/journey') },
-          { path: paths.contributorRecordVideo, lazy: () => import('./routes/contributor/record-video') },
-          { path: paths.contributorGoodJob, lazy: () => import('./routes/contributor/good-job') },
-          screen(paths.contributorScript, () => import('./routes/contributor/script')),
-        ],
-      },
+      // Contributor pages have their own entry (boot.ts, features/contributor-journey/app): reached
+      // from a staff screen, the page is loaded again so that entry serves it.
+      ...CONTRIBUTOR_PATTERNS.map((path) => ({ path, element: <OpenContributorEntry /> })),
       // Open to every visitor, signed in or not, outside the staff and contributor layouts.
       screen(paths.compareVideo, () => import('./routes/public/compare-video')),
       screen(paths.videoTest, () => import('./routes/public/video-test')),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStrongPassword, loginSchema, MESSAGES, resetPasswordSchema, signUpSchema, workEmailSchema } from './schemas';
+import { loginResolver } from './rules';
+import { isStrongPassword, MESSAGES, resetPasswordSchema, signUpSchema, workEmailSchema } from './schemas';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -56,9 +57,15 @@ describe('sign-up schema', () => {
   });
 });
 
-describe('login schema', () => {
-  it('does not apply the strength rule to existing passwords', () => {
-    expect(loginSchema.safeParse({ email: 'jo@acme-films.com', password: 'old' }).success).toBe(true);
-    expect(firstMessage(loginSchema.safeParse({ email: 'jo@acme-films.com', password: '' }))).toBe(MESSAGES.passwordRequired);
+describe('sign-in rules', () => {
+  it('does not apply the strength rule to existing passwords; the email is trimmed and lower-cased', async () => {
+    const ok = await loginResolver({ email: ' Jo@Acme-Films.com ', password: 'old' }, undefined, {} as never);
+    expect(ok).toEqual({ values: { email: 'jo@acme-films.com', password: 'old' }, errors: {} });
+    const noPassword = await loginResolver({ email: 'jo@acme-films.com', password: '' }, undefined, {} as never);
+    expect(noPassword.errors.password?.message).toBe(MESSAGES.passwordRequired);
+    const badEmail = await loginResolver({ email: 'jo@', password: 'x' }, undefined, {} as never);
+    expect(badEmail.errors.email?.message).toBe(MESSAGES.emailInvalid);
+    const noEmail = await loginResolver({ email: '  ', password: 'x' }, undefined, {} as never);
+    expect(noEmail.errors.email?.message).toBe(MESSAGES.emailRequired);
   });
 });

@@ -1,28 +1,8 @@
 import { z } from 'zod';
 
-export const MESSAGES = {
-  emailRequired: 'Please enter your work email address',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password',
-  passwordRule:
-    'Password must be at least 8 characters and include an uppercase letter, a lowercase letter, a number and a special character, with no spaces',
-  passwordsDoNotMatch: 'Passwords do not match',
-} as const;
+import { EMAIL_RE, isStrongPassword, MESSAGES } from './rules';
 
-// One '@', something before it, a dotted domain after it, no spaces.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** True when the password has 8+ characters, upper and lower case letters, a digit, a special character and no whitespace. */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password) &&
-    !/\s/.test(password)
-  );
-}
+export { EMAIL_RE, isStrongPassword, MESSAGES };
 
 export const workEmailSchema = z
   .string()
@@ -35,12 +15,6 @@ export const newPasswordSchema = z
   .string()
   .min(1, MESSAGES.passwordRequired)
   .refine(isStrongPassword, MESSAGES.passwordRule);
-
-export const loginSchema = z.object({
-  email: workEmailSchema,
-  password: z.string().min(1, MESSAGES.passwordRequired),
-});
-export type LoginValues = z.input<typeof loginSchema>;
 
 export const signUpSchema = z
   .object({

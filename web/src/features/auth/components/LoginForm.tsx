@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +12,7 @@ import { saveToken } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { login, verifyEmail } from '../api/auth-api';
-import { loginSchema, type LoginValues } from '../schemas';
+import { loginResolver, type LoginValues } from '../rules';
 
 export const SUPER_ADMIN_ON_STAFF_LOGIN =
   'Super admins sign in on the main sign-in page. Please use that page instead.';
@@ -60,7 +59,7 @@ export function LoginForm({ variant }: Props) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setRefused(false);

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { clearContributorDetail, readContributorData } from '../lib/storage';
 import type { ContributorData } from '../types';
 import { fetchContributorCampaign, fetchJourney, fetchQuestionsToAsk } from './contributor-api';
+import { useResource } from './resource';
 
 export const contributorKeys = {
   campaign: (d: ContributorData) => ['contributor', 'campaign', d.tenantId, d.campaignId, d.contributorId] as const,
@@ -15,12 +15,9 @@ export function useContributorData(): ContributorData | null {
 }
 
 export function useContributorCampaign(data: ContributorData | null) {
-  return useQuery({
-    queryKey: data ? contributorKeys.campaign(data) : ['contributor', 'campaign', 'none'],
-    enabled: !!data,
-    retry: false,
-    staleTime: 60_000,
-    queryFn: async () => {
+  return useResource(
+    data ? contributorKeys.campaign(data) : null,
+    async () => {
       try {
         return await fetchContributorCampaign(data!, { toast: false });
       } catch (error) {
@@ -29,24 +26,18 @@ export function useContributorCampaign(data: ContributorData | null) {
         throw error;
       }
     },
-  });
+    { staleTime: 60_000 },
+  );
 }
 
 export function useJourney(data: ContributorData | null) {
-  return useQuery({
-    queryKey: data ? contributorKeys.journey(data) : ['contributor', 'journey', 'none'],
-    enabled: !!data,
-    retry: 1,
-    queryFn: () => fetchJourney(data!, { toast: false }),
-  });
+  return useResource(data ? contributorKeys.journey(data) : null, () => fetchJourney(data!, { toast: false }), { retry: 1 });
 }
 
 export function useQuestionsToAsk(data: ContributorData | null, enabled = true) {
-  return useQuery({
-    queryKey: data ? contributorKeys.toAsk(data) : ['contributor', 'to-ask', 'none'],
-    enabled: !!data && enabled,
-    retry: 1,
-    staleTime: 0,
-    queryFn: () => fetchQuestionsToAsk(data!, { toast: false }),
-  });
+  return useResource(
+    data && enabled ? contributorKeys.toAsk(data) : null,
+    () => fetchQuestionsToAsk(data!, { toast: false }),
+    { retry: 1 },
+  );
 }

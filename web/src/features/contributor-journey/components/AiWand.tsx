@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useResource } from '../api/resource';
 import { useState } from 'react';
 import { cn } from '@/utils/cn';
 import { fetchAiStatus, generateScript } from '../api/contributor-api';
@@ -8,12 +8,7 @@ import type { ContributorData } from '../types';
 export const PROMPT_REQUIRED = 'Please enter a prompt to generate the script.';
 
 export function useAiStatus() {
-  return useQuery({
-    queryKey: ['contributor', 'ai-status'],
-    queryFn: () => fetchAiStatus({ toast: false }),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useResource(['contributor', 'ai-status'], () => fetchAiStatus({ toast: false }), { staleTime: 5 * 60_000 });
 }
 
 type Props = {

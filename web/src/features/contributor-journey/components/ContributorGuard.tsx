@@ -1,22 +1,30 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { ACCESS, decideAccess, isStaffRole, type Principal } from '@/config/access';
+import { useEffect, type ReactNode } from 'react';
+import { ACCESS, decideAccess, type Principal } from '@/config/access';
 import type { AppPath } from '@/config/paths';
-import { useSessionStore } from '@/stores/session-store';
+import { hasToken } from '@/lib/storage';
 import { readContributorData } from '../lib/storage';
+import { Navigate, useLocation } from '../app/router';
 
-/** Staff when signed in; a contributor when this browser holds an invitation; else a visitor. */
-export function useContributorPrincipal(): Principal {
-  const user = useSessionStore((s) => s.user);
-  const name: unknown = user?.role?.name;
-  if (isStaffRole(name)) return { kind: 'staff', role: name };
+/**
+ * Staff when this browser holds a staff session; a contributor when it holds an invitation; else a
+ * visitor. The contributor entry does not load the staff profile: a signed-in staff member is sent
+ * to the staff app, whose guards send them on to their landing page as before.
+ */
+export function contributorPrincipal(): Principal | 'staff' {
+  if (hasToken()) return 'staff';
   return readContributorData() ? { kind: 'contributor' } : { kind: 'visitor' };
+}
+
+function StaffHandOff() {
+  useEffect(() => window.location.replace('/'), []);
+  return null;
 }
 
 /** The role-table guard for contributor screens (the invitation link itself is let in by the landing page). */
 export function ContributorGuard({ path, children }: { path: AppPath; children: ReactNode }) {
-  const principal = useContributorPrincipal();
+  const principal = contributorPrincipal();
   const location = useLocation();
+  if (principal === 'staff') return <StaffHandOff />;
   const decision = decideAccess(ACCESS[path], principal);
   if (decision.allow) return <>{children}</>;
   return <Navigate to={decision.redirectTo} replace state={{ from: location.pathname }} />;

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { invalidateResources } from '../api/resource';
 import { readContributorData } from '../lib/storage';
 import { useContributorStore } from '../store';
 import { getUploadManager } from '../uploads/uploads';
@@ -10,9 +9,8 @@ import { Notice } from './ContributorFrame';
  * Wraps every contributor page: shows why the link stopped working after a 403, and resumes the takes
  * a previous page left in the browser.
  */
-export function ContributorLayout() {
+export function ContributorLayout({ children }: { children: ReactNode }) {
   const denied = useContributorStore((s) => s.denied);
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     const data = readContributorData();
@@ -21,12 +19,12 @@ export function ContributorLayout() {
     void manager.resume(data).catch(() => undefined);
     // A stored take changes the journey: read it again.
     return manager.subscribe((s) => {
-      if (s.phase === 'stored' || s.phase === 'failed') void queryClient.invalidateQueries({ queryKey: ['contributor'] });
+      if (s.phase === 'stored' || s.phase === 'failed') void invalidateResources(['contributor']);
     });
-  }, [queryClient]);
+  }, []);
 
   if (denied) return <AccessDenied message={denied} />;
-  return <Outlet />;
+  return <>{children}</>;
 }
 
 export function AccessDenied({ message }: { message: string }) {

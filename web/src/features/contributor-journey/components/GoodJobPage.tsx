@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../app/router';
 import { paths } from '@/config/paths';
 import { ContributorFrame } from './ContributorFrame';
 

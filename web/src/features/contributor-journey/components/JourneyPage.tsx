@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '../app/router';
+import { invalidateResources } from '../api/resource';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -65,7 +65,6 @@ export function JourneyPage() {
   const journey = useJourney(data);
   const uploads = useUploadsStore((s) => s.byQuestion);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
 
   if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
@@ -105,7 +104,7 @@ export function JourneyPage() {
     try {
       const res = await submitJourney(data);
       toast.success(res.message);
-      await queryClient.invalidateQueries({ queryKey: ['contributor'] });
+      await invalidateResources(['contributor']);
       navigate(paths.contributorGoodJob);
     } catch {
       setSubmitting(false);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from '../app/router';
+import { invalidateResources, setResourceData } from '../api/resource';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
@@ -69,7 +69,6 @@ export function LandingPage({ data }: { data: ContributorData | null }) {
 
 function Welcome({ data, value }: { data: ContributorData; value: ContributorCampaign }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { contributor, campaign } = value;
   const [firstName, setFirstName] = useState(contributor.firstName ?? '');
   const [lastName, setLastName] = useState(contributor.lastName ?? '');
@@ -112,7 +111,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         await acceptTerms(data, value.organisation.termsVersion);
       } catch {
         setSaving(false);
-        void queryClient.invalidateQueries({ queryKey: contributorKeys.campaign(data) });
+        void invalidateResources(contributorKeys.campaign(data));
         return;
       }
       setSaving(false);
@@ -123,9 +122,9 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         const saved = await saveContributorDetails(data, { firstName: firstName.trim(), lastName: lastName.trim() });
         if (saved?.contributor && saved.campaign) {
           cacheContributorDetail('contributor', saved.contributor, saved.videoConfig ?? value.videoConfig);
-          queryClient.setQueryData(contributorKeys.campaign(data), saved);
+          setResourceData(contributorKeys.campaign(data), saved);
         } else {
-          void queryClient.invalidateQueries({ queryKey: contributorKeys.campaign(data) });
+          void invalidateResources(contributorKeys.campaign(data));
         }
       } catch {
         setSaving(false);

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contributorFetch } from '../api/contributor-client';
+import { clearResources } from '../api/resource';
 import { saveContributorData } from '../lib/storage';
 import { useContributorStore } from '../store';
 import type { Journey } from '../types';
@@ -57,6 +56,7 @@ beforeEach(() => {
   // A staff token in the same browser must never be sent on contributor calls.
   window.localStorage.setItem('token', JSON.stringify({ access_token: 'staff', token_type: 'Bearer', tenant_id: 't1' }));
   useContributorStore.getState().reset();
+  clearResources();
 });
 
 afterEach(() => {
@@ -64,14 +64,11 @@ afterEach(() => {
 });
 
 function renderScript() {
-  const router = createMemoryRouter(
-    [{ element: <ContributorLayout />, children: [{ path: '/contributor/scriptContributor', element: <ScriptPage /> }] }],
-    { initialEntries: ['/contributor/scriptContributor?campaignQuestionId=q1'] },
-  );
+  window.history.replaceState(null, '', '/contributor/scriptContributor?campaignQuestionId=q1');
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <ContributorLayout>
+      <ScriptPage />
+    </ContributorLayout>,
   );
 }
 

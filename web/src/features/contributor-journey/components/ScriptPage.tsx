@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../app/router';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { saveJourney } from '../api/contributor-api';

@@ -191,6 +191,26 @@ describe('upload queue', () => {
     expect(Math.max(...progress)).toBeLessThanOrEqual(0.99);
   });
 
+  it('a retake while its upload is starting: the discarded take is not kept, its upload is aborted', async () => {
+    const m = manager();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const start = server.api.startUpload;
+    server.api.startUpload = async (ids, body) => {
+      await gate;
+      return start(ids, body);
+    };
+    const first = await m.createTake(IDS, 'q1', 'video/webm', 'Desktop');
+    await record(m, first, 12, 12);
+    await until(() => server.uploads.size === 0 && server.calls.length === 0);
+    // Retake: the first take is discarded while its start call is on its way.
+    await m.discard(first);
+    release();
+    await until(() => server.calls.includes('abort'));
+    expect(server.uploads.size).toBe(0);
+    expect(await store.allTakes()).toEqual([]);
+  });
+
   it('a dropped connection retries: the take arrives once, complete', async () => {
     const m = manager();
     const id = await m.createTake(IDS, 'q1', 'video/mp4', 'Mobile');

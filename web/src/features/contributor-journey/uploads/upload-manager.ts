@@ -290,6 +290,8 @@ export class UploadManager {
   }
 
   private persist(take: TakeRecord): Promise<void> {
+    // A take discarded meanwhile is never written back (it would come back on the next visit).
+    if (this.takes.get(take.id) !== take) return Promise.resolve();
     return this.store.putTake({ ...take, parts: take.parts.map((p) => ({ ...p })) });
   }
 
@@ -403,6 +405,11 @@ export class UploadManager {
         contentType: take.contentType,
         deviceType: take.deviceType,
       });
+      if (r.cancelled || this.takes.get(take.id) !== take) {
+        // Discarded (a retake) while the upload was starting: end that upload, keep nothing.
+        this.api.abortUpload(ids, { key: started.key, uploadId: started.uploadId }).catch(() => undefined);
+        return false;
+      }
       take.key = started.key;
       take.uploadId = started.uploadId;
       take.partSize = started.partSize;

@@ -1,5 +1,0 @@
-import { ScriptPage } from '@/features/contributor-journey/components/ScriptPage';
-
-export function Component() {
-  return <ScriptPage />;
-}

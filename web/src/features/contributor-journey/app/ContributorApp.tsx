@@ -1,0 +1,82 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { Toaster } from '@/components/toasts/Toaster';
+import { paths } from '@/config/paths';
+import { ContributorGuard } from '../components/ContributorGuard';
+import { ContributorLayout } from '../components/ContributorLayout';
+import { GoodJobPage } from '../components/GoodJobPage';
+import { JourneyPage } from '../components/JourneyPage';
+import { LandingPage, useInvitationFromLink } from '../components/LandingPage';
+import { StudioPage } from '../recording/StudioPage';
+import { matchContributorPath, ParamsProvider, useLocation } from './router';
+
+// The script page is off the linear flow (landing, journey, recording, good job): loaded when opened.
+const ScriptPage = lazy(() => import('../components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
+
+function Landing() {
+  // The link's contributorId and key are kept first, so the guard sees a contributor.
+  const data = useInvitationFromLink();
+  return (
+    <ContributorGuard path={paths.contributorCampaign}>
+      <LandingPage data={data} />
+    </ContributorGuard>
+  );
+}
+
+function Page({ pattern }: { pattern: string }) {
+  switch (pattern) {
+    case paths.contributorCampaign:
+      return <Landing />;
+    case paths.contributorJourney:
+      return (
+        <ContributorGuard path={paths.contributorJourney}>
+          <JourneyPage />
+        </ContributorGuard>
+      );
+    case paths.contributorRecordVideo:
+      return (
+        <ContributorGuard path={paths.contributorRecordVideo}>
+          <StudioPage />
+        </ContributorGuard>
+      );
+    case paths.contributorGoodJob:
+      return (
+        <ContributorGuard path={paths.contributorGoodJob}>
+          <GoodJobPage />
+        </ContributorGuard>
+      );
+    default:
+      return (
+        <ContributorGuard path={paths.contributorScript}>
+          <Suspense fallback={<FullScreenLoader />}>
+            <ScriptPage />
+          </Suspense>
+        </ContributorGuard>
+      );
+  }
+}
+
+function LeaveToStaffApp() {
+  useEffect(() => window.location.replace(window.location.href), []);
+  return null;
+}
+
+/** The contributor pages' own app: their layout, the page of the path, toasts. */
+export function ContributorApp() {
+  const { pathname } = useLocation();
+  const match = matchContributorPath(pathname);
+  return (
+    <>
+      {match ? (
+        <ParamsProvider params={match.params}>
+          <ContributorLayout>
+            <Page key={match.pattern} pattern={match.pattern} />
+          </ContributorLayout>
+        </ParamsProvider>
+      ) : (
+        <LeaveToStaffApp />
+      )}
+      <Toaster />
+    </>
+  );
+}
