@@ -29,3 +29,4 @@ pub mod countries;
 pub mod guidelines;
 pub mod media;
 pub mod organisation;
+pub mod search;

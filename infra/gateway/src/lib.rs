@@ -103,6 +103,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 12] = [
         router: storyhive_organisation::router,
     },
     HttpFunction { logical_id: "AiFunction", binary: "ai", api: storyhive_ai::api, router: storyhive_ai::router },
+    HttpFunction {
+        logical_id: "SearchFunction",
+        binary: "search",
+        api: storyhive_search::api,
+        router: storyhive_search::router,
+    },
 ];
 
 /// Every function's routes, as API Gateway routes them in the cloud.
