@@ -152,6 +152,7 @@ fn person_name(contributor: &ContributorRecord) -> String {
         (status = 400, description = "A filter is not valid; nothing is searched", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign, collaborator, initiative or tag", body = ErrorBody),
     ))]
 pub async fn search_videos(
     State(context): State<AppContext>,
@@ -171,7 +172,7 @@ pub async fn search_videos(
         (status = 400, description = "A filter is not valid (or no campaign); nothing is searched", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 404, description = "No such campaign", body = ErrorBody),
+        (status = 404, description = "No such campaign, collaborator, initiative or tag", body = ErrorBody),
     ))]
 pub async fn search_campaign_videos(
     State(context): State<AppContext>,
@@ -183,11 +184,6 @@ pub async fn search_campaign_videos(
         return Err(ApiError::field("campaignId", CAMPAIGN_REQUIRED));
     }
     let plan = plan(&context.store, &principal.tenant_id, &filter).await?;
-    let campaign_id = filter.campaign_id.as_deref().unwrap_or_default().trim();
-    let campaign = context.store.get::<CampaignRecord>(&keys::campaign(&principal.tenant_id, campaign_id)).await?;
-    if campaign.is_none_or(|c| c.lifecycle != LifecycleStatus::Active) {
-        return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
-    }
     Ok(Json(search(&context, &plan).await?))
 }
 
@@ -266,6 +262,7 @@ pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiR
         },
     };
     errors.finish()?;
+    require_named(store, tenant_id, &campaign_id, &contributor_id, &initiative_id, &tag_id).await?;
 
     let midnight_ms = |date: time::Date| date.midnight().assume_utc().unix_timestamp() * 1000;
     let low = from.map(|d| keys::search_entry_sk_bound(midnight_ms(d)));
@@ -302,6 +299,63 @@ pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiR
         campaigns = engine::intersect(campaigns, ids);
     }
     Ok(engine::Plan { tenant_id: tenant_id.into(), campaigns, contributor_id, status, words, low, high, limit })
+}
+
+pub const INITIATIVE_NOT_FOUND: &str = "Initiative not found";
+pub const TAG_NOT_FOUND: &str = "Tag not found";
+
+/// The campaign, contributor, initiative and tag a filter names must be the caller's
+/// organisation's (and not being deleted): 404 otherwise, as everywhere else.
+async fn require_named(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &Option<String>,
+    contributor_id: &Option<String>,
+    initiative_id: &Option<String>,
+    tag_id: &Option<String>,
+) -> ApiResult<()> {
+    let mut wanted = Vec::new();
+    if let Some(id) = campaign_id {
+        wanted.push(keys::campaign(tenant_id, id));
+    }
+    if let Some(id) = contributor_id {
+        wanted.push(keys::contributor(tenant_id, id));
+    }
+    if let Some(id) = initiative_id {
+        wanted.push(keys::initiative(tenant_id, id));
+    }
+    if let Some(id) = tag_id {
+        wanted.push(keys::tag(tenant_id, id));
+    }
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let found = get_all(store, wanted).await?;
+    let item = |key: keys::Key| found.get(&(key.pk, key.sk)).cloned();
+    if let Some(id) = campaign_id {
+        let campaign: Option<CampaignRecord> = item(keys::campaign(tenant_id, id)).map(from_item).transpose()?;
+        if campaign.is_none_or(|c| c.lifecycle != LifecycleStatus::Active) {
+            return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
+        }
+    }
+    if let Some(id) = contributor_id {
+        if item(keys::contributor(tenant_id, id)).is_none() {
+            return Err(ApiError::NotFound(storyhive_shared::contributors::rules::CONTRIBUTOR_NOT_FOUND.into()));
+        }
+    }
+    if let Some(id) = initiative_id {
+        let initiative: Option<InitiativeRecord> = item(keys::initiative(tenant_id, id)).map(from_item).transpose()?;
+        if initiative.is_none_or(|i| i.status != LifecycleStatus::Active) {
+            return Err(ApiError::NotFound(INITIATIVE_NOT_FOUND.into()));
+        }
+    }
+    if let Some(id) = tag_id {
+        let tag: Option<TagRecord> = item(keys::tag(tenant_id, id)).map(from_item).transpose()?;
+        if tag.is_none_or(|t| t.deleting) {
+            return Err(ApiError::NotFound(TAG_NOT_FOUND.into()));
+        }
+    }
+    Ok(())
 }
 
 /// Runs the plan and names what the page's entries point at (one `BatchGetItem`).

@@ -335,9 +335,22 @@ async fn another_organisation_finds_nothing_and_bad_filters_are_refused() {
     take(&stack, &w, 0, 0, JAN_10, "secret recipe").await;
     let outsider = organisation(&stack).await;
     assert!(pairs(&find(&stack, &outsider, json!({"text": "secret"})).await).is_empty());
-    assert!(pairs(&find(&stack, &outsider, json!({"campaignId": w.campaign_id})).await).is_empty());
-    let (status, _) = outsider.post(&stack, "/search/campaignVideos", json!({"campaignId": w.campaign_id})).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    for filter in [
+        json!({"campaignId": w.campaign_id}),
+        json!({"contributorId": w.contributors[0]}),
+        json!({"initiativeId": w.initiative_id}),
+        json!({"tagId": w.tag_id}),
+    ] {
+        for path in ["/search/videos", "/search/campaignVideos"] {
+            let (status, body) = outsider.post(&stack, path, filter.clone()).await;
+            let expected = if path.ends_with("campaignVideos") && filter.get("campaignId").is_none() {
+                StatusCode::BAD_REQUEST
+            } else {
+                StatusCode::NOT_FOUND
+            };
+            assert_eq!(status, expected, "{path} {filter}: {body}");
+        }
+    }
 
     for (filter, field, message) in [
         (json!({"status": "lost"}), "status", storyhive_search::STATUS_INVALID),

@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 12] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 13] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",

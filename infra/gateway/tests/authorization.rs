@@ -204,6 +204,7 @@ impl World {
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" if path.starts_with("/user-state") => self.contributor_id.clone(),
             "id" => self.campaign_id.clone(),
+            "tagId" => self.tag_id.clone(),
             other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
         }
     }
