@@ -28,4 +28,5 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.userSetup,
   paths.companySetup,
   paths.compareVideo,
+  paths.searchVideos,
 ]);

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
           screen(paths.userSetup, () => import('./routes/staff/user-setup')),
           screen(paths.companySetup, () => import('./routes/staff/company-setup')),
+          screen(paths.searchVideos, () => import('./routes/staff/search-videos')),
         ],
       },
       {
