@@ -465,3 +465,39 @@ pub async fn index_take(store: &Store, job: &crate::media::MediaJob) -> StoreRes
     let crate::media::MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, .. } = job;
     index_answer(store, &AnswerRef::new(tenant_id, campaign_id, contributor_id, question_id)).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::media::{TakeMedia, TranscriptWord};
+
+    fn journey(take: Option<&str>) -> JourneyRecord {
+        let mut j = JourneyRecord::new("t", "c", "k", "q", "now".into());
+        j.s3_video_key = take.map(str::to_string);
+        j.video_taken_at = Some(1_000);
+        j
+    }
+
+    #[test]
+    fn an_answer_has_entries_on_its_axes_and_one_per_word_with_the_first_spoken_place() {
+        let mut j = journey(Some("take"));
+        j.media = Some(TakeMedia::processing("take"));
+        let words: Vec<TranscriptWord> = "one two Three four two"
+            .split(' ')
+            .enumerate()
+            .map(|(i, w)| TranscriptWord { text: w.into(), start: i as f64, end: i as f64 + 0.5, edited: false })
+            .collect();
+        let transcript = TranscriptRecord::new("t", "c", "k", "q", "take", "e", words, "now".into());
+        let entries = entries_for(&j, Some(&transcript), None, None);
+        let axes: Vec<String> = entries.iter().map(|e| axis_of("t", &e.pk)).collect();
+        assert_eq!(axes, ["ALL", "CAMPAIGN#c", "CONTRIBUTOR#k", "WORD#four", "WORD#one", "WORD#three", "WORD#two"]);
+        assert!(entries.iter().all(|e| e.sk == keys::search_entry_sk(1_000, "c", "k", "q")));
+        let two = entries.iter().find(|e| e.pk.ends_with("WORD#two")).unwrap().word.clone().unwrap();
+        let spoken = two.spoken.unwrap();
+        assert_eq!((spoken.start, spoken.before.as_str(), spoken.after.as_str()), (1.0, "one", "Three four two"));
+        // A transcript of an older take is not this take's.
+        let old = TranscriptRecord::new("t", "c", "k", "q", "older", "e", vec![], "now".into());
+        assert_eq!(entries_for(&j, Some(&old), None, None).len(), 3);
+        assert!(entries_for(&journey(None), Some(&transcript), None, None).is_empty());
+    }
+}
