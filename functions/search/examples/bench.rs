@@ -204,9 +204,14 @@ async fn load(store: &storyhive_shared::storage::Store, answers: usize) -> anyho
         items.push(to_item(&record)?);
         names.push(record);
     }
+    let mut total = write_all(store, std::mem::take(&mut items)).await?;
     let mut rng = Rng(7);
     let base_ms: i64 = 1_767_225_600_000; // 2026-01-01
     for n in 0..answers {
+        // Written 1,000 answers at a time: memory stays small whatever the count.
+        if n % 1_000 == 0 && !items.is_empty() {
+            total += write_all(store, std::mem::take(&mut items)).await?;
+        }
         // One answer per (campaign, contributor, question), spread over the campaigns.
         let (campaign, contributor, question) = (
             id("c", n % CAMPAIGNS),
@@ -249,6 +254,12 @@ async fn load(store: &storyhive_shared::storage::Store, answers: usize) -> anyho
             items.push(to_item(&entry)?);
         }
     }
+    total += write_all(store, items).await?;
+    Ok(total)
+}
+
+/// Writes `items`, 25 per `BatchWriteItem`, 16 requests at a time; returns how many.
+async fn write_all(store: &storyhive_shared::storage::Store, items: Vec<Item>) -> anyhow::Result<usize> {
     let total = items.len();
     let table = store.table_name().to_string();
     let client = store.client().clone();
