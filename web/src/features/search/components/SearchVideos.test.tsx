@@ -94,6 +94,9 @@ describe('search videos screen', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', 'https://s3.example/poster-1.jpg');
     const searches = calls.filter((c) => c.path === '/search/videos').map((c) => c.body);
     expect(searches.at(-1)).toEqual({ text: 'lighthouse', campaignId: 'c1', from: '2026-01-01' });
+    // Searching the same again asks again (a take may have been transcribed meanwhile).
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === '/search/videos')).toHaveLength(searches.length + 1));
   });
 
   it('pages with "Show more results", passing the cursor', async () => {

@@ -85,7 +85,10 @@ export function SearchVideos() {
     setForm((f) => ({ ...f, [name]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSubmitted(filterBody(form));
+    const next = filterBody(form);
+    // The same search again looks again (new answers may have been transcribed since).
+    if (JSON.stringify(next) === JSON.stringify(submitted)) void results.refetch();
+    else setSubmitted(next);
   };
   const reset = () => {
     setForm(emptyForm);
