@@ -115,7 +115,10 @@ async fn main() -> anyhow::Result<()> {
                 ..Default::default()
             }),
         ),
-        ("text: a common word", Box::new(|r| SearchFilter { text: Some(format!("w{}", 1 + r.below(5))), ..Default::default() })),
+        (
+            "text: a common word",
+            Box::new(|r| SearchFilter { text: Some(format!("w{}", 1 + r.below(5))), ..Default::default() }),
+        ),
         (
             "text: a rare word",
             Box::new(|r| SearchFilter { text: Some(format!("w{}", 1_000 + r.below(1_000))), ..Default::default() }),
@@ -128,7 +131,10 @@ async fn main() -> anyhow::Result<()> {
                 ..Default::default()
             }),
         ),
-        ("text: a word no one said", Box::new(|_| SearchFilter { text: Some("zzzunsaid".into()), ..Default::default() })),
+        (
+            "text: a word no one said",
+            Box::new(|_| SearchFilter { text: Some("zzzunsaid".into()), ..Default::default() }),
+        ),
     ];
     println!("{:<30} {:>8} {:>8} {:>8} {:>10}", "search (first page of 10)", "p50 ms", "p95 ms", "max ms", "avg items");
     for (name, filter) in &kinds {
@@ -236,8 +242,16 @@ async fn load(store: &storyhive_shared::storage::Store, answers: usize) -> anyho
                 edited: false,
             })
             .collect();
-        let transcript =
-            TranscriptRecord::new(TENANT, &campaign, &contributor, &question, &take_key, "pocketsphinx", words, now.clone());
+        let transcript = TranscriptRecord::new(
+            TENANT,
+            &campaign,
+            &contributor,
+            &question,
+            &take_key,
+            "pocketsphinx",
+            words,
+            now.clone(),
+        );
         let question_record = storyhive_shared::campaigns::records::QuestionRecord {
             question: format!("What happened on day {} by the sea?", question),
             ..serde_json::from_value(json!({"PK": "", "SK": "", "entityType": "Question", "tenantId": TENANT,
@@ -269,7 +283,11 @@ async fn write_all(store: &storyhive_shared::storage::Store, items: Vec<Item>) -
         async move {
             let mut pending: Vec<WriteRequest> = chunk
                 .into_iter()
-                .map(|item| WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item)).build().unwrap()).build())
+                .map(|item| {
+                    WriteRequest::builder()
+                        .put_request(PutRequest::builder().set_item(Some(item)).build().unwrap())
+                        .build()
+                })
                 .collect();
             for attempt in 0..20u32 {
                 if pending.is_empty() {
@@ -278,7 +296,8 @@ async fn write_all(store: &storyhive_shared::storage::Store, items: Vec<Item>) -
                 if attempt > 0 {
                     tokio::time::sleep(std::time::Duration::from_millis(20 * u64::from(attempt))).await;
                 }
-                let output = client.batch_write_item().request_items(&table, std::mem::take(&mut pending)).send().await?;
+                let output =
+                    client.batch_write_item().request_items(&table, std::mem::take(&mut pending)).send().await?;
                 pending = output.unprocessed_items.and_then(|mut u| u.remove(&table)).unwrap_or_default();
             }
             anyhow::bail!("items left unprocessed")
