@@ -30,3 +30,4 @@ pub mod guidelines;
 pub mod media;
 pub mod organisation;
 pub mod presigned_post;
+pub mod search;

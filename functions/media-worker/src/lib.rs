@@ -134,7 +134,9 @@ async fn handle_message(worker: &MediaWorker, record: &SqsMessage) -> anyhow::Re
         return worker.transcription_finished(&event.detail.job_name).await;
     }
     let job: MediaJob = serde_json::from_value(value).context("reading the media job")?;
-    worker.process(&job).await
+    let outcome = worker.process(&job).await?;
+    storyhive_shared::search::index_take(&worker.store, &job).await?;
+    Ok(outcome)
 }
 
 /// A transcription job's way back to its answer.
@@ -521,7 +523,16 @@ impl MediaWorker {
             ))?);
         }
         match self.store.transact(ops).await {
-            Ok(()) => Ok(Outcome::TranscriptStored(status)),
+            Ok(()) => {
+                let answer = storyhive_shared::search::AnswerRef::new(
+                    &job.tenant_id,
+                    &job.campaign_id,
+                    &job.contributor_id,
+                    &job.question_id,
+                );
+                storyhive_shared::search::index_answer(&self.store, &answer).await?;
+                Ok(Outcome::TranscriptStored(status))
+            }
             // A repeated event, or the take was replaced meanwhile.
             Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
             Err(other) => Err(other.into()),

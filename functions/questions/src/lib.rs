@@ -289,6 +289,15 @@ pub async fn update_question(
     }
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
     commit(&context, ops).await?;
+    if record.question != before.question {
+        storyhive_shared::search::question_changed(
+            &context.store,
+            &principal.tenant_id,
+            &body.campaign_id,
+            &question_id,
+        )
+        .await?;
+    }
     Ok(Json(Question::from(&record)))
 }
 

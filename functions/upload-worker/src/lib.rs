@@ -25,6 +25,7 @@ use storyhive_shared::{
     media::{MediaJob, MediaStatus, TakeMedia},
     model,
     queue::MediaQueue,
+    search,
     storage::{keys, to_item, AttributeValue, Store, StoreError},
 };
 
@@ -389,6 +390,13 @@ impl UploadWorker {
             match store.transact(ops).await {
                 Ok(()) => {
                     self.queue_media(parsed, question_id, key).await?;
+                    let answer = &search::AnswerRef::new(
+                        &parsed.tenant_id,
+                        &parsed.campaign_id,
+                        &parsed.contributor_id,
+                        question_id,
+                    );
+                    search::index_answer(store, answer).await?;
                     return Ok(Outcome::Recorded);
                 }
                 // Another delivery or take changed the answer meanwhile: look again.

@@ -35,7 +35,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 13] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 14] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -108,6 +108,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 13] = [
         binary: "generated-videos",
         api: storyhive_generated_videos::api,
         router: storyhive_generated_videos::router,
+    },
+    HttpFunction {
+        logical_id: "SearchFunction",
+        binary: "search",
+        api: storyhive_search::api,
+        router: storyhive_search::router,
     },
 ];
 

@@ -206,6 +206,7 @@ impl World {
             "id" => self.campaign_id.clone(),
             // No such generated video or test job: the cells check who gets past authorization.
             "videoId" | "jobId" => model::new_id(),
+            "tagId" => self.tag_id.clone(),
             other => panic!("the matrix does not know which id {other} of {path} is: add it to World::id"),
         }
     }

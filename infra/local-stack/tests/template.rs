@@ -60,6 +60,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("AiFunction", false, false, false, false),
         ("MediaWorkerFunction", false, false, true, false),
         ("GeneratedVideosFunction", false, false, true, false),
+        ("SearchFunction", false, false, true, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");

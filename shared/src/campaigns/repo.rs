@@ -536,6 +536,7 @@ pub async fn purge_campaign(
         takes::remove_take(store, &journey, takes::Removal::Record, false).await.map(|_| ())
     })
     .await?;
+    crate::search::campaign_removed(store, tenant_id, campaign_id).await?;
     let memberships: Vec<MembershipRecord> =
         store.query(Query::table(partition.clone(), keys::CONTRIBUTOR_PREFIX)).await?;
     each_concurrently(memberships, |m| async move {

@@ -104,7 +104,10 @@ pub async fn remove_take(
             ops.push(add_op(store, &membership_key, "answeredCount", -1)?);
         }
         match store.transact(ops).await {
-            Ok(()) => return Ok(true),
+            Ok(()) => {
+                crate::search::index_answer(store, &crate::search::AnswerRef::of_journey(journey)).await?;
+                return Ok(true);
+            }
             Err(StoreError::ConditionFailed) => {
                 // Which condition failed? The take may be gone (removed meanwhile), or the
                 // membership or campaign holding a count (then there is no count to keep).

@@ -492,3 +492,72 @@ mod generated_video_tests {
         );
     }
 }
+
+// ------------------------------------------------------------ video search
+
+/// One search axis of an organisation: every answer with a take (`ALL`), one campaign's
+/// (`CAMPAIGN#<id>`), one contributor's (`CONTRIBUTOR#<id>`) or the answers holding one
+/// normalised word (`WORD#<word>`). Every entry of an answer has the same sort key
+/// ([`search_entry_sk`]), newest take last, so a page of any axis is one Query read
+/// backwards and axes compare by sort key.
+pub fn search_axis_partition(tenant_id: &str, axis: &str) -> String {
+    format!("T#{tenant_id}#SEARCH#{axis}")
+}
+
+pub const SEARCH_AXIS_ALL: &str = "ALL";
+
+pub fn search_axis_campaign(campaign_id: &str) -> String {
+    format!("CAMPAIGN#{campaign_id}")
+}
+
+pub fn search_axis_contributor(contributor_id: &str) -> String {
+    format!("CONTRIBUTOR#{contributor_id}")
+}
+
+pub fn search_axis_word(word: &str) -> String {
+    format!("WORD#{word}")
+}
+
+/// `<take time, ms, 13 digits>#<campaignId>#<contributorId>#<questionId>`.
+pub fn search_entry_sk(taken_at_ms: i64, campaign_id: &str, contributor_id: &str, question_id: &str) -> String {
+    format!("{:013}#{campaign_id}#{contributor_id}#{question_id}", taken_at_ms.max(0))
+}
+
+/// The lowest sort key of entries taken at or after `ms` (date ranges).
+pub fn search_entry_sk_bound(ms: i64) -> String {
+    format!("{:013}", ms.max(0))
+}
+
+pub fn search_entry(tenant_id: &str, axis: &str, entry_sk: &str) -> Key {
+    Key::new(search_axis_partition(tenant_id, axis), entry_sk.to_string())
+}
+
+/// The organisation's search documents: one per indexed answer, naming the entries
+/// written for it (`<campaignId>#<contributorId>#<questionId>`, so a campaign's are one
+/// prefix).
+pub fn search_documents_partition(tenant_id: &str) -> String {
+    format!("T#{tenant_id}#SEARCHDOCS")
+}
+
+pub fn search_documents_of_campaign_prefix(campaign_id: &str) -> String {
+    format!("{campaign_id}#")
+}
+
+pub fn search_document(tenant_id: &str, campaign_id: &str, contributor_id: &str, question_id: &str) -> Key {
+    Key::new(search_documents_partition(tenant_id), format!("{campaign_id}#{contributor_id}#{question_id}"))
+}
+
+#[cfg(test)]
+mod search_tests {
+    use super::*;
+
+    #[test]
+    fn entry_sort_keys_order_by_take_time_then_answer() {
+        let older = search_entry_sk(999, "c", "k", "q");
+        let newer = search_entry_sk(1_000, "a", "a", "a");
+        assert!(older < newer);
+        assert!(search_entry_sk_bound(1_000) <= newer && newer < search_entry_sk_bound(1_001));
+        assert!(search_entry("t", SEARCH_AXIS_ALL, &newer).pk.starts_with("T#t#"));
+        assert!(search_document("t", "c", "k", "q").sk.starts_with(&search_documents_of_campaign_prefix("c")));
+    }
+}

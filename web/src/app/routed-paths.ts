@@ -31,4 +31,5 @@ export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
   paths.responseEditor,
   paths.responseEditorTour,
   paths.videoTest,
+  paths.searchVideos,
 ]);

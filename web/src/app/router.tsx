@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           screen(paths.companySetup, () => import('./routes/staff/company-setup')),
           screen(paths.responseEditor, () => import('./routes/staff/response-editor')),
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
+          screen(paths.searchVideos, () => import('./routes/staff/search-videos')),
         ],
       },
       // Contributor pages have their own entry (boot.ts, features/contributor-journey/app): reached

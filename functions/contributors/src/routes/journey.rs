@@ -211,6 +211,7 @@ pub async fn save_details(
     if !saved {
         return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()));
     }
+    storyhive_shared::search::contributor_changed(store, &contributor.tenant_id, &contributor.contributor_id).await?;
     let membership =
         repo::membership(store, &contributor.tenant_id, &access.campaign.campaign_id, &contributor.contributor_id)
             .await?

@@ -20,6 +20,7 @@ use storyhive_shared::{
     media::{self, MediaStatus, TranscriptRecord, TranscriptStatus, TranscriptWord, WordEdit},
     model,
     permissions::Permission,
+    search,
     storage::{keys, to_item, AttributeValue, StoreError},
     ApiError, ApiResult, AppContext,
 };
@@ -291,14 +292,19 @@ pub async fn save_transcription(
         })
         .await;
     match saved {
-        Ok(saved) => Ok(Json(Transcript {
-            status: TranscriptStatus::Ready,
-            failure_reason: None,
-            version: Some(saved.version),
-            engine: Some(saved.engine),
-            truncated: saved.truncated,
-            words: saved.words,
-        })),
+        Ok(saved) => {
+            let answer =
+                search::AnswerRef::new(&principal.tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
+            search::index_answer(&context.store, &answer).await?;
+            Ok(Json(Transcript {
+                status: TranscriptStatus::Ready,
+                failure_reason: None,
+                version: Some(saved.version),
+                engine: Some(saved.engine),
+                truncated: saved.truncated,
+                words: saved.words,
+            }))
+        }
         Err(StoreError::ConditionFailed) => Err(ApiError::Conflict(TRANSCRIPT_CHANGED.into())),
         Err(other) => Err(other.into()),
     }

@@ -1037,7 +1037,7 @@ export interface paths {
             cookie?: never;
         };
         /** The campaign's generated videos, newest first. */
-        get: operations["campaign_videos"];
+        get: operations["campaign_generated_videos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1635,6 +1635,60 @@ export interface paths {
         /** Edit a question, or move it with `sequence`. Only an existing question is updated. */
         put: operations["update_question"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/campaignVideos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the answers of one campaign (`campaignId` required), newest take first. */
+        post: operations["search_campaign_videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/initialData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The choices of the search filters: campaigns and contributors a hundred at a time
+         *     (pass a list's `nextCursor` back for more), initiatives and tags by name.
+         */
+        get: operations["initial_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the organisation's answers (videos), newest take first, 10 per page. */
+        post: operations["search_videos"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2406,6 +2460,15 @@ export interface components {
          * @enum {string}
          */
         Captions: "none" | "burnedIn" | "webvtt";
+        Choice: {
+            id: string;
+            name: string;
+        };
+        ChoicePage: {
+            items: components["schemas"]["Choice"][];
+            /** @description Pass as `campaignsCursor` / `contributorsCursor` for the next ones. */
+            nextCursor?: string | null;
+        };
         /** @description One kept range of an answer's take, in seconds of that take. */
         Clip: {
             /** Format: double */
@@ -2876,6 +2939,17 @@ export interface components {
         };
         /** @description An id: up to 64 letters, digits, '-' or '_'. */
         Id: string;
+        /** @description What the search filters offer. */
+        InitialData: {
+            /** @description By title, 100 at a time. */
+            campaigns: components["schemas"]["ChoicePage"];
+            /** @description By creation, 100 at a time. */
+            contributors: components["schemas"]["ChoicePage"];
+            /** @description By name (at most 200). */
+            initiatives: components["schemas"]["Choice"][];
+            /** @description By name (at most 200). */
+            tags: components["schemas"]["Choice"][];
+        };
         Initiative: {
             /** Format: int64 */
             campaignCount: number;
@@ -3250,6 +3324,83 @@ export interface components {
             /** @description A short-lived URL to read the kept file (pictures are JPEG). */
             url: string;
         };
+        /**
+         * @description What to search for. Every field is optional (`/search/campaignVideos` needs
+         *     `campaignId`); the filters hold together (an answer must match all of them).
+         */
+        SearchFilter: {
+            /** @default null */
+            campaignId: string | null;
+            /** @default null */
+            contributorId: string | null;
+            /**
+             * @description The `nextCursor` of the previous page; the first page without it.
+             * @default null
+             */
+            cursor: string | null;
+            /**
+             * @description Takes recorded on or after this day (`YYYY-MM-DD`, UTC).
+             * @default null
+             */
+            from: string | null;
+            /** @default null */
+            initiativeId: string | null;
+            /**
+             * Format: int32
+             * @description Results per page, 1 to 50 (10 when left out).
+             * @default null
+             */
+            limit: number | null;
+            /**
+             * @description The take's media status: `processing`, `ready` or `failed`.
+             * @default null
+             */
+            status: string | null;
+            /** @default null */
+            tagId: string | null;
+            /**
+             * @description Words said in the answer, in its question or in the contributor's name (all of
+             *     them must occur; case, accents and punctuation do not matter). At most 200
+             *     characters and 5 words.
+             * @default null
+             */
+            text: string | null;
+            /**
+             * @description Takes recorded on or before this day (`YYYY-MM-DD`, UTC).
+             * @default null
+             */
+            to: string | null;
+        };
+        /** @description A page of results, newest take first. */
+        SearchPage: {
+            items: components["schemas"]["SearchResult"][];
+            /**
+             * @description More may follow (a page can be short when a filter matches few of the answers
+             *     read); `null` on the last page.
+             */
+            nextCursor?: string | null;
+        };
+        /** @description One answer found. */
+        SearchResult: {
+            campaignId: string;
+            campaignName: string;
+            contributorId: string;
+            contributorName: string;
+            /** Format: double */
+            durationSeconds?: number | null;
+            initiativeId: string;
+            initiativeName: string;
+            /** @description The answer's campaign question id (the response editor's `answer`). */
+            journeyId: string;
+            match?: null | components["schemas"]["TextMatch"];
+            mediaStatus: components["schemas"]["MediaStatus"];
+            /** @description A short-lived URL of the take's poster frame, once the media worker made it. */
+            posterUrl?: string | null;
+            question: string;
+            questionId: string;
+            /** @description When the take was recorded (RFC 3339). */
+            takenAt: string;
+        };
         SendEditorRequest: {
             /** @default  */
             campaignId: components["schemas"]["Id"];
@@ -3314,6 +3465,19 @@ export interface components {
         };
         SkipTourRequest: {
             skippedEditorTour: boolean;
+        };
+        Snippet: {
+            /** @description The words said after it. */
+            after: string;
+            /** @description The words said before the match. */
+            before: string;
+            /**
+             * Format: double
+             * @description Seconds from the start of the take at which the word is said.
+             */
+            start: number;
+            /** @description The matching word as transcribed (or corrected). */
+            word: string;
         };
         /** @description Spec section 3, "User list item". */
         StaffUser: {
@@ -3417,6 +3581,13 @@ export interface components {
         };
         /** @enum {string} */
         TextKind: "brief" | "script";
+        /** @description Where a text search matched, and the words said around it. */
+        TextMatch: {
+            inContributorName: boolean;
+            inQuestion: boolean;
+            inTranscript: boolean;
+            snippet?: null | components["schemas"]["Snippet"];
+        };
         /** @description Text on a black background before the first clip, with silence. */
         TitleCard: {
             /**
@@ -7052,7 +7223,7 @@ export interface operations {
             };
         };
     };
-    campaign_videos: {
+    campaign_generated_videos: {
         parameters: {
             query?: {
                 /** @description The `nextCursor` of the previous page; the first page without it. */
@@ -9355,6 +9526,187 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_campaign_videos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPage"];
+                };
+            };
+            /** @description A filter is not valid (or no campaign); nothing is searched */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, collaborator, initiative or tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    initial_data: {
+        parameters: {
+            query?: {
+                /** @description The campaigns' `nextCursor` of an earlier answer. */
+                campaignsCursor?: string;
+                /** @description The contributors' `nextCursor` of an earlier answer. */
+                contributorsCursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitialData"];
+                };
+            };
+            /** @description A cursor that was not handed out */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_videos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPage"];
+                };
+            };
+            /** @description A filter is not valid; nothing is searched */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, collaborator, initiative or tag */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,466 @@
+//! Video search (`/search`): staff find answers across campaigns by campaign,
+//! contributor, initiative, tag, media status, take date and words (said in the answer,
+//! in its question or in the contributor's name). The index is written by the places
+//! that change what it finds (`storyhive_shared::search`); this function only reads it.
+
+pub mod dto;
+pub mod engine;
+
+use std::{
+    collections::{BTreeSet, HashMap, HashSet},
+    time::Duration,
+};
+
+use aws_sdk_s3::presigning::PresigningConfig;
+use axum::{extract::State, Router};
+use storyhive_shared::{
+    auth::Principal,
+    campaigns::{
+        listing,
+        records::{CampaignRecord, InitiativeRecord, LifecycleStatus, QuestionRecord, TagRecord},
+        rules as campaign_rules,
+    },
+    contributors::records::ContributorRecord,
+    error::ErrorBody,
+    http::{Json, PageParams, Query},
+    ids,
+    media::MediaStatus,
+    permissions::Permission,
+    search::text,
+    storage::{from_item, keys, Item, Query as StoreQuery, Store, StoreResult},
+    validation::Errors,
+    ApiError, ApiResult, AppContext,
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub use dto::*;
+
+const TAG: &str = "search";
+/// Poster URLs last as long as the page showing them might stay open.
+pub const POSTER_URL_SECONDS: u64 = 3_600;
+pub const MAX_TEXT_CHARS: usize = 200;
+pub const MAX_TEXT_WORDS: usize = 5;
+/// Choices of a filter sent at once.
+pub const CHOICES_PER_PAGE: i32 = 100;
+pub const MAX_NAMED_CHOICES: i32 = 200;
+
+pub const CAMPAIGN_REQUIRED: &str = "Campaign is a required field";
+pub const STATUS_INVALID: &str = "Status must be processing, ready or failed";
+pub const DATE_INVALID: &str = "Please enter a valid date (YYYY-MM-DD)";
+pub const DATES_REVERSED: &str = "The start date must be on or before the end date";
+pub const TEXT_TOO_LONG: &str = "The search text is at most 200 characters";
+pub const TEXT_NO_WORDS: &str = "Please enter a word to search for";
+pub const TEXT_TOO_MANY_WORDS: &str = "Please search for at most 5 words";
+
+pub fn api() -> OpenApiRouter<AppContext> {
+    OpenApiRouter::new()
+        .routes(routes!(initial_data))
+        .routes(routes!(search_videos))
+        .routes(routes!(search_campaign_videos))
+}
+
+pub fn router(context: AppContext) -> Router {
+    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+}
+
+/// The choices of the search filters: campaigns and contributors a hundred at a time
+/// (pass a list's `nextCursor` back for more), initiatives and tags by name.
+#[utoipa::path(get, path = "/search/initialData", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    params(InitialDataParams),
+    responses(
+        (status = 200, body = InitialData),
+        (status = 400, description = "A cursor that was not handed out", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    ))]
+pub async fn initial_data(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Query(params): Query<InitialDataParams>,
+) -> ApiResult<Json<InitialData>> {
+    principal.require(Permission::UseStaffApp)?;
+    let store = &context.store;
+    let tenant = &principal.tenant_id;
+    let nonempty = |c: &Option<String>| c.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
+    let (campaigns_cursor, contributors_cursor) =
+        (nonempty(&params.campaigns_cursor), nonempty(&params.contributors_cursor));
+
+    let (campaign_ids, campaigns_next) =
+        listing::page(store, tenant, "ALL", "TITLE", false, CHOICES_PER_PAGE as usize, campaigns_cursor.as_deref())
+            .await
+            .map_err(|e| cursor_error(e, "campaignsCursor"))?;
+    let campaigns = storyhive_shared::campaigns::repo::campaigns_by_ids(store, tenant, &campaign_ids).await?;
+    let by_id: HashMap<&str, &CampaignRecord> = campaigns.iter().map(|c| (c.campaign_id.as_str(), c)).collect();
+    let campaign_choices = campaign_ids
+        .iter()
+        .filter_map(|id| by_id.get(id.as_str()))
+        .filter(|c| c.lifecycle == LifecycleStatus::Active)
+        .map(|c| Choice { id: c.campaign_id.clone(), name: c.title.clone() })
+        .collect();
+
+    let contributors_query =
+        StoreQuery::table(keys::contributors_partition(tenant), keys::CONTRIBUTOR_PREFIX).limit(CHOICES_PER_PAGE);
+    let (contributors, contributors_next) = store
+        .query_page::<ContributorRecord>(contributors_query, contributors_cursor.as_deref())
+        .await
+        .map_err(|e| cursor_error(e, "contributorsCursor"))?;
+    let contributor_choices =
+        contributors.iter().map(|c| Choice { id: c.contributor_id.clone(), name: person_name(c) }).collect();
+
+    let mut initiatives: Vec<InitiativeRecord> = store
+        .query(StoreQuery::table(keys::tenant_partition(tenant), keys::INITIATIVE_PREFIX).limit(MAX_NAMED_CHOICES))
+        .await?;
+    initiatives.retain(|i| i.status == LifecycleStatus::Active);
+    initiatives.sort_by_key(|i| i.name.to_lowercase());
+    let mut tags: Vec<TagRecord> = store
+        .query(StoreQuery::table(keys::tenant_partition(tenant), keys::TAG_PREFIX).limit(MAX_NAMED_CHOICES))
+        .await?;
+    tags.retain(|t| !t.deleting);
+    tags.sort_by_key(|t| t.name.to_lowercase());
+
+    Ok(Json(InitialData {
+        campaigns: ChoicePage { items: campaign_choices, next_cursor: campaigns_next },
+        contributors: ChoicePage { items: contributor_choices, next_cursor: contributors_next },
+        initiatives: initiatives.iter().map(|i| Choice { id: i.initiative_id.clone(), name: i.name.clone() }).collect(),
+        tags: tags.iter().map(|t| Choice { id: t.tag_id.clone(), name: t.name.clone() }).collect(),
+    }))
+}
+
+fn cursor_error(error: storyhive_shared::storage::StoreError, field: &str) -> ApiError {
+    match error {
+        storyhive_shared::storage::StoreError::InvalidCursor => {
+            ApiError::field(field, "This page link is no longer valid. Please start from the first page.")
+        }
+        other => other.into(),
+    }
+}
+
+fn person_name(contributor: &ContributorRecord) -> String {
+    let name = format!("{} {}", contributor.first_name.trim(), contributor.last_name.trim());
+    if name.trim().is_empty() {
+        contributor.email.clone()
+    } else {
+        name.trim().to_string()
+    }
+}
+
+/// Search the organisation's answers (videos), newest take first, 10 per page.
+#[utoipa::path(post, path = "/search/videos", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = SearchFilter,
+    responses(
+        (status = 200, body = SearchPage),
+        (status = 400, description = "A filter is not valid; nothing is searched", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign, collaborator, initiative or tag", body = ErrorBody),
+    ))]
+pub async fn search_videos(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(filter): Json<SearchFilter>,
+) -> ApiResult<Json<SearchPage>> {
+    principal.require(Permission::UseStaffApp)?;
+    let plan = plan(&context.store, &principal.tenant_id, &filter).await?;
+    Ok(Json(search(&context, &plan).await?))
+}
+
+/// Search the answers of one campaign (`campaignId` required), newest take first.
+#[utoipa::path(post, path = "/search/campaignVideos", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = SearchFilter,
+    responses(
+        (status = 200, body = SearchPage),
+        (status = 400, description = "A filter is not valid (or no campaign); nothing is searched", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign, collaborator, initiative or tag", body = ErrorBody),
+    ))]
+pub async fn search_campaign_videos(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(filter): Json<SearchFilter>,
+) -> ApiResult<Json<SearchPage>> {
+    principal.require(Permission::UseStaffApp)?;
+    if filter.campaign_id.as_deref().map(str::trim).unwrap_or_default().is_empty() {
+        return Err(ApiError::field("campaignId", CAMPAIGN_REQUIRED));
+    }
+    let plan = plan(&context.store, &principal.tenant_id, &filter).await?;
+    Ok(Json(search(&context, &plan).await?))
+}
+
+/// Checks the filter (every error at once, in the spec's words) and turns it into a plan.
+pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiResult<engine::Plan> {
+    let mut errors = Errors::default();
+    let id = |errors: &mut Errors, field: &str, value: &Option<String>| -> Option<String> {
+        let value = value.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
+        if ids::is_valid(value) {
+            Some(value.to_string())
+        } else {
+            errors.add(field, ids::INVALID_ID);
+            None
+        }
+    };
+    let campaign_id = id(&mut errors, "campaignId", &filter.campaign_id);
+    let contributor_id = id(&mut errors, "contributorId", &filter.contributor_id);
+    let initiative_id = id(&mut errors, "initiativeId", &filter.initiative_id);
+    let tag_id = id(&mut errors, "tagId", &filter.tag_id);
+    let status = match filter.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => None,
+        Some("processing") => Some(MediaStatus::Processing),
+        Some("ready") => Some(MediaStatus::Ready),
+        Some("failed") => Some(MediaStatus::Failed),
+        Some(_) => {
+            errors.add("status", STATUS_INVALID);
+            None
+        }
+    };
+    let day = |errors: &mut Errors, field: &str, value: &Option<String>| -> Option<time::Date> {
+        let value = value.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
+        let format = time::macros::format_description!("[year]-[month]-[day]");
+        match time::Date::parse(value, &format) {
+            Ok(date) => Some(date),
+            Err(_) => {
+                errors.add(field, DATE_INVALID);
+                None
+            }
+        }
+    };
+    let from = day(&mut errors, "from", &filter.from);
+    let to = day(&mut errors, "to", &filter.to);
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            errors.add("to", DATES_REVERSED);
+        }
+    }
+    let mut words = Vec::new();
+    if let Some(text) = filter.text.as_deref().filter(|t| !t.trim().is_empty()) {
+        if text.chars().count() > MAX_TEXT_CHARS {
+            errors.add("text", TEXT_TOO_LONG);
+        } else {
+            words = text::distinct_words(text);
+            if words.is_empty() {
+                errors.add("text", TEXT_NO_WORDS);
+            } else if words.len() > MAX_TEXT_WORDS {
+                errors.add("text", TEXT_TOO_MANY_WORDS);
+            }
+        }
+    }
+    let limit = match (PageParams { cursor: None, limit: filter.limit }).limit() {
+        Ok(limit) => limit as usize,
+        Err(_) => {
+            errors.add("limit", "The page size must be between 1 and 50");
+            0
+        }
+    };
+    let cursor = match filter.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        None => None,
+        Some(cursor) => match engine::decode_cursor(cursor) {
+            Ok(sk) => Some(sk),
+            Err(_) => {
+                errors.add("cursor", "This page link is no longer valid. Please start from the first page.");
+                None
+            }
+        },
+    };
+    errors.finish()?;
+    require_named(store, tenant_id, &campaign_id, &contributor_id, &initiative_id, &tag_id).await?;
+
+    let midnight_ms = |date: time::Date| date.midnight().assume_utc().unix_timestamp() * 1000;
+    let low = from.map(|d| keys::search_entry_sk_bound(midnight_ms(d)));
+    let to_bound = to.and_then(|d| d.next_day()).map(|d| keys::search_entry_sk_bound(midnight_ms(d)));
+    let high = match (cursor, to_bound) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+
+    let mut campaigns: Option<BTreeSet<String>> = None;
+    if let Some(campaign_id) = &campaign_id {
+        campaigns = engine::intersect(campaigns, HashSet::from([campaign_id.clone()]));
+    }
+    if let Some(tag_id) = &tag_id {
+        let links: Vec<Item> =
+            store.query_items(StoreQuery::partition(keys::tag_links_partition(tenant_id, tag_id))).await?;
+        let ids: HashSet<String> = links
+            .iter()
+            .filter_map(|l| l.get(keys::SK)?.as_s().ok()?.strip_prefix("CAMPAIGN#").map(str::to_string))
+            .collect();
+        campaigns = engine::intersect(campaigns, ids);
+    }
+    if let Some(initiative_id) = &initiative_id {
+        let items: Vec<Item> = store
+            .query_items(StoreQuery::gsi2(keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id)).attributes(&[
+                "PK",
+                "SK",
+                "GSI2PK",
+                "GSI2SK",
+                "campaignId",
+            ]))
+            .await?;
+        let ids: HashSet<String> = items.iter().filter_map(|i| i.get("campaignId")?.as_s().ok().cloned()).collect();
+        campaigns = engine::intersect(campaigns, ids);
+    }
+    Ok(engine::Plan { tenant_id: tenant_id.into(), campaigns, contributor_id, status, words, low, high, limit })
+}
+
+pub const INITIATIVE_NOT_FOUND: &str = "Initiative not found";
+pub const TAG_NOT_FOUND: &str = "Tag not found";
+
+/// The campaign, contributor, initiative and tag a filter names must be the caller's
+/// organisation's (and not being deleted): 404 otherwise, as everywhere else.
+async fn require_named(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &Option<String>,
+    contributor_id: &Option<String>,
+    initiative_id: &Option<String>,
+    tag_id: &Option<String>,
+) -> ApiResult<()> {
+    let mut wanted = Vec::new();
+    if let Some(id) = campaign_id {
+        wanted.push(keys::campaign(tenant_id, id));
+    }
+    if let Some(id) = contributor_id {
+        wanted.push(keys::contributor(tenant_id, id));
+    }
+    if let Some(id) = initiative_id {
+        wanted.push(keys::initiative(tenant_id, id));
+    }
+    if let Some(id) = tag_id {
+        wanted.push(keys::tag(tenant_id, id));
+    }
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let found = get_all(store, wanted).await?;
+    let item = |key: keys::Key| found.get(&(key.pk, key.sk)).cloned();
+    if let Some(id) = campaign_id {
+        let campaign: Option<CampaignRecord> = item(keys::campaign(tenant_id, id)).map(from_item).transpose()?;
+        if campaign.is_none_or(|c| c.lifecycle != LifecycleStatus::Active) {
+            return Err(ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_FOUND.into()));
+        }
+    }
+    if let Some(id) = contributor_id {
+        if item(keys::contributor(tenant_id, id)).is_none() {
+            return Err(ApiError::NotFound(storyhive_shared::contributors::rules::CONTRIBUTOR_NOT_FOUND.into()));
+        }
+    }
+    if let Some(id) = initiative_id {
+        let initiative: Option<InitiativeRecord> = item(keys::initiative(tenant_id, id)).map(from_item).transpose()?;
+        if initiative.is_none_or(|i| i.status != LifecycleStatus::Active) {
+            return Err(ApiError::NotFound(INITIATIVE_NOT_FOUND.into()));
+        }
+    }
+    if let Some(id) = tag_id {
+        let tag: Option<TagRecord> = item(keys::tag(tenant_id, id)).map(from_item).transpose()?;
+        if tag.is_none_or(|t| t.deleting) {
+            return Err(ApiError::NotFound(TAG_NOT_FOUND.into()));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the plan and names what the page's entries point at (one `BatchGetItem`).
+pub async fn search(context: &AppContext, plan: &engine::Plan) -> ApiResult<SearchPage> {
+    let store = &context.store;
+    let (found, next_cursor) = engine::run(store, plan).await?;
+    let tenant = &plan.tenant_id;
+    let mut wanted = Vec::new();
+    for f in &found {
+        let e = &f.entry;
+        wanted.push(keys::campaign(tenant, &e.campaign_id));
+        wanted.push(keys::contributor(tenant, &e.contributor_id));
+        wanted.push(keys::question(tenant, &e.campaign_id, &e.question_id));
+    }
+    let records = get_all(store, wanted).await?;
+    let campaign_of = |id: &str| -> Option<CampaignRecord> {
+        let key = keys::campaign(tenant, id);
+        records.get(&(key.pk, key.sk)).cloned().and_then(|i| from_item(i).ok())
+    };
+    let initiative_keys: Vec<keys::Key> = found
+        .iter()
+        .filter_map(|f| campaign_of(&f.entry.campaign_id))
+        .map(|c| keys::initiative(tenant, &c.initiative_id))
+        .collect();
+    let initiatives = get_all(store, initiative_keys).await?;
+    let bucket = context.config.video_bucket()?.to_string();
+
+    let mut items = Vec::with_capacity(found.len());
+    for f in found {
+        let e = &f.entry;
+        let Some(campaign) = campaign_of(&e.campaign_id).filter(|c| c.lifecycle == LifecycleStatus::Active) else {
+            continue;
+        };
+        let contributor: Option<ContributorRecord> = {
+            let key = keys::contributor(tenant, &e.contributor_id);
+            records.get(&(key.pk, key.sk)).cloned().map(from_item).transpose()?
+        };
+        let question: Option<QuestionRecord> = {
+            let key = keys::question(tenant, &e.campaign_id, &e.question_id);
+            records.get(&(key.pk, key.sk)).cloned().map(from_item).transpose()?
+        };
+        let initiative: Option<InitiativeRecord> = {
+            let key = keys::initiative(tenant, &campaign.initiative_id);
+            initiatives.get(&(key.pk, key.sk)).cloned().map(from_item).transpose()?
+        };
+        let poster_url = match (&e.poster_key, e.media_status) {
+            (Some(key), MediaStatus::Ready) => Some(presign(context, &bucket, key).await?),
+            _ => None,
+        };
+        let text_match = (!plan.words.is_empty()).then(|| TextMatch {
+            in_transcript: f.words.iter().any(|w| w.in_transcript),
+            in_question: f.words.iter().any(|w| w.in_question),
+            in_contributor_name: f.words.iter().any(|w| w.in_contributor_name),
+            snippet: f.words.iter().find_map(|w| w.spoken.clone()).map(|s| Snippet {
+                before: s.before,
+                word: s.text,
+                after: s.after,
+                start: s.start,
+            }),
+        });
+        let taken_at = time::OffsetDateTime::from_unix_timestamp_nanos(e.taken_at as i128 * 1_000_000)
+            .map(storyhive_shared::model::timestamp)
+            .unwrap_or_default();
+        items.push(SearchResult {
+            campaign_id: e.campaign_id.clone(),
+            campaign_name: campaign.title.clone(),
+            initiative_id: campaign.initiative_id.clone(),
+            initiative_name: initiative.map(|i| i.name).unwrap_or_default(),
+            contributor_id: e.contributor_id.clone(),
+            contributor_name: contributor.as_ref().map(person_name).unwrap_or_default(),
+            question_id: e.question_id.clone(),
+            question: question.map(|q| q.question).unwrap_or_default(),
+            journey_id: e.question_id.clone(),
+            taken_at,
+            duration_seconds: e.duration_seconds,
+            poster_url,
+            media_status: e.media_status,
+            text_match,
+        });
+    }
+    Ok(SearchPage { items, next_cursor })
+}
+
+/// Items of `keys` (repeats read once), by primary key.
+async fn get_all(store: &Store, mut keys: Vec<keys::Key>) -> StoreResult<HashMap<(String, String), Item>> {
+    let mut seen = HashSet::new();
+    keys.retain(|k| seen.insert((k.pk.clone(), k.sk.clone())));
+    let mut found = HashMap::new();
+    for chunk in keys.chunks(100) {
+        found.extend(store.batch_get(chunk).await?);
+    }
+    Ok(found)
+}
+
+/// A short-lived URL of a poster (signed locally: no request to S3).
+async fn presign(context: &AppContext, bucket: &str, key: &str) -> ApiResult<String> {
+    let config = PresigningConfig::expires_in(Duration::from_secs(POSTER_URL_SECONDS))
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let request = context
+        .s3
+        .get_object()
+        .bucket(bucket)
+        .key(key)
+        .presigned(config)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(request.uri().to_string())
+}
