@@ -3,7 +3,7 @@ import { api, call } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { paths } from '@/lib/api/schema';
 import { toast } from '@/stores/toast-store';
-import { contractApi, type Edit, type GeneratedVideo, type GeneratedVideoPage } from './generated-videos-contract';
+import type { Edit, GeneratedVideo, GeneratedVideoPage } from './generated-videos-contract';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 export type TakeInfo = Json<paths['/campaign/video-info/{campaignId}/{contributorId}/{journeyId}']['get']['responses'][200]>;
@@ -136,7 +136,7 @@ const pageQuery = (cursor: string | undefined) => (cursor ? { cursor } : undefin
 export function useContributorVideos(campaignId: string, contributorId: string) {
   return useVideoPages(editorKeys.contributorVideos(campaignId, contributorId), (cursor, signal) =>
     call(
-      contractApi.GET('/generated-videos/{campaignId}/{contributorId}', {
+      api.GET('/generated-videos/{campaignId}/{contributorId}', {
         params: { path: { campaignId, contributorId }, query: pageQuery(cursor) },
         signal,
       }),
@@ -147,7 +147,7 @@ export function useContributorVideos(campaignId: string, contributorId: string) 
 
 export function useCampaignVideos(campaignId: string) {
   return useVideoPages(editorKeys.campaignVideos(campaignId), (cursor, signal) =>
-    call(contractApi.GET('/generated-videos/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal }), {
+    call(api.GET('/generated-videos/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal }), {
       toast: false,
     }),
   );
@@ -156,7 +156,7 @@ export function useCampaignVideos(campaignId: string) {
 export function useApprovedVideos(campaignId: string) {
   return useVideoPages(editorKeys.approvedVideos(campaignId), (cursor, signal) =>
     call(
-      contractApi.GET('/generated-videos/approved/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal }),
+      api.GET('/generated-videos/approved/{campaignId}', { params: { path: { campaignId }, query: pageQuery(cursor) }, signal }),
       { toast: false },
     ),
   );
@@ -166,7 +166,7 @@ export function useGenerateVideo(campaignId: string, contributorId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ title, edit }: { title: string; edit: Edit }) =>
-      call(contractApi.POST('/generated-videos/save', { body: { campaignId, contributorId, title, edit } }), { toast: false }),
+      call(api.POST('/generated-videos/save', { body: { campaignId, contributorId, title, edit } }), { toast: false }),
     onSuccess: (video: GeneratedVideo) => {
       toast.success(generatedMessage(video.title));
       return qc.invalidateQueries({ queryKey: editorKeys.videos(campaignId) });
@@ -184,7 +184,7 @@ export function useSetApproved(campaignId: string) {
   return useMutation({
     mutationFn: ({ videoId, approved }: { videoId: string; approved: boolean }) =>
       call(
-        contractApi.PUT('/generated-videos/approval/{campaignId}/{videoId}', {
+        api.PUT('/generated-videos/approval/{campaignId}/{videoId}', {
           params: { path: { campaignId, videoId } },
           body: { approved },
         }),
@@ -200,7 +200,7 @@ export function useDeleteVideo(campaignId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (videoId: string) =>
-      call(contractApi.DELETE('/generated-videos/delete/{campaignId}/{videoId}', { params: { path: { campaignId, videoId } } })),
+      call(api.DELETE('/generated-videos/delete/{campaignId}/{videoId}', { params: { path: { campaignId, videoId } } })),
     onSuccess: (res) => {
       toast.success(res?.message || 'Video deleted successfully');
       return qc.invalidateQueries({ queryKey: editorKeys.videos(campaignId) });
