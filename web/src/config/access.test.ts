@@ -107,6 +107,13 @@ describe('decideAccess', () => {
     expect(decideAccess(ACCESS['/contributor-journey'], staff('admin')).allow).toBe(false);
     for (const p of [visitor, contributor, staff('admin')]) expect(canOpen(ACCESS['/videotest'], p)).toBe(true);
   });
+
+  it('counts a contributor holding an invitation as a visitor: the script page is theirs, staff pages are not', () => {
+    expect(decideAccess(ACCESS['/contributor/scriptContributor'], contributor)).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/contributor/scriptContributor'], visitor)).toEqual({ allow: true });
+    expect(decideAccess(ACCESS['/contributor/scriptContributor'], staff('creator'))).toEqual({ allow: false, redirectTo: '/' });
+    expect(decideAccess(ACCESS['/users'], contributor)).toEqual({ allow: false, redirectTo: '/contributor-journey' });
+  });
 });
 
 describe('staffNavFor', () => {

@@ -18,7 +18,9 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /**
  * Who may open a screen:
  * - 'all': anyone;
- * - 'visitors': only someone not signed in;
+ * - 'visitors': only someone not signed in as staff. A contributor's invitation is not a sign-in
+ *   (contributor calls carry the link's key, never a session), so a contributor is a visitor here:
+ *   the script page (/contributor/scriptContributor) is theirs.
  * - 'contributor': a contributor holding an invite;
  * - a list of staff roles.
  */
@@ -72,7 +74,7 @@ export function landingPath(role: StaffRole): AppPath {
 
 export function canOpen(who: Who, principal: Principal): boolean {
   if (who === 'all') return true;
-  if (who === 'visitors') return principal.kind === 'visitor';
+  if (who === 'visitors') return principal.kind !== 'staff';
   if (who === 'contributor') return principal.kind === 'contributor';
   return principal.kind === 'staff' && who.includes(principal.role);
 }
