@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
+import { nameError } from '@/lib/validation/rules';
 import { acceptTerms, saveContributorDetails } from '../api/contributor-api';
 import { contributorKeys, useContributorCampaign } from '../api/queries';
-import { validateName } from '../lib/names';
 import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
 import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
@@ -97,8 +97,8 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
     event.preventDefault();
     const next: typeof errors = {};
     if (needsDetails) {
-      next.firstName = validateName('First name', firstName) ?? undefined;
-      next.lastName = validateName('Last name', lastName) ?? undefined;
+      next.firstName = nameError('First name', firstName) ?? undefined;
+      next.lastName = nameError('Last name', lastName) ?? undefined;
     }
     if (!consent) next.consent = 'Please agree to continue';
     if (termsToAccept && !termsChecked) next.terms = TERMS_REQUIRED;
