@@ -56,11 +56,17 @@ export const initiativeNameSchema = z
   .min(1, 'Initiative is a required field')
   .max(LIMITS.initiative, `Initiative must be at most ${LIMITS.initiative} characters`);
 
+export const initiativeFormSchema = z.object({ name: initiativeNameSchema });
+export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
+
 export const tagNameSchema = z
   .string()
   .trim()
   .min(1, 'Tag is a required field')
   .max(LIMITS.tag, `Tag must be at most ${LIMITS.tag} characters`);
+
+export const tagFormSchema = z.object({ name: tagNameSchema });
+export type TagFormValues = z.input<typeof tagFormSchema>;
 
 export const questionSchema = z.object({
   question: z

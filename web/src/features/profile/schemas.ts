@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameField } from '@/lib/validation/fields';
+import { normaliseEmail } from '@/lib/validation/rules';
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`);
@@ -15,3 +16,10 @@ export const profileSchema = z.object({
 export type ProfileValues = z.input<typeof profileSchema>;
 
 export const DELETE_MISMATCH = 'Type your own email address to confirm';
+
+/** Closing the organisation: the super admin types their own address (any letter case). */
+export const isOwnEmail = (typed: string, ownEmail: string) => normaliseEmail(typed) === normaliseEmail(ownEmail);
+
+export const deleteAccountSchema = (ownEmail: string) =>
+  z.object({ email: z.string().refine((typed) => isOwnEmail(typed, ownEmail), DELETE_MISMATCH) });
+export type DeleteAccountValues = z.input<ReturnType<typeof deleteAccountSchema>>;
