@@ -17,22 +17,35 @@ import { ContributorFrame, Notice } from './ContributorFrame';
 import { RecordingTips } from './RecordingTips';
 import { needsTerms, OrganisationIntro, TERMS_REQUIRED } from './OrganisationIntro';
 
-/** Reads the invitation from the link (contributorId and key in the query) and keeps it. */
+const sameInvitation = (a: ContributorData | null, b: ContributorData) =>
+  !!a && a.tenantId === b.tenantId && a.campaignId === b.campaignId && a.contributorId === b.contributorId && a.key === b.key;
+
+/**
+ * The invitation of the link (contributorId and key in the query), else the one this browser keeps
+ * for the same campaign. A new invitation from the link is kept for the other pages, once: the
+ * write is an effect that does nothing when the same invitation is already kept (React may run
+ * effects twice, and renders must stay free of writes).
+ */
 export function useInvitationFromLink(): ContributorData | null {
   const { tenantId = '', campaignId = '' } = useParams();
   const [search] = useSearchParams();
-  return useMemo(() => {
-    const contributorId = search.get('contributorId') ?? '';
-    const key = search.get('key') ?? '';
-    if (tenantId && campaignId && contributorId && key) {
-      const data = { tenantId, campaignId, contributorId, key };
-      saveContributorData(data);
-      useContributorStore.getState().reset();
-      return data;
-    }
-    const stored = readContributorData();
-    return stored && stored.tenantId === tenantId && stored.campaignId === campaignId ? stored : null;
-  }, [tenantId, campaignId, search]);
+  const contributorId = search.get('contributorId') ?? '';
+  const key = search.get('key') ?? '';
+  const fromLink = useMemo(
+    () => (tenantId && campaignId && contributorId && key ? { tenantId, campaignId, contributorId, key } : null),
+    [tenantId, campaignId, contributorId, key],
+  );
+
+  useEffect(() => {
+    if (!fromLink || sameInvitation(readContributorData(), fromLink)) return;
+    saveContributorData(fromLink);
+    // Another invitation: a previous link's refusal no longer applies.
+    useContributorStore.getState().reset();
+  }, [fromLink]);
+
+  if (fromLink) return fromLink;
+  const stored = readContributorData();
+  return stored && stored.tenantId === tenantId && stored.campaignId === campaignId ? stored : null;
 }
 
 export function LandingPage({ data }: { data: ContributorData | null }) {
