@@ -78,11 +78,6 @@ export const questionSchema = z.object({
 });
 export type QuestionValues = z.input<typeof questionSchema>;
 
-/** The first message of a failed parse, or null. */
-export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
-  return result.success ? null : (result.error?.issues[0]?.message ?? null);
-}
-
 /** A collaborator's invitation: the app's name and e-mail rules (lib/validation), the API's words. */
 export const inviteContributorSchema = z.object({
   firstName: nameField('First name'),
