@@ -9,8 +9,8 @@ import { jsonResponse, makeUser } from '@/testing/fixtures';
 import { ACCESS, type StaffRole } from '@/config/access';
 import { CONTRIBUTOR_PATTERNS } from '@/config/entry';
 import { RouteGuard } from './guards';
-import { pathsOf, routedPaths } from './routed-paths';
-import { routes } from './router';
+import { pathsOf } from './routed-paths';
+import { routedPaths, routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
