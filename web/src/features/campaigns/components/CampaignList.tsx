@@ -109,7 +109,7 @@ export function CampaignList() {
                 onClick={() => open(c.id)}
                 className="cursor-pointer border-b border-line last:border-0 hover:bg-sunken"
               >
-                <td className="px-4 py-3">
+                <td className="min-w-48 px-4 py-3 wrap-anywhere">
                   <a
                     href={buildPath(paths.campaignEdit, { id: c.id })}
                     onClick={(e) => {

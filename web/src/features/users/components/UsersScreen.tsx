@@ -108,8 +108,8 @@ export function UsersScreen({ actor, actorId }: Props) {
           <tbody>
             {items.map((user) => (
               <tr key={user.id} className="border-b border-line last:border-0" data-testid="user-row">
-                <td className="px-4 py-3 font-medium">{user.fullName}</td>
-                <td className="px-4 py-3">{user.email}</td>
+                <td className="min-w-32 px-4 py-3 font-medium wrap-anywhere">{user.fullName}</td>
+                <td className="min-w-40 px-4 py-3 wrap-anywhere">{user.email}</td>
                 <td className="px-4 py-3">{roleLabel(user.role.name)}</td>
                 <td className="px-4 py-3">{ACCOUNT_STATUS_LABELS[user.status]}</td>
                 <td className="px-4 py-3 text-muted">{formatDate(user.createdAt) ?? NO_DATE}</td>
