@@ -17,7 +17,7 @@ export function shouldRegisterServiceWorker(productionBuild: boolean, host: Serv
 export function startServiceWorker(): void {
   if (typeof navigator === 'undefined' || !shouldRegisterServiceWorker(env.PRODUCTION_BUILD, navigator)) return;
   const register = () => {
-    import('./register').then((m) => m.registerServiceWorker()).catch(() => undefined);
+    import('./register-service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined);
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
