@@ -33,9 +33,9 @@ type PrecacheEntry = { url: string; revision: string | null; size: number };
  * script page's chunk too). The staff app's chunks are left to the network and the HTTP cache: every
  * contributor's phone would otherwise download the whole staff app once.
  */
-export function shellAndContributorFiles(distDir: string) {
+function shellAndContributorFiles(distDir: string) {
   return async (entries: PrecacheEntry[]) => {
-    const wanted = new Set(['index.html', 'favicon.svg']);
+    const wanted = new Set(['index.html']);
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
     for (const [, file] of html.matchAll(/\b(?:src|href)="\/([^"?#]+)"/g)) wanted.add(file!);
     const chunks = JSON.parse(readFileSync(join(distDir, 'contributor-manifest.json'), 'utf8')) as Record<string, Chunk>;
