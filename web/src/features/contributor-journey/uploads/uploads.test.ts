@@ -20,8 +20,8 @@ function connection(api: UploadApi): UploadApi {
   return wrapped as UploadApi;
 }
 
-const newManager = () =>
-  new UploadManager(new IdbTakeStore(`uploads-test-${++dbCount}`), connection(server.api), { retryDelaysMs: [5], pollIntervalMs: 5 });
+const newStore = () => new IdbTakeStore(`uploads-test-${++dbCount}`);
+const newManager = (store = newStore()) => new UploadManager(store, connection(server.api), { retryDelaysMs: [5], pollIntervalMs: 5 });
 
 async function until(check: () => boolean, ms = 3000) {
   const end = Date.now() + ms;
@@ -55,7 +55,8 @@ describe('a new version waits for the takes in the browser', () => {
   });
 
   it('takes a previous visit left in the browser hold it too, until they are stored', async () => {
-    const first = newManager();
+    const store = newStore();
+    const first = newManager(store);
     online = false;
     const id = await first.createTake(IDS, 'q1', 'video/webm', 'Desktop');
     await first.append(id, new Uint8Array(12).buffer);
@@ -64,7 +65,7 @@ describe('a new version waits for the takes in the browser', () => {
     first.dispose();
 
     // The next visit, still offline, with the same IndexedDB.
-    const next = new UploadManager((first as unknown as { store: IdbTakeStore }).store, connection(server.api), { retryDelaysMs: [5], pollIntervalMs: 5 });
+    const next = newManager(store);
     holdUpdatesWhileTakesPending(next);
     await next.resume(IDS);
     const activate = vi.fn();
