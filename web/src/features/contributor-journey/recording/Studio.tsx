@@ -3,6 +3,7 @@ import { useNavigate } from '../app/router';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { paths } from '@/config/paths';
+import { holdUpdates } from '@/lib/service-worker/update-gate';
 import { toast } from '@/stores/toast-store';
 import { cn } from '@/utils/cn';
 import { saveJourney } from '../api/contributor-api';
@@ -193,6 +194,10 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [phase]);
+
+  // A new version of the app waits while a recording (the practice round's too) is under way.
+  const recordingUnderWay = phase === 'countdown' || phase === 'recording' || phase === 'stopping';
+  useEffect(() => (recordingUnderWay ? holdUpdates() : undefined), [recordingUnderWay]);
 
   // The timer ticks each second while recording.
   useEffect(() => {
