@@ -1,14 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast, TOAST_DURATION, toastDuration } from '@/stores/toast-store';
+import { toast, toastDuration } from '@/stores/toast-store';
 import { Toaster } from './Toaster';
 
 describe('toast durations (spec section 9)', () => {
-  it('are 4 s for success, 3.5 s otherwise and 1 s for the character-limit helper', () => {
+  it('are 4 s for success and 3.5 s otherwise', () => {
     expect(toastDuration('success')).toBe(4000);
     expect(toastDuration('error')).toBe(3500);
     expect(toastDuration('info')).toBe(3500);
-    expect(TOAST_DURATION.characterLimit).toBe(1000);
   });
 
   it('closes a success toast after 4 s', () => {

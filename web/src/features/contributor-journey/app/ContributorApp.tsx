@@ -14,10 +14,10 @@ import { matchContributorPath, ParamsProvider, useLocation } from './router';
 const ScriptPage = lazy(() => import('../components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
 
 function Landing() {
-  // The link's contributorId and key are kept first, so the guard sees a contributor.
+  // The guard lets in the link's invitation before the browser keeps it.
   const data = useInvitationFromLink();
   return (
-    <ContributorGuard path={paths.contributorCampaign}>
+    <ContributorGuard path={paths.contributorCampaign} invitation={data}>
       <LandingPage data={data} />
     </ContributorGuard>
   );

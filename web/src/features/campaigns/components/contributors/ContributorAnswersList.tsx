@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { buildPath, paths } from '@/config/paths';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useReviewAnswer } from '../../api/answer-review';
 import type { ContributorAnswer, ReviewStatus, UploadStatus } from '../../contributor-types';
-import { formatDate } from '../../lib/format';
 
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   none: 'Not recorded',
@@ -112,7 +112,7 @@ export function ContributorAnswersList({
                 {a.video.deviceType ? ` · ${a.video.deviceType}` : ''}
                 {a.video.width && a.video.height ? ` · ${a.video.width}×${a.video.height}` : ''}
                 {` · ${formatSize(a.video.sizeBytes)}`}
-                {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt)}` : ''}
+                {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt) ?? NO_DATE}` : ''}
               </p>
             </div>
           )}

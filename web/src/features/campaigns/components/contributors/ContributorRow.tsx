@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { buildPath, paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
-import { formatDate } from '../../lib/format';
 import { ContributorAnswersList } from './ContributorAnswersList';
 import { CopyNewLinkDialog, DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog } from './ContributorDialogs';
 import { ContributorStatusBadges } from './ContributorStatusBadge';
@@ -54,7 +54,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         </div>
         <div>
           <dt className="text-muted">Invited</dt>
-          <dd>{formatDate(c.invitedAt)}</dd>
+          <dd>{formatDate(c.invitedAt) ?? NO_DATE}</dd>
         </div>
         <div>
           <dt className="text-muted">Submitted</dt>
