@@ -273,7 +273,7 @@ test('the editor tour shows once for a creator and never for a coordinator', asy
   await creator.dispose();
 
   // A coordinator: no tour, and its page is not theirs.
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const coordinator = await staffApi(COORDINATOR);
