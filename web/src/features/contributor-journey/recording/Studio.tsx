@@ -384,7 +384,7 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
           <Teleprompter script={script} settings={settings} running={recording} resetKey={`${qid}-${phase === 'countdown'}`} />
         </div>
         {practice && (
-          <div className="absolute left-3 top-[calc(40%+0.75rem)] rounded-full bg-warning px-3 py-1 text-xs font-semibold text-black" data-testid="practice-banner">
+          <div className="absolute left-3 top-[calc(40%+0.75rem)] rounded-full bg-accent px-3 py-1 text-xs font-semibold text-black" data-testid="practice-banner">
             Practice Round
           </div>
         )}
@@ -408,7 +408,7 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
           </div>
         )}
         {alert && !busy && (
-          <div role="alert" data-testid="orientation-alert" className="absolute inset-x-4 bottom-4 rounded-lg bg-warning p-3 text-center font-semibold text-black">
+          <div role="alert" data-testid="orientation-alert" className="absolute inset-x-4 bottom-4 rounded-lg bg-accent p-3 text-center font-semibold text-black">
             Please {alert} to start recording.
           </div>
         )}
