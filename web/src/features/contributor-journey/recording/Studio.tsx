@@ -4,6 +4,7 @@ import { MAIN_ID } from '@/components/a11y/SkipLink';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { paths } from '@/config/paths';
+import { holdUpdates } from '@/lib/service-worker/update-gate';
 import { toast } from '@/stores/toast-store';
 import { cn } from '@/utils/cn';
 import { saveJourney } from '../api/contributor-api';
@@ -207,6 +208,10 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
     const active = document.activeElement;
     if (!active || active === document.body) recordButton.current?.focus();
   }, [phase, stream]);
+
+  // A new version of the app waits while a recording (the practice round's too) is under way.
+  const recordingUnderWay = phase === 'countdown' || phase === 'recording' || phase === 'stopping';
+  useEffect(() => (recordingUnderWay ? holdUpdates() : undefined), [recordingUnderWay]);
 
   // The timer ticks each second while recording.
   useEffect(() => {
