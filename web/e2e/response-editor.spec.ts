@@ -175,7 +175,7 @@ test('staff cut a sentence in the transcript, generate, play the result, approve
   // From the campaign screen's collaborators panel to the editor.
   await page.goto(`/initiative/campaign/${setup.campaignId}`);
   // The answer's review state, approved next to sending it back.
-  await page.getByRole('button', { name: 'Answers of Robin Recorder' }).click();
+  await page.getByRole('button', { name: 'Answers of Robin Recorder', exact: true }).click();
   const answer = page.getByTestId('contributor-answer');
   await expect(answer.getByTestId('review-status')).toHaveText('New');
   await answer.getByRole('button', { name: 'Approve answer 1 of Robin Recorder' }).click();
