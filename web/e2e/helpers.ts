@@ -85,7 +85,7 @@ export async function signIn(page: Page, email: string, password: string, path =
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Storyhive' })).toBeVisible();

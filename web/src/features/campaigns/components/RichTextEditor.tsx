@@ -37,7 +37,6 @@ function Tool({ label, active, disabled, onClick, children }: ToolProps) {
   return (
     <button
       type="button"
-      aria-label={label}
       title={label}
       aria-pressed={active}
       disabled={disabled}
@@ -48,7 +47,9 @@ function Tool({ label, active, disabled, onClick, children }: ToolProps) {
         active && 'bg-sunken font-semibold',
       )}
     >
-      {children}
+      {/* The glyph pictures the action; the words are the name (label in name, WCAG 2.5.3). */}
+      <span aria-hidden>{children}</span>
+      <span className="sr-only">{label}</span>
     </button>
   );
 }

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { RouteAnnouncer } from '@/components/a11y/RouteAnnouncer';
+import { SkipLink } from '@/components/a11y/SkipLink';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Toaster } from '@/components/toasts/Toaster';
 import { paths } from '@/config/paths';
@@ -69,6 +71,7 @@ export function ContributorApp() {
     <>
       {match ? (
         <ParamsProvider params={match.params}>
+          <SkipLink />
           <ContributorLayout>
             <Page key={match.pattern} pattern={match.pattern} />
           </ContributorLayout>
@@ -76,6 +79,7 @@ export function ContributorApp() {
       ) : (
         <LeaveToStaffApp />
       )}
+      <RouteAnnouncer pathname={pathname} />
       <Toaster />
     </>
   );

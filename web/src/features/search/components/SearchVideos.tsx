@@ -35,7 +35,6 @@ function ResultCard({ result }: { result: SearchResult }) {
       <Link
         to={editorLink(result)}
         className="flex gap-4 rounded-lg border border-line bg-raised p-3 hover:border-accent focus:outline-2 focus:outline-offset-2 focus:outline-ring"
-        aria-label={`Open the answer of ${result.contributorName || 'the collaborator'} to “${result.question}” in the response editor`}
       >
         <div className="relative h-24 w-40 shrink-0 overflow-hidden rounded-md bg-sunken">
           {result.posterUrl ? (

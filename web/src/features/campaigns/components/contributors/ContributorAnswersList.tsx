@@ -152,7 +152,8 @@ function AnswerReviewActions({
       <Link
         to={editorLink}
         className="inline-flex h-8 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken"
-        aria-label={`Edit answer ${a.sequence} of ${name} in the response editor`}
+        // Starts with the words shown (label in name, WCAG 2.5.3).
+        aria-label={`Open in editor: answer ${a.sequence} of ${name}`}
       >
         Open in editor
       </Link>
