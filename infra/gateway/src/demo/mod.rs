@@ -40,7 +40,7 @@ use storyhive_shared::{
     },
     contributors::{
         dto::{Answer as AnswerDto, ContributorAnswers, ContributorAnswersPage, ContributorCampaign},
-        records::ReviewStatus,
+        records::{ReviewStatus, UploadStatus},
     },
     media::{generated::GeneratedVideoStatus, MediaStatus, TranscriptStatus},
     model::UserStatus,
@@ -183,10 +183,13 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
     let initiatives = ensure_named(&api, admin, "/initiative/list", "/initiative/add", &world::INITIATIVES).await?;
     let existing = all_campaigns(&api, admin).await?;
     let mut placed = Vec::new();
-    for spec in &world::CAMPAIGNS {
+    // Made last to first: the list shows the newest first, so the first campaigns of
+    // the world (those with the most to see) open the list.
+    for spec in world::CAMPAIGNS.iter().rev() {
         let found = existing.iter().find(|c| c.summary.title == spec.title);
         placed.push(place_campaign(&api, &staff, spec, found, &tags, &initiatives, today).await?);
     }
+    placed.reverse();
     say(&format!("{} campaigns in place", placed.len()));
 
     // Who is as the demo wants them, and who to take through their stage again.
@@ -588,8 +591,8 @@ async fn remake<'a>(
             for answer in collaborator.answers {
                 let listed = answer_to(found, campaign.question(answer.question));
                 match listed.map(|a| (a.upload_status, a.failure_reason.clone())) {
-                    Some((storyhive_shared::contributors::records::UploadStatus::Stored, _)) => {}
-                    Some((storyhive_shared::contributors::records::UploadStatus::Failed, reason)) => {
+                    Some((UploadStatus::Stored, _)) => {}
+                    Some((UploadStatus::Failed, reason)) => {
                         bail!(
                             "the upload worker refused a take of {}: {}",
                             collaborator.email,
