@@ -224,12 +224,10 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
     let remade = remade?;
 
     // Campaigns that are live without collaborators are published.
-    for campaign in &placed {
-        if campaign.spec.status != CampaignStatus::Draft {
-            if current_status(&api, &staff, campaign).await? == CampaignStatus::Draft {
-                let caller = staff.as_role(campaign.spec.created_by);
-                let _: Value = api.put(caller, &format!("/campaign/complete/{}", campaign.id), json!({})).await?;
-            }
+    for campaign in placed.iter().filter(|c| c.spec.status != CampaignStatus::Draft) {
+        if current_status(&api, &staff, campaign).await? == CampaignStatus::Draft {
+            let caller = staff.as_role(campaign.spec.created_by);
+            let _: Value = api.put(caller, &format!("/campaign/complete/{}", campaign.id), json!({})).await?;
         }
     }
 
