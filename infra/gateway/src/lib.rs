@@ -2,6 +2,7 @@
 //! server under `/api`, the built SPA with history fallback, `/openapi.json`, the SQS
 //! workers run by polling, and a dev-only mailbox of what SES was asked to send.
 
+pub mod demo;
 pub mod mailbox_page;
 pub mod seed;
 
