@@ -2,7 +2,8 @@
 # The project's test command (.ci/run calls it). Installs what is missing,
 # starts the TEST emulators (in memory, their own ports), then runs, failing fast:
 #
-#   rust      cargo test --workspace            (against the test emulators)
+#   rust      cargo test --workspace            (against the test emulators; the long demo
+#             content test beside the others)
 #   template  infra/scripts/check-template.sh   (sam validate --lint)
 #   web       npm run typecheck && npm test     (in web/)
 #   e2e       web build + gateway on :3100 + npm run test:e2e (Playwright, Debian's chromium)
@@ -116,10 +117,26 @@ run_step() {
 }
 
 # ------------------------------------------------------------------- steps
+# The demo content test (infra/gateway/tests/demo_content.rs) spends minutes waiting for
+# its takes to be converted and transcribed; it runs beside the other tests, not after them.
+DEMO_TEST=the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing
 step_rust() {
   emulator_env test
   export STORYHIVE_PREFIX=storyhive-test
-  cargo test --workspace
+  cargo test --workspace --no-run
+  local demo_log="$LOG_DIR/rust-demo-content.log" rc=0 demo_rc=0 demo_pid
+  log "Running the demo content test in the background (log ${demo_log#"$ROOT"/})"
+  cargo test -q -p storyhive-gateway --test demo_content -- --exact "$DEMO_TEST" >"$demo_log" 2>&1 &
+  demo_pid=$!
+  cargo test --workspace -- --skip "$DEMO_TEST" || rc=$?
+  wait "$demo_pid" || demo_rc=$?
+  if ((demo_rc == 0)); then
+    ok "the demo content test passed"
+  else
+    echo "---- the demo content test failed (exit $demo_rc); the end of ${demo_log#"$ROOT"/}:" >&2
+    grep -v -E ' (INFO|DEBUG)' "$demo_log" | tail -n 60 >&2 || true
+  fi
+  ((rc == 0 && demo_rc == 0))
 }
 
 step_template() {
