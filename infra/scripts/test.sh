@@ -126,7 +126,9 @@ step_rust() {
   cargo test --workspace --no-run
   local demo_log="$LOG_DIR/rust-demo-content.log" rc=0 demo_rc=0 demo_pid
   log "Running the demo content test in the background (log ${demo_log#"$ROOT"/})"
-  cargo test -q -p storyhive-gateway --test demo_content -- --exact "$DEMO_TEST" >"$demo_log" 2>&1 &
+  # Its own resource prefix: two processes provisioning the same tables at once would race.
+  STORYHIVE_PREFIX=storyhive-test-demo cargo test -q -p storyhive-gateway --test demo_content -- --exact "$DEMO_TEST" \
+    >"$demo_log" 2>&1 &
   demo_pid=$!
   cargo test --workspace -- --skip "$DEMO_TEST" || rc=$?
   wait "$demo_pid" || demo_rc=$?
