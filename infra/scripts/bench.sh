@@ -150,7 +150,7 @@ args=(--bin-dir "$BIN_DIR" --functions "$functions" --api "http://127.0.0.1:$POR
   --ddb-port "$DDB_PORT" --moto-endpoint "http://127.0.0.1:$MOTO_PORT" --prefix "$PREFIX"
   --build-json "$build_json")
 if ((SMOKE)); then
-  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2)
+  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2 --pipeline-contributors 2 --workers 2)
 else
   args+=(--doc "$ROOT/docs/BENCHMARKS.md")
 fi
