@@ -93,7 +93,10 @@ ensure_node_modules "$ROOT/web"
 heading "5/6 upload web/dist to s3://$WEB_BUCKET"
 # Hashed assets first (cached for a year), then everything else (revalidated),
 # so a browser never gets an index.html whose assets are not there yet.
-# Old assets are kept for clients that still hold an older index.html.
+# Old assets are kept for clients that still hold an older index.html (or whose
+# service worker still serves one: a new version waits until no recording is under way).
+# The service worker sw.js is among "everything else": no-cache, so browsers find a
+# new version on the next visit (CloudFront's CachingOptimized keeps it 1 s at most).
 if [[ -d "$ROOT/web/dist/assets" ]]; then
   aws s3 sync "$ROOT/web/dist/assets" "s3://$WEB_BUCKET/assets" --region "$REGION" \
     --cache-control "public,max-age=31536000,immutable" --only-show-errors

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs Storyhive locally: installs what is missing, starts the dev emulators,
-# builds the web app and the local gateway, seeds demo data and serves
-# everything on http://localhost:${STORYHIVE_PORT:-3000}.
+# builds the web app and the local gateway, seeds the demo organisation, serves
+# everything on http://localhost:${STORYHIVE_PORT:-3000}, and gives the demo its
+# content through the API (campaigns, collaborators, recorded answers).
 #
 #   ./infra/scripts/start.sh            # foreground; Ctrl-C stops gateway and emulators
 #   ./infra/scripts/start.sh --detach   # background; stop with ./infra/scripts/stop.sh
@@ -26,6 +27,7 @@ GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
 GATEWAY="gateway-$PORT" # pid file name
 GATEWAY_LOG="$LOG_DIR/gateway.log"
 SEED_LOG="$LOG_DIR/seed.log"
+CONTENT_LOG="$LOG_DIR/seed-content.log"
 START=$SECONDS
 
 print_signin() {
@@ -33,6 +35,32 @@ print_signin() {
     echo
     echo "Demo sign-in (from storyhive-local seed):"
     sed 's/^/  /' "$SEED_LOG"
+  fi
+  if [[ -s "$CONTENT_LOG" ]]; then
+    echo
+    sed 's/^/  /' "$CONTENT_LOG"
+  fi
+}
+
+# The demo's content, made through the API of the serving gateway (whose workers record,
+# convert and transcribe the answers). In the background + wait, so that INT/TERM reach
+# our trap at once. A failure leaves Storyhive running without (all of) it.
+SEED_PID=""
+seed_content() {
+  heading "Seeding the demo content (through the API; the workers convert and transcribe 15 short videos)"
+  rm -f "$CONTENT_LOG"
+  local rc=0
+  # Progress on stderr; the summary and the contributor's link (stdout) are printed below.
+  "$GATEWAY_BIN" seed-content --port "$PORT" >"$CONTENT_LOG.tmp" &
+  SEED_PID=$!
+  wait "$SEED_PID" || rc=$?
+  SEED_PID=""
+  if ((rc == 0)); then
+    mv "$CONTENT_LOG.tmp" "$CONTENT_LOG"
+  else
+    rm -f "$CONTENT_LOG.tmp"
+    warn "The demo content could not be completed (exit $rc; the lines above and the gateway's log say why)." \
+      "Storyhive runs without all of it; starting again (./infra/scripts/stop.sh, then start.sh) tries again."
   fi
 }
 
@@ -50,8 +78,12 @@ heading "Checking tools and dependencies"
 ensure_curl
 ensure_java
 ensure_venv "$SCRIPTS/requirements-local.txt"
-# The media worker converts takes with ffmpeg (and transcribes with .venv's pocketsphinx).
+# The media worker converts takes with ffmpeg (and transcribes with .venv's pocketsphinx);
+# the demo content's answers are spoken by espeak-ng; title cards and the demo's video
+# cards are drawn in DejaVu Sans.
 command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
+command -v espeak-ng >/dev/null 2>&1 || ensure_apt_packages espeak-ng
+[[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || ensure_apt_packages fonts-dejavu-core
 ensure_node_modules "$EMULATORS_DIR"
 ensure_node_modules "$ROOT/web"
 ensure_rust
@@ -65,7 +97,7 @@ cleanup() {
   ((CLEANUP_DONE)) && return
   CLEANUP_DONE=1
   trap - INT TERM HUP
-  if [[ -n "${ANNOUNCER_PID:-}" ]]; then kill "$ANNOUNCER_PID" 2>/dev/null || true; fi
+  if [[ -n "$SEED_PID" ]]; then kill "$SEED_PID" 2>/dev/null || true; fi
   if ((DETACH)) && ((rc == 0)); then return; fi
   echo
   log "Stopping the gateway and the dev emulators"
@@ -98,6 +130,7 @@ if ((DETACH)); then
   heading "Starting the gateway in the background"
   start_bg "$GATEWAY" "$GATEWAY_LOG" "${SERVE[@]}"
   wait_for_http "http://127.0.0.1:$PORT/api/health" --status 200 --timeout 60 --pid "$GATEWAY" --log "$GATEWAY_LOG"
+  seed_content
   echo
   ok "Storyhive is running at $URL  (ready in $(fmt_duration $((SECONDS - START))))"
   echo "  gateway log: ${GATEWAY_LOG#"$ROOT"/}   stop: ./infra/scripts/stop.sh"
@@ -110,11 +143,11 @@ heading "Serving Storyhive at $URL (Ctrl-C stops everything)"
 "${SERVE[@]}" &
 GW_PID=$!
 echo "$GW_PID" >"$(pid_file "$GATEWAY")"
-(
-  wait_for_http "http://127.0.0.1:$PORT/api/health" --status 200 --timeout 120 >/dev/null 2>&1 &&
-    { echo; ok "Storyhive is running at $URL"; print_signin; }
-) &
-ANNOUNCER_PID=$!
+wait_for_http "http://127.0.0.1:$PORT/api/health" --status 200 --timeout 120 --pid "$GATEWAY"
+seed_content
+echo
+ok "Storyhive is running at $URL  (Ctrl-C stops everything)"
+print_signin
 set +e
 wait "$GW_PID"
 rc=$?

@@ -65,6 +65,9 @@ impl Modify for SecuritySchemes {
     }
 }
 
+/// The one status answered outside our code (see [`finish_document`]).
+const URI_TOO_LONG: &str = "414";
+
 fn error_response(description: &str) -> Value {
     json!({
         "description": description,
@@ -94,7 +97,10 @@ fn security_schemes(operation: &Value) -> Vec<(String, Vec<String>)> {
 /// - every path parameter is an id (`Id`: the shared `Path` extractor checks it);
 /// - statuses the shared extractors answer are listed where they can happen: 400 where
 ///   the route takes parameters or a body, 413 for a body too large, 401 where a staff
-///   token is accepted, 403 where a permission or an invitation key is required.
+///   token is accepted, 403 where a permission or an invitation key is required;
+/// - 414 everywhere: an address longer than the HTTP server reads (64 KiB in the local
+///   gateway's hyper, less behind API Gateway and CloudFront) is refused before any route
+///   sees it, so that answer has no body of ours.
 pub fn finish_document(mut document: Value) -> Value {
     let Some(paths) = document.get_mut("paths").and_then(Value::as_object_mut) else { return document };
     for item in paths.values_mut() {
@@ -142,7 +148,13 @@ fn finish_operation(operation: &mut Value) {
     if needs_permission || contributor {
         add("403", "Not permitted, or the invitation key opens nothing");
     }
+    responses.entry(URI_TOO_LONG.to_string()).or_insert_with(|| {
+        json!({"description": "The address is too long; refused by the HTTP server before routing, without a body"})
+    });
     for (status, response) in responses.iter_mut() {
+        if status == URI_TOO_LONG {
+            continue;
+        }
         if status.starts_with('4') || status.starts_with('5') {
             let description = response.get("description").and_then(Value::as_str).unwrap_or("Error").to_string();
             *response = error_response(&description);
@@ -172,6 +184,7 @@ mod tests {
             );
         }
         assert_eq!(operation["responses"]["404"]["description"], "Gone");
+        assert!(operation["responses"]["414"].get("content").is_none(), "the HTTP server's 414 has no body");
         assert_eq!(operation["parameters"][0]["schema"]["$ref"], "#/components/schemas/Id");
         assert!(operation["responses"].get("500").is_none());
     }

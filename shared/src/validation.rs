@@ -1,5 +1,6 @@
 //! Input rules of spec section 5, with their messages. Shared by every function
-//! (and mirrored by the web app's form schemas).
+//! (and mirrored by the web app's rules, web/src/lib/validation/rules.ts: the examples in
+//! web/src/lib/validation/cases.json are checked against both).
 
 use crate::error::FieldError;
 
@@ -102,8 +103,8 @@ pub fn password(value: &str) -> Result<(), &'static str> {
 }
 
 /// First and last names: required, at least 3 characters, letters only (spaces,
-/// hyphens and apostrophes allowed between letters: "Anne-Marie", "O'Neil"),
-/// no other special characters or emojis.
+/// hyphens and apostrophes allowed after the first letter: "Anne-Marie", "O'Neil", and
+/// "O’Neil" as phone keyboards type it), no other special characters or emojis.
 pub fn person_name(value: &str, label: &str) -> Result<String, String> {
     let name = value.trim();
     if name.is_empty() {
@@ -115,7 +116,7 @@ pub fn person_name(value: &str, label: &str) -> Result<String, String> {
     if name.chars().count() > 50 {
         return Err(format!("{label} must be at most 50 characters"));
     }
-    let allowed = |c: char| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'';
+    let allowed = |c: char| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '\u{2019}');
     if !name.chars().all(allowed) || !name.chars().next().is_some_and(char::is_alphabetic) {
         return Err(format!("{label} must not contain special characters or emojis"));
     }
@@ -188,6 +189,47 @@ mod tests {
                 "First name must not contain special characters or emojis",
                 "{bad}"
             );
+        }
+    }
+
+    /// The examples the web app's rules are tested with: the same input gets the same message.
+    #[test]
+    fn the_web_app_examples_get_the_same_messages() {
+        #[derive(serde::Deserialize)]
+        struct Name {
+            label: String,
+            input: String,
+            message: Option<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Email {
+            input: String,
+            required: String,
+            message: Option<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Password {
+            input: String,
+            message: Option<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Cases {
+            names: Vec<Name>,
+            emails: Vec<Email>,
+            passwords: Vec<Password>,
+        }
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/lib/validation/cases.json");
+        let cases: Cases =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("cases.json")).expect("cases.json");
+        for case in cases.names {
+            assert_eq!(person_name(&case.input, &case.label).err(), case.message, "{:?}", case.input);
+        }
+        for case in cases.emails {
+            let required: &'static str = Box::leak(case.required.into_boxed_str());
+            assert_eq!(email(&case.input, required).err().map(str::to_string), case.message, "{:?}", case.input);
+        }
+        for case in cases.passwords {
+            assert_eq!(password(&case.input).err().map(str::to_string), case.message, "{:?}", case.input);
         }
     }
 

@@ -21,7 +21,12 @@ test('sign up, verify by e-mail, sign in, sign out', async ({ page }) => {
   await expect(page).toHaveURL(/\/user-setup$/);
   await expect(page.getByRole('heading', { name: 'User setup' })).toBeVisible();
 
+  // The theme belongs to the device: signing out (which reloads the page) keeps it.
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await signOut(page);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
 });
 
 test('forgot password: reset link from the mailbox sets a new password', async ({ page }) => {

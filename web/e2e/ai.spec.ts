@@ -59,7 +59,7 @@ test('staff generate questions in the campaign editor, regenerate one and add on
   await signIn(page, ADMIN.email, ADMIN.password);
   // Signed in (the admin lands on the dashboard) before opening another page.
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.goto(`/initiative/campaign/${campaign.id}`);
 
   await page.getByRole('button', { name: 'Generate questions' }).click();

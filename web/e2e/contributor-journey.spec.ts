@@ -414,8 +414,9 @@ test.describe('contributor journey, desktop', () => {
     // The budget (issue 12): a contributor on a phone opens the invitation once.
     const jsBytes = js.filter((a) => a.at <= cameraOpenedAtWallClock).reduce((n, a) => n + a.gzip, 0);
     expect(jsBytes / 1024, 'KB gzip of JavaScript before the camera opens').toBeLessThanOrEqual(60);
-    // The linear flow (landing, journey, recording) is one chunk after the boot script.
-    expect(js.length).toBeLessThanOrEqual(2);
+    // The linear flow (landing, journey, recording) is one chunk after the boot script; the service
+    // worker's registration loads after the page, in its own chunk (its bytes are counted above).
+    expect(js.filter((a) => !new URL(a.url).pathname.startsWith('/assets/register-service-worker-')).length).toBeLessThanOrEqual(2);
   });
 
   test('upload an existing file instead of recording; anything but a video is refused', async ({ page }) => {

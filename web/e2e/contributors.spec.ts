@@ -99,7 +99,7 @@ test('staff invite a collaborator, the e-mailed link opens the campaign, the lin
   await expect(row.getByTestId('contributor-progress')).toHaveText('0/1 answered');
   await expect(page.locator('[data-toast="error"]')).toHaveCount(0);
   // Their answers: the one question, not recorded yet.
-  await row.getByRole('button', { name: /^Show answers of / }).click();
+  await row.getByRole('button', { name: /^Answers of / }).click();
   const answer = row.getByTestId('contributor-answer');
   await expect(answer).toHaveCount(1);
   await expect(answer).toContainText('Who are you?');
@@ -159,7 +159,7 @@ test('staff invite a collaborator, the e-mailed link opens the campaign, the lin
   expect((await request.get(contributorCall, { headers: { 'X-Invite-Key': link.key } })).status()).toBe(403);
 
   // Revoke: the link stops working at once.
-  await row.getByRole('button', { name: /^Revoke the link of / }).click();
+  await row.getByRole('button', { name: /^Revoke link of / }).click();
   await expect(page.getByText('Invitation revoked successfully')).toBeVisible();
   await expect(row.getByText('Link revoked')).toBeVisible();
   const refused = await request.get(contributorCall, { headers: { 'X-Invite-Key': renewed.key } });

@@ -175,13 +175,13 @@ test('staff cut a sentence in the transcript, generate, play the result, approve
   // From the campaign screen's collaborators panel to the editor.
   await page.goto(`/initiative/campaign/${setup.campaignId}`);
   // The answer's review state, approved next to sending it back.
-  await page.getByRole('button', { name: 'Show answers of Robin Recorder' }).click();
+  await page.getByRole('button', { name: 'Answers of Robin Recorder', exact: true }).click();
   const answer = page.getByTestId('contributor-answer');
   await expect(answer.getByTestId('review-status')).toHaveText('New');
   await answer.getByRole('button', { name: 'Approve answer 1 of Robin Recorder' }).click();
   await expect(answer.getByTestId('review-status')).toHaveText('Approved');
   await expect(answer.getByRole('button', { name: 'Mark as new answer 1 of Robin Recorder' })).toBeVisible();
-  await page.getByRole('link', { name: 'Open the answers of Robin Recorder in the response editor' }).click();
+  await page.getByRole('link', { name: 'Response editor for Robin Recorder' }).click();
   await expect(page).toHaveURL(new RegExp(`/campaign/${setup.campaignId}/response-editor/${setup.contributorId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Response editor' })).toBeVisible();
 
@@ -273,7 +273,7 @@ test('the editor tour shows once for a creator and never for a coordinator', asy
   await creator.dispose();
 
   // A coordinator: no tour, and its page is not theirs.
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const coordinator = await staffApi(COORDINATOR);

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { invalidateResources } from '@/features/contributor-journey/api/resource';
 import { ContributorApp } from '@/features/contributor-journey/app/ContributorApp';
 import { takeFlash } from './lib/flash';
+import { onServiceWorkerControl, startServiceWorker } from './lib/service-worker';
 import { applyTheme, useThemeStore } from './stores/theme-store';
 import { useToastStore } from './stores/toast-store';
 import './index.css';
@@ -10,6 +12,11 @@ import './index.css';
 applyTheme(useThemeStore.getState().theme);
 const flash = takeFlash();
 if (flash) useToastStore.getState().show(flash.kind, flash.message);
+
+startServiceWorker();
+// The first visit read the journey before the worker took control: read it again through the worker,
+// which keeps it, so that reopening the link offline shows it.
+onServiceWorkerControl(() => void invalidateResources(['contributor']));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

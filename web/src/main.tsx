@@ -5,6 +5,7 @@ import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { loadSession } from './lib/auth';
 import { takeFlash } from './lib/flash';
+import { startServiceWorker } from './lib/service-worker';
 import { applyTheme, useThemeStore } from './stores/theme-store';
 import { useToastStore } from './stores/toast-store';
 import './index.css';
@@ -13,6 +14,7 @@ applyTheme(useThemeStore.getState().theme);
 const flash = takeFlash();
 if (flash) useToastStore.getState().show(flash.kind, flash.message);
 void loadSession();
+startServiceWorker();
 
 const router = createAppRouter();
 

@@ -122,8 +122,11 @@ impl Cascade {
             .await?;
         let answers: Vec<JourneyRecord> = all.into_iter().filter(|j| j.campaign_question_id == question_id).collect();
         let count = answers.len();
-        let objects: Vec<String> =
-            answers.iter().flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()).cloned()).collect();
+        let objects: Vec<String> = answers
+            .iter()
+            .flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()))
+            .flat_map(|take| storyhive_shared::media::objects_of_take(take))
+            .collect();
         let store = &self.store;
         repo::each_concurrently(answers, |answer| async move {
             takes::remove_take(store, &answer, takes::Removal::Record, true).await.map(|_| ())

@@ -2,6 +2,7 @@
 //! server under `/api`, the built SPA with history fallback, `/openapi.json`, the SQS
 //! workers run by polling, and a dev-only mailbox of what SES was asked to send.
 
+pub mod demo;
 pub mod mailbox_page;
 pub mod seed;
 
@@ -161,8 +162,8 @@ pub fn app(
 
 /// The built SPA as CloudFront serves it (`deploy.sh`): compressed (brotli or gzip, as
 /// the browser accepts), hashed assets under `/assets/` cached for a year as immutable,
-/// everything else (index.html, the history fallback) revalidated on every visit so a
-/// new build is picked up at once.
+/// everything else (index.html, the history fallback, the service worker `sw.js`)
+/// revalidated on every visit so a new build is picked up at once.
 pub fn web_app(web_dir: &Path) -> Router {
     let index = web_dir.join("index.html");
     let files = ServeDir::new(web_dir).fallback(ServeFile::new(index));

@@ -2,7 +2,7 @@ use std::{net::SocketAddr, path::PathBuf};
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use storyhive_gateway::seed;
+use storyhive_gateway::{demo, seed};
 use storyhive_local_stack::{
     mailbox, provision, provision::LocalResources, template::Template, testkit::fake_llm::FakeLlm, worker,
 };
@@ -36,6 +36,18 @@ enum Command {
     Provision,
     /// Provision, then create or reset the demo organisation and print its sign-in details.
     Seed,
+    /// Give the demo organisation (made by `seed`) its content through the API of the
+    /// gateway serving on PORT: initiatives, campaigns, collaborators at every stage and
+    /// their recorded answers (espeak-ng and ffmpeg), processed by that gateway's workers.
+    /// Prints the demo collaborator's personal link. Running it again adds nothing twice.
+    SeedContent {
+        /// The port of the serving gateway (its API is under /api).
+        #[arg(long, env = "STORYHIVE_PORT", default_value_t = 3000)]
+        port: u16,
+        /// How long to wait for the workers at most, in minutes.
+        #[arg(long, default_value_t = 15)]
+        wait_minutes: u64,
+    },
     /// Provision, run the workers, and serve the API, the web app and the dev mailbox.
     Serve {
         #[arg(long, env = "STORYHIVE_PORT", default_value_t = 3000)]
@@ -124,6 +136,28 @@ async fn main() -> anyhow::Result<()> {
             for user in &seed::DEMO_USERS {
                 println!("  {:<12} {:<34} password: {}", user.role.label(), user.email, seed::DEMO_PASSWORD);
             }
+        }
+        Command::SeedContent { port, wait_minutes } => {
+            let options = demo::Options {
+                api_url: format!("http://127.0.0.1:{port}/api"),
+                campaigns: context_of("CampaignsFunction")?,
+                wait: std::time::Duration::from_secs(wait_minutes * 60),
+                progress: |line| eprintln!("  {line}"),
+            };
+            let report = demo::seed_content(&options).await?;
+            let takes = report.answers.len();
+            let waiting = report.answers.iter().filter(|a| !a.answer.approved && !a.sent_back).count();
+            println!(
+                "Demo content is ready: {} campaigns, {} collaborators, {takes} recorded answers ({waiting} waiting for review), {} generated video(s).",
+                report.campaigns,
+                report.collaborators,
+                report.generated_videos.len()
+            );
+            println!(
+                "Try the recording studio as {}, a collaborator of \"{}\" (a new link each time the demo is seeded):",
+                report.contributor.name, report.contributor.campaign
+            );
+            println!("  {}", report.contributor.link);
         }
         Command::Serve { port, web_dir, asr_python } => {
             let mail = context_of("MailWorkerFunction")?;

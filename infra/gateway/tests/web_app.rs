@@ -27,6 +27,7 @@ async fn serve_a_build() -> Served {
     // Script-like and compressible, as a real bundle is.
     let asset: String = (0..2000).map(|i| format!("function f{i}(a,b){{return a+b*{i};}}\n")).collect();
     std::fs::write(dir.join("assets/index-3f9a1c2b.js"), &asset).unwrap();
+    std::fs::write(dir.join("sw.js"), "self.addEventListener('fetch', () => {});").unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let app = storyhive_gateway::web_app(&dir);
@@ -86,4 +87,20 @@ async fn a_missing_asset_is_not_cached_as_immutable() {
     let served = serve_a_build().await;
     let response = client().get(format!("{}/assets/index-00000000.js", served.base)).send().await.unwrap();
     assert_eq!(response.headers()[CACHE_CONTROL], "no-cache");
+}
+
+#[tokio::test]
+async fn the_service_worker_script_is_revalidated_so_a_new_version_is_found_at_once() {
+    // A browser keeps using a worker whose script it may take from its HTTP cache; a new build's
+    // worker must be seen on the next visit. Served as JavaScript, or the browser refuses it.
+    let served = serve_a_build().await;
+    let response = client().get(format!("{}/sw.js", served.base)).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()[CACHE_CONTROL], "no-cache");
+    let content_type = response.headers()[reqwest::header::CONTENT_TYPE].to_str().unwrap().to_owned();
+    assert!(
+        content_type.starts_with("text/javascript") || content_type.starts_with("application/javascript"),
+        "{content_type}"
+    );
+    assert!(response.text().await.unwrap().contains("addEventListener('fetch'"));
 }

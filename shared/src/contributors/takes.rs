@@ -1,5 +1,7 @@
 //! Removing a stored take, with every figure it counts in: the organisation's totals
-//! (`STATS`), the campaign's video count and the contributor's answered count. One
+//! (`STATS`), the campaign's video count and the contributor's answered count, and its
+//! transcript. (Its objects in S3 are removed by the caller, which holds the bucket:
+//! `media::objects_of_take`.) One
 //! transaction per answer, conditioned on the take being the one read, so a repeat (a
 //! retried delete, a redelivered cascade job) changes nothing.
 
@@ -105,6 +107,20 @@ pub async fn remove_take(
         }
         match store.transact(ops).await {
             Ok(()) => {
+                // The removed take's transcript goes with it (a newer take's stays).
+                let transcript = keys::transcript(
+                    &journey.tenant_id,
+                    &journey.campaign_id,
+                    &journey.contributor_id,
+                    &journey.campaign_question_id,
+                );
+                match store
+                    .delete_if(&transcript, "takeKey = :take", &[(":take", AttributeValue::S(take.clone()))])
+                    .await
+                {
+                    Ok(()) | Err(StoreError::ConditionFailed) => {}
+                    Err(other) => return Err(other),
+                }
                 crate::search::index_answer(store, &crate::search::AnswerRef::of_journey(journey)).await?;
                 return Ok(true);
             }

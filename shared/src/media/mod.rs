@@ -142,6 +142,12 @@ pub fn poster_key(take_key: &str) -> String {
     derived(take_key, ".poster.jpg")
 }
 
+/// Every object a take leaves in the video bucket: the original and what the media
+/// worker derived from it. Removing a take removes all of them.
+pub fn objects_of_take(take_key: &str) -> [String; 4] {
+    [take_key.to_string(), mp4_key(take_key), poster_key(take_key), transcription_output_key(take_key)]
+}
+
 /// Where Amazon Transcribe writes its result for a take.
 pub fn transcription_output_key(take_key: &str) -> String {
     derived(take_key, ".transcribe.json")
@@ -313,6 +319,15 @@ mod tests {
         let take = "t1/i1/c1/p1/1700000000000-recorded_video.webm";
         assert_eq!(mp4_key(take), "t1/i1/c1/p1/media/1700000000000-recorded_video.web.mp4");
         assert_eq!(poster_key(take), "t1/i1/c1/p1/media/1700000000000-recorded_video.poster.jpg");
+        assert_eq!(
+            objects_of_take(take),
+            [
+                take.to_string(),
+                mp4_key(take),
+                poster_key(take),
+                "t1/i1/c1/p1/media/1700000000000-recorded_video.transcribe.json".to_string()
+            ]
+        );
         assert!(crate::contributors::rules::parse_video_key(&mp4_key(take)).is_none(), "not taken for a take");
     }
 

@@ -301,6 +301,21 @@ impl Store {
         Ok(())
     }
 
+    /// Deletes the item only if `condition` holds on it; `ConditionFailed` otherwise
+    /// (also when there is no item).
+    pub async fn delete_if(&self, key: &Key, condition: &str, values: &[(&str, AttributeValue)]) -> StoreResult<()> {
+        let mut request = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .set_key(Some(key_item(key)?))
+            .condition_expression(condition);
+        for (name, value) in values {
+            request = request.expression_attribute_values(*name, value.clone());
+        }
+        map_condition(request.send().await.map(|_| ()), "DeleteItem (conditional)")
+    }
+
     /// Deletes the item and returns it, or `None` if it did not exist. Two callers
     /// racing for the same item: exactly one gets it (single-use tokens).
     pub async fn take<T: DeserializeOwned>(&self, key: &Key) -> StoreResult<Option<T>> {

@@ -4,7 +4,11 @@ import type { AppPath } from '@/config/paths';
 import { roleOf } from '@/lib/auth';
 import { useSessionStore } from '@/stores/session-store';
 
-/** Who is using the app, from the session store. Contributors are added with the contributor pages. */
+/**
+ * Who is using the staff app: a signed-in staff member (from the session store), else a visitor.
+ * An invitation is no sign-in: a contributor is a visitor here; their own pages have their own
+ * entry and guard (ContributorGuard).
+ */
 export function usePrincipal(): Principal {
   const user = useSessionStore((s) => s.user);
   const role = roleOf(user);
@@ -17,6 +21,6 @@ export function RouteGuard({ path }: { path: AppPath }) {
   const location = useLocation();
   const decision = decideAccess(ACCESS[path], principal);
   if (decision.allow) return <Outlet />;
-  // Keep the query string on redirects between visitor pages only; elsewhere start fresh.
+  // A redirect starts afresh (no query string); `state.from` names the screen that was refused.
   return <Navigate to={decision.redirectTo} replace state={{ from: location.pathname }} />;
 }

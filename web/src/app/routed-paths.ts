@@ -1,35 +1,22 @@
-import { paths, type AppPath } from '@/config/paths';
+import type { RouteObject } from 'react-router';
+import { ACCESS } from '@/config/access';
+import type { AppPath } from '@/config/paths';
+
+/** Every path in a route tree, children included (the catch-all '*' aside). */
+export function pathsOf(tree: readonly RouteObject[]): string[] {
+  return tree.flatMap((route) => [
+    ...(route.path && route.path !== '*' ? [route.path] : []),
+    ...pathsOf(route.children ?? []),
+  ]);
+}
+
+const isAppPath = (path: string): path is AppPath => Object.hasOwn(ACCESS, path);
 
 /**
- * Screens that exist in this build. Paths of later screens are listed in config/paths.ts and
- * config/access.ts; they are registered here when their screens are built.
+ * The screens a route tree serves (a path may be listed in config/paths.ts and the role table
+ * before its screen exists). app/router.tsx reads them from its routes; app/router.test.tsx checks
+ * that every routed path is in the role table and guarded by it.
  */
-export const routedPaths: ReadonlySet<AppPath> = new Set<AppPath>([
-  paths.login,
-  paths.signUp,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.adminLogin,
-  paths.dashboard,
-  paths.profile,
-  paths.campaigns,
-  paths.campaignCreate,
-  paths.campaignEdit,
-  paths.contributorCampaign,
-  paths.contributorJourney,
-  paths.contributorRecordVideo,
-  paths.contributorGoodJob,
-  paths.contributorScript,
-  paths.users,
-  paths.acceptInvitation,
-  paths.guidelines,
-  paths.help,
-  paths.requestEditor,
-  paths.userSetup,
-  paths.companySetup,
-  paths.compareVideo,
-  paths.responseEditor,
-  paths.responseEditorTour,
-  paths.videoTest,
-  paths.searchVideos,
-]);
+export function routedPathsOf(tree: readonly RouteObject[]): ReadonlySet<AppPath> {
+  return new Set(pathsOf(tree).filter(isAppPath));
+}

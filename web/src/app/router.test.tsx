@@ -1,12 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { isValidElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { jsonResponse, makeUser } from '@/testing/fixtures';
-import type { StaffRole } from '@/config/access';
-import { routes } from './router';
+import { ACCESS, type StaffRole } from '@/config/access';
+import { CONTRIBUTOR_PATTERNS } from '@/config/entry';
+import { RouteGuard } from './guards';
+import { pathsOf } from './routed-paths';
+import { routedPaths, routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -106,5 +110,28 @@ describe('routes and guards', () => {
     await router.navigate('/compareVideo?again');
     expect(await screen.findByRole('heading', { name: 'Compare videos' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/compareVideo');
+  });
+});
+
+describe('the route table', () => {
+  const withPath = (tree: readonly RouteObject[]): RouteObject[] =>
+    tree.flatMap((route) => [...(route.path ? [route] : []), ...withPath(route.children ?? [])]);
+
+  it('routes only paths of the role table', () => {
+    const routed = pathsOf(routes);
+    expect(routed.length).toBeGreaterThan(20);
+    expect(routed.filter((path) => !Object.hasOwn(ACCESS, path))).toEqual([]);
+    expect([...routedPaths].sort()).toEqual([...new Set(routed)].sort());
+  });
+
+  it("guards every staff and public screen with its own path's entry of the role table", () => {
+    for (const route of withPath(routes)) {
+      if (route.path === '*') continue;
+      // The contributor pages are served by their own entry, whose guard reads the same table.
+      if ((CONTRIBUTOR_PATTERNS as readonly string[]).includes(route.path!)) continue;
+      const element = route.element;
+      expect(isValidElement(element) && element.type === RouteGuard, route.path).toBe(true);
+      expect((element as React.ReactElement<{ path: string }>).props.path, route.path).toBe(route.path);
+    }
   });
 });

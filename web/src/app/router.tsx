@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths, type AppPath } from '@/config/paths';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { CONTRIBUTOR_PATTERNS } from '@/config/entry';
 import { RouteGuard } from './guards';
 import { Root } from './root';
-import { CONTRIBUTOR_PATTERNS } from '@/config/entry';
+import { routedPathsOf } from './routed-paths';
 
 
 /** Loads the current contributor path again, so that boot.ts gives it the contributor entry. */
@@ -37,8 +38,12 @@ export const routes: RouteObject[] = [
       screen(paths.adminLogin, () => import('./routes/auth/admin-login')),
       screen(paths.acceptInvitation, () => import('./routes/auth/accept-invitation')),
       {
-        // Staff screens share the staff layout; each keeps its own guard.
-        lazy: () => import('./routes/staff/layout'),
+        // Staff screens share the staff layout; each keeps its own guard. The layout's navigation
+        // offers the screens this router serves.
+        lazy: async () => {
+          const { StaffFrame } = await import('./routes/staff/layout');
+          return { element: <StaffFrame isRouted={(path) => routedPaths.has(path)} /> };
+        },
         children: [
           screen(paths.dashboard, () => import('./routes/staff/dashboard')),
           screen(paths.profile, () => import('./routes/staff/profile')),
@@ -68,6 +73,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The screens this build serves. */
+export const routedPaths = routedPathsOf(routes);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -7,8 +7,10 @@
  *   only; no widget when unset. Set at build time, see docs/DEPLOY.md.
  * - VITE_VIDEO_PROCESSING_API_KEY: the key the video test page (/videotest) sends as `x-api-key` to the
  *   video processing call; set at build time. Without it the page cannot process videos.
+ * - PROD (set by Vite): a production build (`vite build`); false on the dev server and in Vitest. The
+ *   service worker is registered in production builds only.
  */
-export type Env = { API_BASE_URL: string; SUPPORT_CHAT_SCRIPT_URL?: string; VIDEO_PROCESSING_API_KEY?: string };
+export type Env = { API_BASE_URL: string; SUPPORT_CHAT_SCRIPT_URL?: string; VIDEO_PROCESSING_API_KEY?: string; PRODUCTION_BUILD: boolean };
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -36,7 +38,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
     problems.push('VITE_VIDEO_PROCESSING_API_KEY: must be a string');
   }
   if (problems.length) throw new Error(`Invalid environment: ${problems.join('; ')}`);
-  const env: Env = { API_BASE_URL: String(apiBaseUrl).trim().replace(/\/+$/, '') };
+  const env: Env = { API_BASE_URL: String(apiBaseUrl).trim().replace(/\/+$/, ''), PRODUCTION_BUILD: source.PROD === true };
   if (typeof chat === 'string') env.SUPPORT_CHAT_SCRIPT_URL = chat.trim();
   if (typeof videoKey === 'string') env.VIDEO_PROCESSING_API_KEY = videoKey.trim();
   return env;

@@ -1,7 +1,7 @@
 /**
- * Every screen path of the web app (spec section 2, shared route table), as full strings.
- * Only some of them have a screen yet; the router registers those, the rest are listed so
- * that guards, links and later screens use one source of truth.
+ * Every screen path of the web app (spec section 2, shared route table), as full strings: guards,
+ * links and the router use this one source of truth. The router registers the screens that exist
+ * (app/routed-paths.ts reads them from it).
  */
 export const paths = {
   compareVideo: '/compareVideo',

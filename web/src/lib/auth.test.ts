@@ -58,6 +58,24 @@ describe('signOut', () => {
     expect(sessionHooks.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the theme chosen on this device through the reload', async () => {
+    vi.resetModules();
+    const before = await import('@/stores/theme-store');
+    before.useThemeStore.getState().setTheme('dark');
+    saveToken('tok', 't1');
+    localStorage.setItem('contributorData', '{"contributorId":"p1"}');
+    document.cookie = 'sh_session=1; path=/';
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'Logged out' })));
+    await signOut();
+    expect(sessionHooks.reload).toHaveBeenCalledTimes(1);
+    expect(Object.keys(localStorage)).toEqual(['theme']);
+    expect(document.cookie).not.toContain('sh_session');
+    // The page loads again: the theme store starts from what the device kept.
+    vi.resetModules();
+    const after = await import('@/stores/theme-store');
+    expect(after.useThemeStore.getState().theme).toBe('dark');
+  });
+
   it('still clears the session when the logout call fails', async () => {
     saveToken('tok', 't1');
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));

@@ -11,8 +11,8 @@ export const sessionHooks = {
 let ending = false;
 
 /**
- * Clears everything the app holds about the user: profile, stores, query cache,
- * ALL localStorage and cookies (spec section 4, sign out).
+ * Clears everything the app holds about the user: profile, stores, query cache, all localStorage
+ * and cookies (spec section 4, sign out). The theme stays: it is the device's preference.
  */
 export function clearSession(): void {
   useSessionStore.getState().reset();

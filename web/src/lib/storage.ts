@@ -2,7 +2,7 @@
  * What the app keeps in localStorage (spec section 3, "Stored locally"):
  * - 'token': the access token record {access_token, token_type, tenant_id};
  * - 'tenantId': the tenant of the signed-in user;
- * - 'theme': 'light' | 'dark' (UI preference).
+ * - 'theme': 'light' | 'dark' (a preference of the device, not of the session: sign-out keeps it).
  */
 export const STORAGE_KEYS = {
   token: 'token',
@@ -56,9 +56,19 @@ export function hasToken(): boolean {
   return getAccessToken() !== null;
 }
 
-/** Removes everything the app stored locally (sign out clears ALL localStorage). */
+/** What belongs to the device rather than to whoever signed in on it. */
+const DEVICE_PREFERENCES: readonly string[] = [STORAGE_KEYS.theme];
+
+/** Removes everything the app stored locally (spec section 4, sign out) but the device's preferences. */
 export function clearLocalStorage(): void {
-  safeStorage()?.clear();
+  const storage = safeStorage();
+  if (!storage) return;
+  const kept = DEVICE_PREFERENCES.flatMap((key) => {
+    const value = storage.getItem(key);
+    return value === null ? [] : [[key, value] as const];
+  });
+  storage.clear();
+  for (const [key, value] of kept) storage.setItem(key, value);
 }
 
 /** Expires every cookie visible to the page, on the current path and domain variants. */

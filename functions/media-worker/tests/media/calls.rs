@@ -299,3 +299,68 @@ async fn each_editor_keeps_their_own_state_per_collaborator_and_bad_state_change
     let (status, body) = answering.staff.get(&stack, &format!("/user-state/{}/get", answering.contributor_id)).await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "invalid params"));
 }
+
+#[tokio::test]
+async fn a_removed_take_leaves_no_copy_poster_or_transcript_behind() {
+    let stack = stack().await;
+    let tenant = |a: &Answering| a.staff.tenant_id.clone();
+    let transcript_of = |a: &Answering| {
+        storyhive_shared::storage::keys::transcript(&tenant(a), &a.campaign_id, &a.contributor_id, &a.question_id)
+    };
+
+    // Staff delete the collaborator's videos: the answer stays, to be recorded again.
+    let (answering, take) = transcribed(&stack).await;
+    for key in storyhive_shared::media::objects_of_take(&take).iter().take(3) {
+        assert!(exists(&stack, key).await, "{key} before the deletion");
+    }
+    let (status, body) = answering
+        .staff
+        .delete(
+            &stack,
+            &format!(
+                "/contributor/{}/{}/{}/videos",
+                answering.initiative_id, answering.campaign_id, answering.contributor_id
+            ),
+            None,
+        )
+        .await;
+    assert!(status.is_success(), "{status}: {body}");
+    for key in storyhive_shared::media::objects_of_take(&take) {
+        assert!(!exists(&stack, &key).await, "{key} after the deletion");
+    }
+    let transcript: Option<Value> = stack.context.store.get(&transcript_of(&answering)).await.unwrap();
+    assert!(transcript.is_none(), "the removed take's transcript: {transcript:?}");
+    let (status, body) = answering.staff.get(&stack, &video_info_path(&answering)).await;
+    assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This answer has no video yet"));
+
+    // A retake is converted and transcribed on its own, as a first take would be.
+    let retake = answering.record(&stack, make_take("webm", 7.0, (320, 240), Some(SENTENCE)), "webm").await;
+    assert_eq!(answering.settle(&stack, &retake).await.status, MediaStatus::Ready);
+    let (status, info) = answering.staff.get(&stack, &video_info_path(&answering)).await;
+    assert_eq!((status, info["takeKey"].as_str()), (StatusCode::OK, Some(retake.as_str())), "{info}");
+    assert!(words(&info["transcript"]).iter().any(|w| w.0 == "london"), "{info}");
+
+    // Staff delete the question: its answers go with every object of their takes.
+    let (status, body) = answering
+        .staff
+        .delete(&stack, &format!("/question/{}/{}", answering.campaign_id, answering.question_id), None)
+        .await;
+    assert!(status.is_success(), "{status}: {body}");
+    let mut gone = false;
+    for _ in 0..40 {
+        stack.run_workers().await.unwrap();
+        let mut left = Vec::new();
+        for key in storyhive_shared::media::objects_of_take(&retake) {
+            if exists(&stack, &key).await {
+                left.push(key);
+            }
+        }
+        let transcript: Option<Value> = stack.context.store.get(&transcript_of(&answering)).await.unwrap();
+        if left.is_empty() && transcript.is_none() {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(gone, "the deleted question's take, copy, poster and transcript are removed");
+}

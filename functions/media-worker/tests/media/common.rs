@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 pub use storyhive_local_stack::testkit::client::*;
 use storyhive_local_stack::{
-    provision::{MEDIA_QUEUE, UPLOAD_QUEUE},
+    provision::{CASCADE_QUEUE, MEDIA_QUEUE, UPLOAD_QUEUE},
     testkit::{workspace_root, TestStack},
     worker,
 };
@@ -26,7 +26,16 @@ pub async fn stack() -> TestStack {
         .with_function("GeneratedVideosFunction", storyhive_generated_videos::router);
     let uploads = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     let media = media_worker(&stack);
+    // Deleting a question removes its answers through the cascade worker.
+    let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
     stack
+        .with_worker(
+            CASCADE_QUEUE,
+            worker::handler(move |event| {
+                let cascade = cascade.clone();
+                async move { storyhive_cascade_worker::handle(&cascade, event).await }
+            }),
+        )
         .with_worker(
             UPLOAD_QUEUE,
             worker::handler(move |event| {
@@ -232,6 +241,17 @@ pub fn top_level_boxes(bytes: &[u8]) -> Vec<String> {
         at += size.max(8);
     }
     names
+}
+
+/// Whether an object is in the video bucket.
+pub async fn exists(stack: &TestStack, key: &str) -> bool {
+    let head =
+        stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(key).send().await;
+    match head {
+        Ok(_) => true,
+        Err(error) if error.as_service_error().is_some_and(|e| e.is_not_found()) => false,
+        Err(error) => panic!("{key}: {error:?}"),
+    }
 }
 
 /// Downloads an object of the video bucket into a temporary file.

@@ -26,7 +26,6 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <div
-      role={toast.kind === 'error' ? 'alert' : 'status'}
       data-toast={toast.kind}
       className={cn(
         'pointer-events-auto flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg',
@@ -48,12 +47,20 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Renders the toasts of the toast store; each closes by itself after its duration. */
+/**
+ * Renders the toasts of the toast store; each closes by itself after its duration.
+ * Screen readers hear each toast once: the stack is the one polite live region, announcing the toasts
+ * added to it (not those that go, nor the ones already there when another comes); the toasts are no
+ * live regions themselves (a region inside a region is announced twice).
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   return (
     <div
       aria-live="polite"
+      aria-relevant="additions"
+      aria-atomic="false"
+      data-testid="toasts"
       className="pointer-events-none fixed inset-x-0 top-4 z-50 mx-auto flex w-[min(26rem,calc(100%-2rem))] flex-col gap-2"
     >
       {toasts.map((t) => (

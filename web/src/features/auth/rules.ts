@@ -1,41 +1,20 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { EMAIL_MESSAGES, emailError, normaliseEmail } from '@/lib/validation/rules';
 
-// The sign-in page's rules, without a schema library: it is the staff app's first screen (its budget,
-// web/e2e/staff-budget.spec.ts, leaves no room for zod). schemas.ts builds the other forms on them.
+// The sign-in page's check, without a schema library: it is the staff app's first screen (its budget,
+// web/e2e/staff-budget.spec.ts, leaves no room for zod). It uses the app's shared e-mail rule.
 
-export const MESSAGES = {
-  emailRequired: 'Please enter your work email address',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password',
-  passwordRule:
-    'Password must be at least 8 characters and include an uppercase letter, a lowercase letter, a number and a special character, with no spaces',
-  passwordsDoNotMatch: 'Passwords do not match',
-} as const;
-
-// One '@', something before it, a dotted domain after it, no spaces.
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** True when the password has 8+ characters, upper and lower case letters, a digit, a special character and no whitespace. */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password) &&
-    !/\s/.test(password)
-  );
-}
+/** Sign-in asks for the existing password, whatever it is (the strength rule is for new ones). */
+export const PASSWORD_REQUIRED_ON_SIGN_IN = 'Please enter your password';
 
 export type LoginValues = { email: string; password: string };
 
-/** The sign-in form's check: the same messages, in the same order, as the other forms' schemas. */
+/** The sign-in form's check: the work-address rule, and a password. */
 export const loginResolver: Resolver<LoginValues> = async (values) => {
-  const email = values.email.trim();
   const errors: FieldErrors<LoginValues> = {};
-  if (email === '') errors.email = { type: 'too_small', message: MESSAGES.emailRequired };
-  else if (!EMAIL_RE.test(email)) errors.email = { type: 'invalid_format', message: MESSAGES.emailInvalid };
-  if (values.password === '') errors.password = { type: 'too_small', message: MESSAGES.passwordRequired };
+  const emailMessage = emailError(values.email, EMAIL_MESSAGES.workRequired);
+  if (emailMessage) errors.email = { type: 'validate', message: emailMessage };
+  if (values.password === '') errors.password = { type: 'required', message: PASSWORD_REQUIRED_ON_SIGN_IN };
   if (errors.email || errors.password) return { values: {} as Record<string, never>, errors };
-  return { values: { email: email.toLowerCase(), password: values.password }, errors: {} };
+  return { values: { email: normaliseEmail(values.email), password: values.password }, errors: {} };
 };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { campaignSchema, firstError, questionSchema, tagNameSchema } from './schemas';
+import { campaignSchema, questionSchema, tagNameSchema } from './schemas';
+
+/** The first message of a failed parse, or null. */
+const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? null);
 
 const valid = {
   initiativeId: 'i1',

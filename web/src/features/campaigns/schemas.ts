@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailField, nameField } from '@/lib/validation/fields';
+import { EMAIL_MESSAGES } from '@/lib/validation/rules';
 
 export const LIMITS = { title: 250, description: 500, initiative: 50, tag: 30, question: 50, minTags: 1, maxTags: 4 } as const;
 
@@ -54,11 +56,17 @@ export const initiativeNameSchema = z
   .min(1, 'Initiative is a required field')
   .max(LIMITS.initiative, `Initiative must be at most ${LIMITS.initiative} characters`);
 
+export const initiativeFormSchema = z.object({ name: initiativeNameSchema });
+export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
+
 export const tagNameSchema = z
   .string()
   .trim()
   .min(1, 'Tag is a required field')
   .max(LIMITS.tag, `Tag must be at most ${LIMITS.tag} characters`);
+
+export const tagFormSchema = z.object({ name: tagNameSchema });
+export type TagFormValues = z.input<typeof tagFormSchema>;
 
 export const questionSchema = z.object({
   question: z
@@ -70,30 +78,11 @@ export const questionSchema = z.object({
 });
 export type QuestionValues = z.input<typeof questionSchema>;
 
-/** The first message of a failed parse, or null. */
-export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
-  return result.success ? null : (result.error?.issues[0]?.message ?? null);
-}
-
-// Collaborator names (spec section 5): letters (any script) in words joined by single spaces,
-// hyphens or apostrophes; no digits, other special characters or emojis.
-const NAME_RE = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;
-// One '@', something before it, a dotted domain after it, no spaces.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function personName(label: 'First name' | 'Last name') {
-  return z
-    .string()
-    .trim()
-    .min(1, `${label} is a required field`)
-    .min(3, `${label} must be at least 3 characters`)
-    .regex(NAME_RE, `${label} must not contain special characters or emojis`);
-}
-
+/** A collaborator's invitation: the app's name and e-mail rules (lib/validation), the API's words. */
 export const inviteContributorSchema = z.object({
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
-  email: z.string().trim().min(1, 'Please enter an email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  email: emailField(EMAIL_MESSAGES.required),
 });
 export type InviteContributorValues = z.input<typeof inviteContributorSchema>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/stores/toast-store';
 import { jsonResponse } from '@/testing/fixtures';
 import { call, createApiClient } from './client';
-import { ApiError, COMMON_ERROR_MESSAGE, endsSession, extractErrorMessage, fieldErrorsOf } from './errors';
+import { ApiError, endsSession, extractErrorMessage, fieldErrorsOf } from './errors';
 
 const BASE = 'http://localhost/api';
 
@@ -38,18 +38,17 @@ describe('extractErrorMessage', () => {
       extractErrorMessage({ detail: 'Please check the form', errors: [{ field: 'email', message: 'Other' }], requestId: 'r' }),
     ).toBe('Please check the form');
     expect(extractErrorMessage({ detail: '', errors: [{ field: 'email', message: 'Other' }], requestId: 'r' })).toBe(
-      COMMON_ERROR_MESSAGE,
+      'Something went wrong',
     );
   });
 
   it('falls back to the common message', () => {
-    expect(extractErrorMessage(undefined)).toBe(COMMON_ERROR_MESSAGE);
-    expect(extractErrorMessage('plain text')).toBe(COMMON_ERROR_MESSAGE);
-    expect(extractErrorMessage([])).toBe(COMMON_ERROR_MESSAGE);
-    expect(extractErrorMessage([{ field: 'x' }])).toBe(COMMON_ERROR_MESSAGE);
-    expect(extractErrorMessage({ detail: 42 })).toBe(COMMON_ERROR_MESSAGE);
-    expect(extractErrorMessage({ message: 'not the contract' })).toBe(COMMON_ERROR_MESSAGE);
-    expect(COMMON_ERROR_MESSAGE).toBe('Something went wrong');
+    expect(extractErrorMessage(undefined)).toBe('Something went wrong');
+    expect(extractErrorMessage('plain text')).toBe('Something went wrong');
+    expect(extractErrorMessage([])).toBe('Something went wrong');
+    expect(extractErrorMessage([{ field: 'x' }])).toBe('Something went wrong');
+    expect(extractErrorMessage({ detail: 42 })).toBe('Something went wrong');
+    expect(extractErrorMessage({ message: 'not the contract' })).toBe('Something went wrong');
   });
 });
 

@@ -16,7 +16,7 @@ describe('401/403 on a call made with a token', () => {
     useSessionStore.setState({ user: makeUser('admin'), status: 'ready' });
   });
 
-  it.each([401, 403])('signs out on %i: clears profile, all localStorage, cookies and reloads', async (status) => {
+  it.each([401, 403])('signs out on %i: clears profile, localStorage but the theme, cookies and reloads', async (status) => {
     const seen: (string | null)[] = [];
     const client = createApiClient({
       withToken: true,
@@ -29,7 +29,7 @@ describe('401/403 on a call made with a token', () => {
     await expect(call(client.GET('/user/me'))).rejects.toMatchObject({ status });
     expect(seen).toEqual(['Bearer tok-123']);
     expect(useSessionStore.getState().user).toBeNull();
-    expect(window.localStorage.length).toBe(0);
+    expect(Object.keys(window.localStorage)).toEqual(['theme']);
     expect(document.cookie).not.toContain('sh_test');
     expect(sessionHooks.reload).toHaveBeenCalledTimes(1);
     // The page reloads: no toast flashes.

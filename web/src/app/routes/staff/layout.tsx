@@ -1,11 +1,11 @@
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
+import { paths, type AppPath } from '@/config/paths';
 import { StaffLayout } from '@/features/shell/components/StaffLayout';
 import { roleOf } from '@/lib/auth';
 import { useSessionStore } from '@/stores/session-store';
-import { routedPaths } from '../../routed-paths';
 
-export function Component() {
+/** The staff frame around every staff screen; `isRouted` says which screens this build serves. */
+export function StaffFrame({ isRouted }: { isRouted: (path: AppPath) => boolean }) {
   const user = useSessionStore((s) => s.user);
   const role = roleOf(user);
   const { pathname } = useLocation();
@@ -15,5 +15,5 @@ export function Component() {
   if (role === 'superAdmin' && user.setupCompleted === false && pathname !== paths.userSetup && pathname !== paths.companySetup) {
     return <Navigate to={paths.userSetup} replace />;
   }
-  return <StaffLayout user={user} role={role} isAvailable={(path) => routedPaths.has(path)} />;
+  return <StaffLayout user={user} role={role} isAvailable={isRouted} />;
 }

@@ -6,8 +6,9 @@ import { AuthHeading } from '@/components/layouts/AuthLayout';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
 import { toast } from '@/stores/toast-store';
+import { PASSWORD_MESSAGES } from '@/lib/validation/rules';
 import { useResetPassword } from '../api/auth-api';
-import { MESSAGES, resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 
 export function ResetPasswordForm() {
   const [searchParams] = useSearchParams();
@@ -59,7 +60,7 @@ export function ResetPasswordForm() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={MESSAGES.passwordRule}
+          hint={PASSWORD_MESSAGES.rule}
           error={errors.password?.message}
           {...register('password')}
         />

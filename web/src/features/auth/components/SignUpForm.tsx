@@ -7,8 +7,9 @@ import { AuthHeading } from '@/components/layouts/AuthLayout';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
 import { toast } from '@/stores/toast-store';
+import { PASSWORD_MESSAGES } from '@/lib/validation/rules';
 import { useRegister, useResendVerification } from '../api/auth-api';
-import { MESSAGES, signUpSchema, type SignUpValues } from '../schemas';
+import { signUpSchema, type SignUpValues } from '../schemas';
 
 export function SignUpForm() {
   const registerAccount = useRegister();
@@ -71,7 +72,7 @@ export function SignUpForm() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={MESSAGES.passwordRule}
+          hint={PASSWORD_MESSAGES.rule}
           error={errors.password?.message}
           {...register('password')}
         />

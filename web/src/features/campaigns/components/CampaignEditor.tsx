@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card, PageHeader } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
@@ -24,7 +25,6 @@ import { useDebouncedSave } from '../lib/use-debounced-save';
 import type { Campaign } from '../types';
 import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
-import { StatusBadge } from './CampaignList';
 import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { ParticipantsPanel } from './ParticipantsPanel';
@@ -178,7 +178,7 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
         title={data.title}
         description={
           <span className="inline-flex items-center gap-2">
-            <StatusBadge status={data.status} /> {data.initiativeName}
+            <CampaignStatusBadge status={data.status} /> {data.initiativeName}
           </span>
         }
         actions={

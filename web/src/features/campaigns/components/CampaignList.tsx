@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PageHeader, Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
 import { Input, Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
-import { cn } from '@/utils/cn';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { useCampaignList } from '../api/campaigns-api';
-import { formatDate, STATUS_LABELS } from '../lib/format';
 import {
   pageCount,
   parseListState,
@@ -23,20 +23,6 @@ import { InitiativeNameDialog } from './InitiativeDialogs';
 export const NO_RESULT = 'No result found';
 export const NO_INITIATIVE = 'No campaigns yet. Create an initiative first, then add campaigns to it.';
 export const NO_CAMPAIGNS = 'No campaigns yet. Create your first campaign to start collecting stories.';
-
-const statusStyles: Record<CampaignStatus, string> = {
-  draft: 'bg-sunken text-muted',
-  live: 'bg-success-soft text-success',
-  expired: 'bg-danger-soft text-danger',
-};
-
-export function StatusBadge({ status }: { status: CampaignStatus }) {
-  return (
-    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', statusStyles[status])}>
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 function EmptyState({ message, action }: { message: string; action?: React.ReactNode }) {
   return (
@@ -123,7 +109,7 @@ export function CampaignList() {
                 onClick={() => open(c.id)}
                 className="cursor-pointer border-b border-line last:border-0 hover:bg-sunken"
               >
-                <td className="px-4 py-3">
+                <td className="min-w-48 px-4 py-3 wrap-anywhere">
                   <a
                     href={buildPath(paths.campaignEdit, { id: c.id })}
                     onClick={(e) => {
@@ -139,10 +125,10 @@ export function CampaignList() {
                 </td>
                 <td className="px-4 py-3 tabular-nums">{c.videoCount}</td>
                 <td className="px-4 py-3">
-                  <StatusBadge status={c.status} />
+                  <CampaignStatusBadge status={c.status} />
                 </td>
-                <td className="px-4 py-3">{c.type === 'evergreen' && !c.expiryDate ? 'Open' : formatDate(c.expiryDate)}</td>
-                <td className="px-4 py-3">{formatDate(c.createdAt)}</td>
+                <td className="px-4 py-3">{c.type === 'evergreen' && !c.expiryDate ? 'Open' : (formatDate(c.expiryDate) ?? NO_DATE)}</td>
+                <td className="px-4 py-3">{formatDate(c.createdAt) ?? NO_DATE}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { formatDate, NO_DATE } from '@/lib/format';
 import type { Campaign, CampaignPreviewData, Question } from '../types';
-import { formatDate } from '../lib/format';
 
 /** Renders stored HTML through the editor schema (read-only), so only known markup is shown. */
 function RichText({ html, label }: { html: string; label: string }) {
@@ -69,7 +69,7 @@ export function CampaignPreview({ preview }: { preview: CampaignPreviewData }) {
           {preview.deadline && (
             <div>
               <dt className="inline">Deadline: </dt>
-              <dd className="inline font-medium text-fg">{formatDate(preview.deadline)}</dd>
+              <dd className="inline font-medium text-fg">{formatDate(preview.deadline) ?? NO_DATE}</dd>
             </div>
           )}
         </dl>

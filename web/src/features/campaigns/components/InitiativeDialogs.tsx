@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Field';
 import { useCreateInitiative, useDeleteInitiative, useRenameInitiative } from '../api/initiatives-api';
-import { firstError, initiativeNameSchema } from '../schemas';
+import { initiativeFormSchema, type InitiativeFormValues } from '../schemas';
 import type { Initiative } from '../types';
 
 type NameDialogProps = {
@@ -20,27 +21,25 @@ export function InitiativeNameDialog({ open, onClose, initiative, onDone }: Name
 }
 
 function NameDialogBody({ onClose, initiative, onDone }: Omit<NameDialogProps, 'open'>) {
-  const [name, setName] = useState(initiative?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateInitiative();
   const rename = useRenameInitiative();
   const pending = create.isPending || rename.isPending;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<InitiativeFormValues>({ resolver: zodResolver(initiativeFormSchema), defaultValues: { name: initiative?.name ?? '' } });
 
   // No <form> here: the dialog may sit inside the campaign form, and forms cannot nest.
-  const submit = async () => {
-    const parsed = initiativeNameSchema.safeParse(name);
-    setError(firstError(parsed));
-    if (!parsed.success) return;
+  const submit = handleSubmit(async ({ name }) => {
     try {
-      const saved = initiative
-        ? await rename.mutateAsync({ id: initiative.id, name: parsed.data })
-        : await create.mutateAsync(parsed.data);
+      const saved = initiative ? await rename.mutateAsync({ id: initiative.id, name }) : await create.mutateAsync(name);
       onDone?.(saved);
       onClose();
     } catch {
       /* toasted */
     }
-  };
+  });
 
   return (
     <Dialog
@@ -60,16 +59,15 @@ function NameDialogBody({ onClose, initiative, onDone }: Omit<NameDialogProps, '
     >
       <Input
         label="Initiative name"
-        value={name}
         autoFocus
-        onChange={(e) => setName(e.target.value)}
+        {...register('name')}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
             void submit();
           }
         }}
-        error={error ?? undefined}
+        error={errors.name?.message}
         maxLength={200}
       />
     </Dialog>

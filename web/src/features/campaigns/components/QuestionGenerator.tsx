@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
@@ -29,52 +31,43 @@ export function QuestionGenerator({ campaignId, locked }: { campaignId: string; 
   const regenerate = useRegenerateQuestion(campaignId);
   const add = useAddQuestion(campaignId);
   const questions = useQuestions(campaignId);
-  const [values, setValues] = useState<QuestionGeneratorValues>({ location: '', keywords: '', toneOfVoice: '', sceneRequest: '' });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<QuestionGeneratorValues>({
+    resolver: zodResolver(questionGeneratorSchema),
+    defaultValues: { location: '', keywords: '', toneOfVoice: '', sceneRequest: '' },
+  });
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const available = status.data?.available === true;
   const disabled = !available || !!locked;
 
-  const validFields = () => {
-    const parsed = questionGeneratorSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      return null;
-    }
-    setErrors({});
-    return parsed.data;
-  };
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const fields = validFields();
-    if (!fields) return;
+  const submit = handleSubmit((fields) =>
     generate.mutate(fields, {
       onSuccess: (result) => {
         setSuggestions(result.questions.map((text) => ({ id: ++suggestionCounter, text, busy: false })));
       },
-    });
-  };
+    }),
+  );
 
   const setBusy = (id: number, busy: boolean) =>
     setSuggestions((list) => list.map((s) => (s.id === id ? { ...s, busy } : s)));
   const discard = (id: number) => setSuggestions((list) => list.filter((s) => s.id !== id));
 
-  const again = (suggestion: Suggestion) => {
-    const fields = validFields();
-    if (!fields) return;
-    setBusy(suggestion.id, true);
-    regenerate.mutate(
-      { ...fields, question: suggestion.text, otherQuestions: suggestions.filter((s) => s.id !== suggestion.id).map((s) => s.text) },
-      {
-        onSuccess: (result) =>
-          setSuggestions((list) => list.map((s) => (s.id === suggestion.id ? { ...s, text: result.question, busy: false } : s))),
-        onError: () => setBusy(suggestion.id, false),
-      },
-    );
-  };
+  // Regenerating one suggestion uses the four fields as they are now, checked as for the first run.
+  const again = (suggestion: Suggestion) =>
+    void handleSubmit((fields) => {
+      setBusy(suggestion.id, true);
+      regenerate.mutate(
+        { ...fields, question: suggestion.text, otherQuestions: suggestions.filter((s) => s.id !== suggestion.id).map((s) => s.text) },
+        {
+          onSuccess: (result) =>
+            setSuggestions((list) => list.map((s) => (s.id === suggestion.id ? { ...s, text: result.question, busy: false } : s))),
+          onError: () => setBusy(suggestion.id, false),
+        },
+      );
+    })();
 
   const keep = (suggestion: Suggestion) => {
     setBusy(suggestion.id, true);
@@ -105,12 +98,11 @@ export function QuestionGenerator({ campaignId, locked }: { campaignId: string; 
             <Input
               key={field.name}
               label={field.label}
-              value={values[field.name]}
               placeholder={field.placeholder}
               maxLength={200}
               disabled={disabled}
-              error={errors[field.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+              error={errors[field.name]?.message}
+              {...register(field.name)}
             />
           ))}
         </div>

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
@@ -27,47 +29,28 @@ type EditorProps = {
 };
 
 function QuestionEditor({ initial, saving, saveLabel, onSave, onCancel, onDraftChange }: EditorProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<{ question?: string; tips?: string }>({});
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm<QuestionValues>({ resolver: zodResolver(questionSchema), defaultValues: initial });
+  // The list keeps an unsaved question's draft (it survives the list reloading).
+  const draft = { onChange: () => onDraftChange?.(getValues()) };
 
-  const update = (patch: Partial<QuestionValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    onDraftChange?.(next);
-  };
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = questionSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'question' | 'tips';
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onSave({ question: parsed.data.question, tips: parsed.data.tips || null });
-  };
+  const submit = handleSubmit((values) => onSave({ question: values.question, tips: values.tips || null }));
 
   return (
     <form noValidate onSubmit={submit} className="space-y-3">
       <Input
         label="Question"
-        value={values.question}
         autoFocus
-        onChange={(e) => update({ question: e.target.value })}
-        error={errors.question}
-        hint={`${values.question.length} / ${LIMITS.question}`}
+        {...register('question', draft)}
+        error={errors.question?.message}
+        hint={`${watch('question').length} / ${LIMITS.question}`}
       />
-      <Input
-        label="Tips (optional)"
-        value={values.tips}
-        onChange={(e) => update({ tips: e.target.value })}
-        error={errors.tips}
-      />
+      <Input label="Tips (optional)" {...register('tips', draft)} error={errors.tips?.message} />
       <div className="flex justify-end gap-2">
         <Button size="sm" variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,5 +1,4 @@
-import { CharacterCount } from '@tiptap/extension-character-count';
-import { Placeholder } from '@tiptap/extension-placeholder';
+import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId } from 'react';
@@ -16,9 +15,11 @@ export function editorExtensions(options: { placeholder?: string; limit?: number
   return [
     StarterKit.configure({ link: false, underline: false }),
     Placeholder.configure({ placeholder: options.placeholder ?? EDITOR_PLACEHOLDER }),
-    CharacterCount,
+    // Typing beyond the limit is refused, a paste beyond it trimmed. Saved text already beyond it is
+    // left alone until edited (autoTrim would cut its beginning off, and the editor would save that).
+    CharacterCount.configure({ limit: options.limit ?? EDITOR_MAX_CHARACTERS, autoTrim: false }),
+    // List depth, and the toast when the limit is reached.
     EditorGuard.configure({
-      limit: options.limit ?? EDITOR_MAX_CHARACTERS,
       maxDepth: EDITOR_MAX_LIST_DEPTH,
       onLimit: options.onLimit ?? (() => toast.characterLimit(EDITOR_LIMIT_MESSAGE)),
     }),
@@ -36,7 +37,6 @@ function Tool({ label, active, disabled, onClick, children }: ToolProps) {
   return (
     <button
       type="button"
-      aria-label={label}
       title={label}
       aria-pressed={active}
       disabled={disabled}
@@ -47,7 +47,9 @@ function Tool({ label, active, disabled, onClick, children }: ToolProps) {
         active && 'bg-sunken font-semibold',
       )}
     >
-      {children}
+      {/* The glyph pictures the action; the words are the name (label in name, WCAG 2.5.3). */}
+      <span aria-hidden>{children}</span>
+      <span className="sr-only">{label}</span>
     </button>
   );
 }
@@ -62,7 +64,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       ordered: e.isActive('orderedList'),
       canSink: e.can().sinkListItem('listItem'),
       canLift: e.can().liftListItem('listItem'),
-      characters: (e.storage as { characterCount?: { characters: () => number } }).characterCount?.characters() ?? 0,
+      characters: e.storage.characterCount.characters(),
     }),
   });
   const chain = () => editor.chain().focus();

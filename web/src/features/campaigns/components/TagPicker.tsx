@@ -1,11 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Field';
 import { cn } from '@/utils/cn';
 import { useCreateTag, useDeleteTag, useTags } from '../api/tags-api';
-import { firstError, LIMITS, TAGS_MAX_MESSAGE, tagNameSchema } from '../schemas';
+import { LIMITS, TAGS_MAX_MESSAGE, tagFormSchema, type TagFormValues } from '../schemas';
 import type { Tag } from '../types';
 
 type Props = { value: string[]; onChange: (ids: string[]) => void; error?: string };
@@ -14,11 +16,16 @@ type Props = { value: string[]; onChange: (ids: string[]) => void; error?: strin
 export function TagPicker({ value, onChange, error }: Props) {
   const tags = useTags();
   const create = useCreateTag();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
   const remove = useDeleteTag();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TagFormValues>({ resolver: zodResolver(tagFormSchema), defaultValues: { name: '' } });
+  const nameError = errors.name?.message;
 
   const toggle = (id: string) => {
     if (value.includes(id)) {
@@ -32,18 +39,16 @@ export function TagPicker({ value, onChange, error }: Props) {
     }
   };
 
-  const add = async () => {
-    const parsed = tagNameSchema.safeParse(name);
-    setNameError(firstError(parsed));
-    if (!parsed.success) return;
+  // No <form> here: the picker sits inside the campaign form, and forms cannot nest.
+  const add = handleSubmit(async ({ name }) => {
     try {
-      const tag = await create.mutateAsync(parsed.data);
-      setName('');
+      const tag = await create.mutateAsync(name);
+      reset({ name: '' });
       if (value.length < LIMITS.maxTags) onChange([...value, tag.id]);
     } catch {
       /* toasted */
     }
-  };
+  });
 
   const shownError = limitError ?? error;
   return (
@@ -88,15 +93,14 @@ export function TagPicker({ value, onChange, error }: Props) {
         <div className="flex-1">
           <Input
             label="New tag"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...register('name')}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
                 void add();
               }
             }}
-            error={nameError ?? undefined}
+            error={nameError}
           />
         </div>
         <Button variant="secondary" loading={create.isPending} onClick={() => void add()} className={nameError ? 'mb-6' : ''}>

@@ -1,3 +1,4 @@
+import { CAMPAIGN_STATUS_LABELS } from '@/config/labels';
 import type { CampaignSort, CampaignStatus } from '../types';
 
 export const PAGE_SIZE = 10;
@@ -9,11 +10,10 @@ export const SORT_OPTIONS: { value: CampaignSort; label: string }[] = [
   { value: 'za', label: 'ZA' },
 ];
 
-export const STATUS_OPTIONS: { value: CampaignStatus; label: string }[] = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'live', label: 'Live' },
-  { value: 'expired', label: 'Expired' },
-];
+export const STATUS_OPTIONS = (Object.keys(CAMPAIGN_STATUS_LABELS) as CampaignStatus[]).map((value) => ({
+  value,
+  label: CAMPAIGN_STATUS_LABELS[value],
+}));
 
 export type ListState = {
   page: number;

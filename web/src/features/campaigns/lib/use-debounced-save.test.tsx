@@ -1,13 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SAVE_DEBOUNCE_MS, useDebouncedSave } from './use-debounced-save';
+import { useDebouncedSave } from './use-debounced-save';
 
 describe('useDebouncedSave', () => {
   it('saves only the last value, 500 ms after the last change', async () => {
     vi.useFakeTimers();
     const save = vi.fn().mockResolvedValue(undefined);
     const { result } = renderHook(() => useDebouncedSave(save));
-    expect(SAVE_DEBOUNCE_MS).toBe(500);
 
     act(() => result.current.schedule('a'));
     act(() => void vi.advanceTimersByTime(300));

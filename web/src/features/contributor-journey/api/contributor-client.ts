@@ -12,6 +12,8 @@ export type ContributorCallOptions = {
   /** Key to use instead of the stored one (the landing page, before it is stored). */
   key?: string;
   signal?: AbortSignal;
+  /** 'no-store': the server's answer, never a copy the service worker kept for offline use. */
+  cache?: RequestCache;
 };
 
 /** Test seam: the fetch used by contributor calls, resolved at call time. */
@@ -40,6 +42,7 @@ export async function contributorCall<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
       credentials: 'omit',
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (cause) {
     if (showToast) toast.error(COMMON_ERROR_MESSAGE);

@@ -19,7 +19,8 @@ export function useContributorCampaign(data: ContributorData | null) {
     data ? contributorKeys.campaign(data) : null,
     async () => {
       try {
-        return await fetchContributorCampaign(data!, { toast: false });
+        // The key of `data`: the landing page reads its link's invitation before the browser keeps it.
+        return await fetchContributorCampaign(data!, { toast: false, key: data!.key });
       } catch (error) {
         // Spec section 4: a failed campaign load clears the cached contributor detail.
         clearContributorDetail();

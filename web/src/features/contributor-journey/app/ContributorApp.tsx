@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { RouteAnnouncer } from '@/components/a11y/RouteAnnouncer';
+import { SkipLink } from '@/components/a11y/SkipLink';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Toaster } from '@/components/toasts/Toaster';
 import { paths } from '@/config/paths';
@@ -14,10 +16,10 @@ import { matchContributorPath, ParamsProvider, useLocation } from './router';
 const ScriptPage = lazy(() => import('../components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
 
 function Landing() {
-  // The link's contributorId and key are kept first, so the guard sees a contributor.
+  // The guard lets in the link's invitation before the browser keeps it.
   const data = useInvitationFromLink();
   return (
-    <ContributorGuard path={paths.contributorCampaign}>
+    <ContributorGuard path={paths.contributorCampaign} invitation={data}>
       <LandingPage data={data} />
     </ContributorGuard>
   );
@@ -69,6 +71,7 @@ export function ContributorApp() {
     <>
       {match ? (
         <ParamsProvider params={match.params}>
+          <SkipLink />
           <ContributorLayout>
             <Page key={match.pattern} pattern={match.pattern} />
           </ContributorLayout>
@@ -76,6 +79,7 @@ export function ContributorApp() {
       ) : (
         <LeaveToStaffApp />
       )}
+      <RouteAnnouncer pathname={pathname} />
       <Toaster />
     </>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_ID } from '@/components/a11y/SkipLink';
 import { Logo } from '@/components/Logo';
 
 /** The light page frame of the contributor pages (no staff layout). */
@@ -16,7 +17,7 @@ export function ContributorFrame({ children, logo, company }: { children: ReactN
           )}
         </div>
       </header>
-      <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-3xl px-4 py-6 outline-none sm:py-10">{children}</main>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ACCESS, decideAccess, type Principal } from '@/config/access';
 import type { AppPath } from '@/config/paths';
 import { hasToken } from '@/lib/storage';
 import { readContributorData } from '../lib/storage';
+import type { ContributorData } from '../types';
 import { Navigate, useLocation } from '../app/router';
 
 /**
@@ -10,9 +11,9 @@ import { Navigate, useLocation } from '../app/router';
  * visitor. The contributor entry does not load the staff profile: a signed-in staff member is sent
  * to the staff app, whose guards send them on to their landing page as before.
  */
-export function contributorPrincipal(): Principal | 'staff' {
+export function contributorPrincipal(invitation: ContributorData | null): Principal | 'staff' {
   if (hasToken()) return 'staff';
-  return readContributorData() ? { kind: 'contributor' } : { kind: 'visitor' };
+  return invitation ? { kind: 'contributor' } : { kind: 'visitor' };
 }
 
 function StaffHandOff() {
@@ -20,9 +21,16 @@ function StaffHandOff() {
   return null;
 }
 
-/** The role-table guard for contributor screens (the invitation link itself is let in by the landing page). */
-export function ContributorGuard({ path, children }: { path: AppPath; children: ReactNode }) {
-  const principal = contributorPrincipal();
+type GuardProps = {
+  path: AppPath;
+  /** The invitation the page was opened with (the landing page's link), before the browser keeps it. */
+  invitation?: ContributorData | null;
+  children: ReactNode;
+};
+
+/** The role-table guard for contributor screens. */
+export function ContributorGuard({ path, invitation, children }: GuardProps) {
+  const principal = contributorPrincipal(invitation ?? readContributorData());
   const location = useLocation();
   if (principal === 'staff') return <StaffHandOff />;
   const decision = decideAccess(ACCESS[path], principal);

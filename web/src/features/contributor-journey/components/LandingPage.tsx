@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
+import { nameError } from '@/lib/validation/rules';
 import { acceptTerms, saveContributorDetails } from '../api/contributor-api';
 import { contributorKeys, useContributorCampaign } from '../api/queries';
-import { validateName } from '../lib/names';
 import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
 import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
@@ -17,22 +17,35 @@ import { ContributorFrame, Notice } from './ContributorFrame';
 import { RecordingTips } from './RecordingTips';
 import { needsTerms, OrganisationIntro, TERMS_REQUIRED } from './OrganisationIntro';
 
-/** Reads the invitation from the link (contributorId and key in the query) and keeps it. */
+const sameInvitation = (a: ContributorData | null, b: ContributorData) =>
+  !!a && a.tenantId === b.tenantId && a.campaignId === b.campaignId && a.contributorId === b.contributorId && a.key === b.key;
+
+/**
+ * The invitation of the link (contributorId and key in the query), else the one this browser keeps
+ * for the same campaign. A new invitation from the link is kept for the other pages, once: the
+ * write is an effect that does nothing when the same invitation is already kept (React may run
+ * effects twice, and renders must stay free of writes).
+ */
 export function useInvitationFromLink(): ContributorData | null {
   const { tenantId = '', campaignId = '' } = useParams();
   const [search] = useSearchParams();
-  return useMemo(() => {
-    const contributorId = search.get('contributorId') ?? '';
-    const key = search.get('key') ?? '';
-    if (tenantId && campaignId && contributorId && key) {
-      const data = { tenantId, campaignId, contributorId, key };
-      saveContributorData(data);
-      useContributorStore.getState().reset();
-      return data;
-    }
-    const stored = readContributorData();
-    return stored && stored.tenantId === tenantId && stored.campaignId === campaignId ? stored : null;
-  }, [tenantId, campaignId, search]);
+  const contributorId = search.get('contributorId') ?? '';
+  const key = search.get('key') ?? '';
+  const fromLink = useMemo(
+    () => (tenantId && campaignId && contributorId && key ? { tenantId, campaignId, contributorId, key } : null),
+    [tenantId, campaignId, contributorId, key],
+  );
+
+  useEffect(() => {
+    if (!fromLink || sameInvitation(readContributorData(), fromLink)) return;
+    saveContributorData(fromLink);
+    // Another invitation: a previous link's refusal no longer applies.
+    useContributorStore.getState().reset();
+  }, [fromLink]);
+
+  if (fromLink) return fromLink;
+  const stored = readContributorData();
+  return stored && stored.tenantId === tenantId && stored.campaignId === campaignId ? stored : null;
 }
 
 export function LandingPage({ data }: { data: ContributorData | null }) {
@@ -97,8 +110,8 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
     event.preventDefault();
     const next: typeof errors = {};
     if (needsDetails) {
-      next.firstName = validateName('First name', firstName) ?? undefined;
-      next.lastName = validateName('Last name', lastName) ?? undefined;
+      next.firstName = nameError('First name', firstName) ?? undefined;
+      next.lastName = nameError('Last name', lastName) ?? undefined;
     }
     if (!consent) next.consent = 'Please agree to continue';
     if (termsToAccept && !termsChecked) next.terms = TERMS_REQUIRED;

@@ -1,3 +1,4 @@
+import { formatDate } from '@/lib/format';
 import type { ContributorCampaign } from '../types';
 
 type Organisation = ContributorCampaign['organisation'];
@@ -12,6 +13,7 @@ export function needsTerms(organisation: Organisation | undefined): boolean {
 /** The organisation's encouragement video and its terms and conditions, on the landing page. */
 export function OrganisationIntro({ organisation, company }: { organisation: Organisation | undefined; company: string }) {
   if (!organisation) return null;
+  const acceptedOn = formatDate(organisation.termsAcceptedAt);
   return (
     <>
       {organisation.encouragementVideo && (
@@ -43,7 +45,7 @@ export function OrganisationIntro({ organisation, company }: { organisation: Org
           </p>
           {organisation.termsAccepted && (
             <p data-testid="terms-accepted" className="text-muted">
-              You accepted these terms{organisation.termsAcceptedAt ? ` on ${new Date(organisation.termsAcceptedAt).toLocaleDateString()}` : ''}.
+              You accepted these terms{acceptedOn ? ` on ${acceptedOn}` : ''}.
             </p>
           )}
         </section>

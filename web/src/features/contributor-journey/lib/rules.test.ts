@@ -3,7 +3,6 @@ import { questionState } from '../components/JourneyPage';
 import { baseContentType, pickMimeType, pickResolution, uploadFileType } from '../recording/media';
 import type { JourneyQuestion } from '../types';
 import { detectDeviceType, orientationAlert } from './device';
-import { validateName } from './names';
 import { readingSeconds, toParagraphs } from './text';
 
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -51,15 +50,7 @@ describe('capture', () => {
   });
 });
 
-describe('names and scripts', () => {
-  it('first and last name rules', () => {
-    expect(validateName('First name', ' ')).toBe('First name is a required field');
-    expect(validateName('First name', 'Al')).toBe('First name must be at least 3 characters');
-    expect(validateName('Last name', 'Sm1th')).toBe('Last name must not contain special characters or emojis');
-    expect(validateName('Last name', 'Smith 🎉')).toBe('Last name must not contain special characters or emojis');
-    expect(validateName('Last name', "O'Brien-Núñez")).toBeNull();
-  });
-
+describe('scripts', () => {
   it('paragraphs split on blank lines; 180 words per minute', () => {
     expect(toParagraphs('One\nstill one\n\n  \nTwo\n\n\nThree')).toEqual(['One\nstill one', 'Two', 'Three']);
     expect(readingSeconds(Array(180).fill('word').join(' '))).toBe(60);

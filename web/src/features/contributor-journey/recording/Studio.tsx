@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../app/router';
+import { MAIN_ID } from '@/components/a11y/SkipLink';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { paths } from '@/config/paths';
+import { holdUpdates } from '@/lib/service-worker/update-gate';
 import { toast } from '@/stores/toast-store';
 import { cn } from '@/utils/cn';
 import { saveJourney } from '../api/contributor-api';
@@ -115,6 +117,9 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
   const startedAt = useRef(0);
   const mimeRef = useRef('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const recordButton = useRef<HTMLButtonElement>(null);
+  /** Set once a take was started: from then on the record button keeps the keyboard focus. */
+  const engaged = useRef(false);
 
   const question = questions[index]!;
   const qid = question.campaignQuestionId;
@@ -194,6 +199,20 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [phase]);
 
+  // Keyboard users keep their place: the record button is disabled during the countdown and while a
+  // take is saved, which drops the focus; once it can be used again (to stop, or to record again after
+  // a retake) it takes the focus back, unless the focus is somewhere else by then.
+  useEffect(() => {
+    if (!engaged.current) return;
+    if (phase !== 'recording' && phase !== 'preview') return;
+    const active = document.activeElement;
+    if (!active || active === document.body) recordButton.current?.focus();
+  }, [phase, stream]);
+
+  // A new version of the app waits while a recording (the practice round's too) is under way.
+  const recordingUnderWay = phase === 'countdown' || phase === 'recording' || phase === 'stopping';
+  useEffect(() => (recordingUnderWay ? holdUpdates() : undefined), [recordingUnderWay]);
+
   // The timer ticks each second while recording.
   useEffect(() => {
     if (phase !== 'recording') return;
@@ -267,6 +286,7 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
       return;
     }
     mimeRef.current = mime;
+    engaged.current = true;
     setEditing(false);
     setCount(COUNTDOWN_SECONDS);
     setPhase('countdown');
@@ -349,7 +369,13 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
   const recording = phase === 'recording';
 
   return (
-    <div className="fixed inset-0 flex flex-col bg-black text-white landscape:flex-row" data-testid="studio" data-phase={phase}>
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="fixed inset-0 flex flex-col bg-black text-white outline-none landscape:flex-row"
+      data-testid="studio"
+      data-phase={phase}
+    >
       <div className="relative min-h-0 flex-1">
         <video
           ref={videoRef}
@@ -363,7 +389,7 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
           <Teleprompter script={script} settings={settings} running={recording} resetKey={`${qid}-${phase === 'countdown'}`} />
         </div>
         {practice && (
-          <div className="absolute left-3 top-[calc(40%+0.75rem)] rounded-full bg-warning px-3 py-1 text-xs font-semibold text-black" data-testid="practice-banner">
+          <div className="absolute left-3 top-[calc(40%+0.75rem)] rounded-full bg-accent px-3 py-1 text-xs font-semibold text-black" data-testid="practice-banner">
             Practice Round
           </div>
         )}
@@ -387,13 +413,13 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
           </div>
         )}
         {alert && !busy && (
-          <div role="alert" data-testid="orientation-alert" className="absolute inset-x-4 bottom-4 rounded-lg bg-warning p-3 text-center font-semibold text-black">
+          <div role="alert" data-testid="orientation-alert" className="absolute inset-x-4 bottom-4 rounded-lg bg-accent p-3 text-center font-semibold text-black">
             Please {alert} to start recording.
           </div>
         )}
       </div>
 
-      <aside className="max-h-[50%] space-y-3 overflow-y-auto bg-neutral-950 p-3 landscape:max-h-none landscape:w-80">
+      <aside aria-label="Recording controls" className="max-h-[50%] space-y-3 overflow-y-auto bg-neutral-950 p-3 landscape:max-h-none landscape:w-80">
         <div className="flex items-center justify-between gap-2">
           <Button size="sm" variant="ghost" className="text-white hover:bg-white/10" onClick={back} disabled={phase === 'stopping' || phase === 'importing'}>
             ← Back
@@ -409,9 +435,9 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
         </div>
 
         <div>
-          <p className={cn('font-semibold', !expanded && 'line-clamp-2')} data-testid="studio-question">
+          <h1 className={cn('text-base font-semibold', !expanded && 'line-clamp-2')} data-testid="studio-question">
             {question.question}
-          </p>
+          </h1>
           <button type="button" className="text-xs text-white/70 underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
             {expanded ? 'Collapse question' : 'Expand question'}
           </button>
@@ -426,11 +452,11 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
 
         <div className="flex flex-wrap gap-2">
           {recording ? (
-            <Button variant="danger" size="lg" onClick={() => void stop()} fullWidth>
+            <Button ref={recordButton} variant="danger" size="lg" onClick={() => void stop()} fullWidth>
               Stop recording
             </Button>
           ) : (
-            <Button size="lg" fullWidth onClick={start} disabled={busy || !!alert || !stream || codecMissing}>
+            <Button ref={recordButton} size="lg" fullWidth onClick={start} disabled={busy || !!alert || !stream || codecMissing}>
               Start recording
             </Button>
           )}
@@ -532,6 +558,6 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
         {reviewUrl && <video src={reviewUrl} controls playsInline className="max-h-[50vh] w-full rounded bg-black" data-testid="review-video" />}
         {!practice && <p className="mt-2 text-xs text-muted">Your take is saved on this device and uploads in the background.</p>}
       </Dialog>
-    </div>
+    </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from '../app/router';
+import { MAIN_ID } from '@/components/a11y/SkipLink';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -73,9 +74,9 @@ export function StudioPage() {
   }
   if (!campaign.data || !questions) {
     return (
-      <div className="fixed inset-0 flex items-center justify-center bg-black">
+      <main id={MAIN_ID} className="fixed inset-0 flex items-center justify-center bg-black">
         <Spinner className="h-8 w-8 text-white" label="Opening the studio" />
-      </div>
+      </main>
     );
   }
   if (questions.length === 0) {

@@ -65,8 +65,10 @@ export function Teleprompter({ script, settings, running, resetKey }: Props) {
       onPointerDown={manual}
       onKeyDown={manual}
       tabIndex={0}
+      // A scrollable region the keyboard can reach and scroll (arrow keys, Page Up/Down).
+      role="region"
       aria-label="Teleprompter"
-      className="h-full overflow-y-auto px-4 py-3 text-center font-medium leading-snug text-white"
+      className="h-full overflow-y-auto px-4 py-3 text-center font-medium leading-snug text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       style={{ fontSize: `${settings.fontSize}px`, backgroundColor: `rgba(0, 0, 0, ${settings.contrast / 100})` }}
     >
       {paragraphs.length === 0 ? (

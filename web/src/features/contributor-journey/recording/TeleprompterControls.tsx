@@ -47,14 +47,15 @@ export function TeleprompterControls({ settings, onChange, disabled }: Props) {
           <output aria-label="Font size value">{settings.fontSize}</output>
         </span>
         <div className="flex items-center gap-2">
+          {/* The glyph is a picture of the action; the words are the button's name (label in name, WCAG 2.5.3). */}
           <button
             type="button"
-            aria-label="Smaller text"
-            className="h-8 w-8 rounded-full bg-white/15 font-bold hover:bg-white/25 disabled:opacity-40"
+            className="h-8 w-8 rounded-full bg-white/15 font-bold hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40"
             disabled={settings.fontSize <= FONT.min}
             onClick={() => onChange({ fontSize: settings.fontSize - FONT.step })}
           >
-            A−
+            <span aria-hidden>A−</span>
+            <span className="sr-only">Smaller text</span>
           </button>
           <input
             type="range"
@@ -68,12 +69,12 @@ export function TeleprompterControls({ settings, onChange, disabled }: Props) {
           />
           <button
             type="button"
-            aria-label="Larger text"
-            className="h-8 w-8 rounded-full bg-white/15 font-bold hover:bg-white/25 disabled:opacity-40"
+            className="h-8 w-8 rounded-full bg-white/15 font-bold hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40"
             disabled={settings.fontSize >= FONT.max}
             onClick={() => onChange({ fontSize: settings.fontSize + FONT.step })}
           >
-            A+
+            <span aria-hidden>A+</span>
+            <span className="sr-only">Larger text</span>
           </button>
         </div>
       </div>

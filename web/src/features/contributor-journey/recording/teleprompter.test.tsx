@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsFrom } from './teleprompter-config';
 import { TeleprompterControls } from './TeleprompterControls';
@@ -83,5 +84,25 @@ describe('debounced saves', () => {
     act(() => vi.advanceTimersByTime(5000));
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onPost).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves and posts each change once in StrictMode, which runs renders and state updates twice', () => {
+    vi.useFakeTimers();
+    const onSave = vi.fn();
+    const onPost = vi.fn();
+    render(
+      <StrictMode>
+        <Harness onSave={onSave} onPost={onPost} />
+      </StrictMode>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Larger text' }));
+    expect(screen.getByRole('slider', { name: 'Font size' })).toHaveValue('42');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onSave.mock.calls).toEqual([[{ speed: 20, contrast: 50, fontSize: 42 }]]);
+    expect(onPost.mock.calls).toEqual([[{ speed: 20, contrast: 50, fontSize: 42 }]]);
+    fireEvent.change(screen.getByRole('slider', { name: 'Teleprompter speed' }), { target: { value: '70' } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(onPost.mock.calls.at(-1)).toEqual([{ speed: 70, contrast: 50, fontSize: 42 }]);
   });
 });

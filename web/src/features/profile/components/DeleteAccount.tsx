@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
@@ -8,33 +10,40 @@ import type { CurrentUser } from '@/lib/api/types';
 import { setFlash } from '@/lib/flash';
 import { endSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/profile-api';
-import { DELETE_MISMATCH } from '../schemas';
+import { deleteAccountSchema, isOwnEmail, type DeleteAccountValues } from '../schemas';
 
 /** Super admin only: closes the organisation (DELETE /user/me with the own email address). */
 export function DeleteAccount({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [touched, setTouched] = useState(false);
   const remove = useDeleteAccount();
-  const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<DeleteAccountValues>({
+    resolver: zodResolver(deleteAccountSchema(user.email)),
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
+  const typed = watch('email');
+  const matches = isOwnEmail(typed, user.email);
   const company = user.companyName || 'your organisation';
 
   const close = () => {
     setOpen(false);
-    setTyped('');
-    setTouched(false);
+    reset();
   };
 
-  const confirm = () => {
-    setTouched(true);
-    if (!matches) return;
+  const confirm = handleSubmit(() =>
     remove.mutate(user.email, {
       onSuccess: (res) => {
         setFlash({ kind: 'success', message: res.message });
         endSession();
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Card className="border-danger/50">
@@ -58,7 +67,7 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <ConfirmButton variant="danger" loading={remove.isPending} onClick={confirm} disabled={!matches}>
+            <ConfirmButton variant="danger" loading={remove.isPending} onClick={() => void confirm()} disabled={!matches}>
               Delete account and close organisation
             </ConfirmButton>
           </>
@@ -72,10 +81,9 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
           label={`Type your email address (${user.email}) to confirm`}
           type="email"
           autoComplete="off"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onBlur={() => setTouched(true)}
-          error={touched && typed !== '' && !matches ? DELETE_MISMATCH : undefined}
+          {...register('email')}
+          // Nothing typed yet is not a mistake: the button stays disabled until the address matches.
+          error={typed.trim() === '' ? undefined : errors.email?.message}
         />
       </Dialog>
     </Card>

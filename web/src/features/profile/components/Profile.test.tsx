@@ -90,8 +90,17 @@ describe('profile', () => {
     expect(screen.getByText(/closes the whole organisation/)).toBeInTheDocument();
     expect(confirm).toBeDisabled();
 
-    fireEvent.change(screen.getByLabelText(/Type your email address/), { target: { value: 'ADA@acme-films.com' } });
+    const typed = screen.getByLabelText(/Type your email address/);
+    fireEvent.blur(typed);
+    expect(screen.queryByText('Type your own email address to confirm')).not.toBeInTheDocument();
+    fireEvent.change(typed, { target: { value: 'someone@acme-films.com' } });
+    fireEvent.blur(typed);
+    expect(await screen.findByText('Type your own email address to confirm')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+
+    fireEvent.change(typed, { target: { value: 'ADA@acme-films.com' } });
     expect(confirm).toBeEnabled();
+    await waitFor(() => expect(screen.queryByText('Type your own email address to confirm')).not.toBeInTheDocument());
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(confirm);
     expect(confirm).toBeDisabled();

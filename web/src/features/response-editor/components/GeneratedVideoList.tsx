@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDateTime, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useDeleteVideo, useSetApproved } from '../api/editor-api';
 import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
@@ -73,7 +74,7 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
             </span>
             {v.approved && <span className="mr-2 rounded-full bg-success-soft px-2 py-0.5 font-medium text-success">Approved</span>}
             {v.durationSeconds != null && `${formatSeconds(v.durationSeconds)} · `}
-            {new Date(v.createdAt).toLocaleString()}
+            {formatDateTime(v.createdAt) ?? NO_DATE}
           </p>
           {v.status === 'failed' && (
             <p className="text-xs text-danger">

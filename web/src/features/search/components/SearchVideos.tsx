@@ -4,15 +4,11 @@ import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { Input, Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { useSearchInitialData, useVideoSearch, type SearchResult } from '../api/search-api';
 import { editorLink, emptyForm, filterBody, formatDuration, STATUS_OPTIONS, type SearchForm } from '../lib/search';
 
 export const NO_RESULT = 'No result found';
-
-function formatTaken(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
 
 /** The words said around the match, the matched word emphasised. */
 function Snippet({ snippet }: { snippet: NonNullable<NonNullable<SearchResult['match']>['snippet']> }) {
@@ -39,7 +35,6 @@ function ResultCard({ result }: { result: SearchResult }) {
       <Link
         to={editorLink(result)}
         className="flex gap-4 rounded-lg border border-line bg-raised p-3 hover:border-accent focus:outline-2 focus:outline-offset-2 focus:outline-ring"
-        aria-label={`Open the answer of ${result.contributorName || 'the collaborator'} to “${result.question}” in the response editor`}
       >
         <div className="relative h-24 w-40 shrink-0 overflow-hidden rounded-md bg-sunken">
           {result.posterUrl ? (
@@ -62,7 +57,7 @@ function ResultCard({ result }: { result: SearchResult }) {
             <span className="text-muted">Question:</span> {result.question}
           </p>
           <p className="text-xs text-muted">
-            Recorded {formatTaken(result.takenAt)}
+            Recorded {formatDate(result.takenAt) ?? NO_DATE}
             {duration && ` · ${duration}`}
             {where.length > 0 && ` · found ${where.join(', ')}`}
           </p>

@@ -2,12 +2,14 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader, Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
 import type { CurrentUser } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useDashboardDetails, type DashboardDetails } from '../api/dashboard-api';
-import { formatCount, formatDate, formatHours, plural, STATUS_LABELS } from '../lib/format';
+import { formatCount, formatHours, plural } from '../lib/format';
 
 export const DASHBOARD_EMPTY = 'Campaign figures appear here once your organisation has campaigns';
 
@@ -226,21 +228,6 @@ function ListBody({ query, children }: { query: ListQuery; children: (details: D
   return <>{children(query.data)}</>;
 }
 
-function StatusBadge({ status }: { status: CampaignRow['status'] }) {
-  return (
-    <span
-      className={cn(
-        'rounded-full px-2 py-0.5 text-xs font-medium',
-        status === 'live' && 'bg-success-soft text-success',
-        status === 'draft' && 'bg-sunken text-muted',
-        status === 'expired' && 'bg-danger-soft text-danger',
-      )}
-    >
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
-
 function ExpiringList({ rows, personal }: { rows: ExpiringRow[]; personal: boolean }) {
   if (rows.length === 0) {
     return (
@@ -283,7 +270,7 @@ function CampaignVideoList({ rows, personal }: { rows: CampaignRow[]; personal: 
               {c.title}
             </Link>
             <div className="flex shrink-0 items-center gap-3 text-sm">
-              <StatusBadge status={c.status} />
+              <CampaignStatusBadge status={c.status} />
               <span className="w-20 text-right tabular-nums">{plural(c.videoCount, 'video', 'videos')}</span>
             </div>
           </li>

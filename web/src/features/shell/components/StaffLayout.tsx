@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { staffNavFor, type StaffRole } from '@/config/access';
 import type { AppPath } from '@/config/paths';
+import { MAIN_ID, SkipLink } from '@/components/a11y/SkipLink';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import type { CurrentUser } from '@/lib/api/types';
@@ -48,6 +49,7 @@ export function StaffLayout({ user, role, isAvailable }: Props) {
 
   return (
     <div data-testid="staff-layout" className="flex min-h-screen flex-col md:flex-row">
+      <SkipLink />
       <SupportChat />
       <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-raised md:flex">
         <div className="px-5 py-5">
@@ -85,7 +87,7 @@ export function StaffLayout({ user, role, isAvailable }: Props) {
             <NavItems items={items} onNavigate={() => setMenuOpen(false)} />
           </nav>
         )}
-        <main key={location.pathname} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <main key={location.pathname} id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
           <Outlet />
         </main>
       </div>

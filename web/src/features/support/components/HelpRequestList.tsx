@@ -1,12 +1,8 @@
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDateTime, NO_DATE } from '@/lib/format';
 import { useHelpRequests } from '../api/support-api';
-
-function formatWhen(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** The help requests the signed-in member sent, newest first. */
 export function HelpRequestList() {
@@ -22,7 +18,7 @@ export function HelpRequestList() {
           <li key={item.id} className="space-y-1 px-4 py-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <strong>{item.category}</strong>
-              <span className="text-xs text-muted">Sent {formatWhen(item.createdAt)}</span>
+              <span className="text-xs text-muted">Sent {formatDateTime(item.createdAt) ?? NO_DATE}</span>
             </div>
             <p className="break-words whitespace-pre-line text-muted">{item.message}</p>
           </li>

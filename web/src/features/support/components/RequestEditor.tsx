@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Input, Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDateTime, NO_DATE } from '@/lib/format';
 import {
   useCampaignChoices,
   useCancelEditorRequest,
@@ -20,11 +21,6 @@ export const STATUS_LABELS: Record<EditorRequest['status'], string> = {
   requested: 'Requested',
   cancelled: 'Withdrawn',
 };
-
-function formatWhen(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** Ask for a professional editor for one of the organisation's campaigns. */
 export function RequestEditorForm() {
@@ -124,8 +120,8 @@ export function EditorRequestList() {
               <p className="break-words whitespace-pre-line text-muted">{item.message}</p>
               <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
                 <span>
-                  Requested {formatWhen(item.createdAt)}
-                  {item.status === 'cancelled' && ` · withdrawn ${formatWhen(item.updatedAt)}`}
+                  Requested {formatDateTime(item.createdAt) ?? NO_DATE}
+                  {item.status === 'cancelled' && ` · withdrawn ${formatDateTime(item.updatedAt) ?? NO_DATE}`}
                 </span>
                 {item.status === 'requested' && (
                   <ConfirmButton

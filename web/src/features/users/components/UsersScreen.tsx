@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ROLE_LABELS, type StaffRole } from '@/config/access';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { ACCOUNT_STATUS_LABELS } from '@/config/labels';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
 import { useInviteUser, useUpdateUser, useUserList, type RoleFilter, type StaffUser } from '../api/users-api';
 import { ChangeRoleDialog, DeleteUserDialog, InviteUserDialog, SuspendUserDialog } from './UserDialogs';
@@ -16,14 +18,8 @@ export const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [
   { value: 'contributor', label: 'Contributor' },
 ];
 
-export const STATUS_LABELS = { invited: 'Invited', activated: 'Activated', suspended: 'Suspended' } as const;
 
 const roleLabel = (name: string) => (name === 'contributor' ? 'Collaborator' : (ROLE_LABELS[name as StaffRole] ?? name));
-
-function formatCreated(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}
 
 type Props = { actor: StaffRole; actorId: string };
 
@@ -112,11 +108,11 @@ export function UsersScreen({ actor, actorId }: Props) {
           <tbody>
             {items.map((user) => (
               <tr key={user.id} className="border-b border-line last:border-0" data-testid="user-row">
-                <td className="px-4 py-3 font-medium">{user.fullName}</td>
-                <td className="px-4 py-3">{user.email}</td>
+                <td className="min-w-32 px-4 py-3 font-medium wrap-anywhere">{user.fullName}</td>
+                <td className="min-w-40 px-4 py-3 wrap-anywhere">{user.email}</td>
                 <td className="px-4 py-3">{roleLabel(user.role.name)}</td>
-                <td className="px-4 py-3">{STATUS_LABELS[user.status]}</td>
-                <td className="px-4 py-3 text-muted">{formatCreated(user.createdAt)}</td>
+                <td className="px-4 py-3">{ACCOUNT_STATUS_LABELS[user.status]}</td>
+                <td className="px-4 py-3 text-muted">{formatDate(user.createdAt) ?? NO_DATE}</td>
                 <td className="px-4 py-3">
                   {mayManage(user) && (
                     <div className="flex flex-wrap justify-end gap-1">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { MAIN_ID, SkipLink } from '@/components/a11y/SkipLink';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/Button';
@@ -53,11 +54,12 @@ export function VideoCompare() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
         <Logo />
         <ThemeToggle />
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 pb-16 sm:px-8">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 pb-16 outline-none sm:px-8">
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight">Compare videos</h1>
           <p className="text-sm text-muted">

@@ -28,4 +28,43 @@ describe('/videotest', () => {
     expect(req.headers.has('Authorization')).toBe(false);
     expect(await req.json()).toEqual({ fileName: 'take.mp4', contentType: 'video/mp4', size: 1 });
   });
+
+  it("says 'Error processing video' when the processing fails", async () => {
+    // The presigned POST goes to storage through XMLHttpRequest: it accepts the file.
+    class StorageUpload {
+      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 204;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      abort() {}
+      send() {
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', StorageUpload);
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        const path = new URL(req.url).pathname;
+        paths.push(`${req.method} ${path}`);
+        if (path.endsWith('/guideline/givemethegetandpost')) {
+          return jsonResponse({ key: 'Temp/u1/take.mp4', getUrl: 'http://storage/get', expiresInSeconds: 900, post: { url: 'http://storage/post', fields: { key: 'Temp/u1/take.mp4' } } });
+        }
+        if (req.method === 'POST') return jsonResponse({ jobId: 'j1', status: 'processing' }, 202);
+        return jsonResponse({ jobId: 'j1', status: 'failed', failureReason: 'No audio track' });
+      }),
+    );
+    render(<VideoTest />);
+    const u = userEvent.setup();
+    await u.upload(screen.getByLabelText('Video file'), new File(['x'], 'take.mp4', { type: 'video/mp4' }));
+    await u.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Process video' })).toBeEnabled());
+    await u.click(screen.getByRole('button', { name: 'Process video' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error processing video'));
+    expect(paths).toEqual(['POST /api/guideline/givemethegetandpost', 'POST /api/videotest/process', 'GET /api/videotest/process/j1']);
+    vi.unstubAllGlobals();
+  });
 });

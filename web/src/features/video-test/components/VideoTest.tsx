@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MAIN_ID } from '@/components/a11y/SkipLink';
 import { Logo } from '@/components/Logo';
 import { Button } from '@/components/ui/Button';
 import { readJob, requestClipCutUrls, startProcessing, type ProcessJob } from '../api/video-test-api';
@@ -73,7 +74,7 @@ export function VideoTest() {
   };
 
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-3xl space-y-6 px-4 py-8 outline-none">
       <header className="flex items-center gap-3">
         <Logo className="h-8" />
         <h1 className="text-2xl font-semibold tracking-tight">Video test</h1>

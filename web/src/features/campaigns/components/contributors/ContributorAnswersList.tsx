@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { buildPath, paths } from '@/config/paths';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useReviewAnswer } from '../../api/answer-review';
 import type { ContributorAnswer, ReviewStatus, UploadStatus } from '../../contributor-types';
-import { formatDate } from '../../lib/format';
 
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   none: 'Not recorded',
@@ -112,7 +112,7 @@ export function ContributorAnswersList({
                 {a.video.deviceType ? ` · ${a.video.deviceType}` : ''}
                 {a.video.width && a.video.height ? ` · ${a.video.width}×${a.video.height}` : ''}
                 {` · ${formatSize(a.video.sizeBytes)}`}
-                {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt)}` : ''}
+                {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt) ?? NO_DATE}` : ''}
               </p>
             </div>
           )}
@@ -152,7 +152,8 @@ function AnswerReviewActions({
       <Link
         to={editorLink}
         className="inline-flex h-8 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken"
-        aria-label={`Edit answer ${a.sequence} of ${name} in the response editor`}
+        // Starts with the words shown (label in name, WCAG 2.5.3).
+        aria-label={`Open in editor: answer ${a.sequence} of ${name}`}
       >
         Open in editor
       </Link>

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { buildPath, paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDate, NO_DATE } from '@/lib/format';
 import { useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
-import { formatDate } from '../../lib/format';
 import { ContributorAnswersList } from './ContributorAnswersList';
 import { CopyNewLinkDialog, DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog } from './ContributorDialogs';
 import { ContributorStatusBadges } from './ContributorStatusBadge';
@@ -54,13 +54,14 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         </div>
         <div>
           <dt className="text-muted">Invited</dt>
-          <dd>{formatDate(c.invitedAt)}</dd>
+          <dd>{formatDate(c.invitedAt) ?? NO_DATE}</dd>
         </div>
         <div>
           <dt className="text-muted">Submitted</dt>
           <dd data-testid="contributor-submitted">{c.submittedAt ? formatDate(c.submittedAt) : 'Not yet'}</dd>
         </div>
       </dl>
+      {/* Each name starts with the words its control shows (label in name, WCAG 2.5.3), then says whose. */}
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${name}`}>
         <Button
           size="sm"
@@ -75,14 +76,14 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
           size="sm"
           variant="secondary"
           aria-expanded={showAnswers}
-          aria-label={`${showAnswers ? 'Hide' : 'Show'} answers of ${name}`}
+          aria-label={`${showAnswers ? 'Hide answers' : 'Answers'} of ${name}`}
           onClick={() => setShowAnswers((v) => !v)}
         >
           {showAnswers ? 'Hide answers' : 'Answers'}
         </Button>
         <Link
           to={buildPath(paths.responseEditor, { campaignId, collaboratorId: c.contributorId })}
-          aria-label={`Open the answers of ${name} in the response editor`}
+          aria-label={`Response editor for ${name}`}
           className="inline-flex h-8 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken"
         >
           Response editor
@@ -101,7 +102,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
             size="sm"
             variant="secondary"
             loading={revoke.isPending}
-            aria-label={`Revoke the link of ${name}`}
+            aria-label={`Revoke link of ${name}`}
             onClick={() => revoke.mutate(c.contributorId)}
           >
             Revoke link
@@ -120,7 +121,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
           size="sm"
           variant="secondary"
           disabled={!answers || answers.length === 0}
-          aria-label={`Send answers of ${name} back for re-recording`}
+          aria-label={`Re-record answers of ${name}`}
           onClick={() => setOpen('rerecord')}
         >
           Re-record
@@ -130,7 +131,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
           variant="ghost"
           className="text-danger"
           disabled={!hasVideos}
-          aria-label={`Delete the videos of ${name}`}
+          aria-label={`Delete videos of ${name}`}
           onClick={() => setOpen('videos')}
         >
           Delete videos

@@ -1,11 +1,6 @@
+import { ACCOUNT_STATUS_LABELS } from '@/config/labels';
 import { cn } from '@/utils/cn';
 import type { CampaignContributor, ContributorStatus } from '../../contributor-types';
-
-export const CONTRIBUTOR_STATUS_LABELS: Record<ContributorStatus, string> = {
-  invited: 'Invited',
-  activated: 'Activated',
-  suspended: 'Suspended',
-};
 
 const styles: Record<ContributorStatus, string> = {
   invited: 'bg-info/15 text-info',
@@ -20,7 +15,7 @@ export function ContributorStatusBadges({ contributor }: { contributor: Pick<Cam
   return (
     <span className="inline-flex flex-wrap gap-1">
       <span data-testid="contributor-status" className={cn(badge, styles[contributor.status])}>
-        {CONTRIBUTOR_STATUS_LABELS[contributor.status]}
+        {ACCOUNT_STATUS_LABELS[contributor.status]}
       </span>
       {contributor.linkRevoked && (
         <span data-testid="contributor-link-revoked" className={cn(badge, 'bg-danger-soft text-danger')}>

@@ -227,7 +227,7 @@ describe('collaborators panel', () => {
     // Suspended shows Resume; a revoked link cannot be revoked again, but a new one can be made.
     expect(within(rows[2]!).getByRole('button', { name: 'Resume Sam Suspended' })).toBeInTheDocument();
     expect(within(rows[3]!).getByRole('button', { name: 'Copy a new link for Rey Revoked' })).toBeEnabled();
-    expect(within(rows[3]!).queryByRole('button', { name: 'Revoke the link of Rey Revoked' })).toBeNull();
+    expect(within(rows[3]!).queryByRole('button', { name: 'Revoke link of Rey Revoked' })).toBeNull();
   });
 
   it('"Copy a new link" explains itself behind the 5 s lock, re-invites, and copies the link the answer carries', async () => {
@@ -316,7 +316,7 @@ describe('collaborators panel', () => {
     expect(calls.find((c) => c.path === '/contributor/update/k1')!.body).toEqual({ isSuspended: true });
     expect(await screen.findByRole('button', { name: 'Resume Jane Doerr' })).toBeInTheDocument();
 
-    await u.click(screen.getByRole('button', { name: 'Revoke the link of Jane Doerr' }));
+    await u.click(screen.getByRole('button', { name: 'Revoke link of Jane Doerr' }));
     await waitFor(() => expect(toastMessages()).toContain('success:Invitation revoked successfully'));
     expect(calls.find((c) => c.path === '/contributor/revoke')!.body).toEqual({ campaignId: 'c1', contributorId: 'k1' });
     expect(await screen.findByText('Link revoked')).toBeInTheDocument();
@@ -377,9 +377,9 @@ describe('collaborators panel', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
 
     // The answers of someone on the second page are there.
-    await u.click(within(rows[10]!).getByRole('button', { name: 'Show answers of Person K' }));
+    await u.click(within(rows[10]!).getByRole('button', { name: 'Answers of Person K' }));
     expect(within(rows[10]!).getByTestId('answer-status')).toHaveTextContent('Stored');
-    expect(within(rows[10]!).getByRole('button', { name: 'Delete the videos of Person K' })).toBeEnabled();
+    expect(within(rows[10]!).getByRole('button', { name: 'Delete videos of Person K' })).toBeEnabled();
 
     // A change re-reads every page loaded so far, each from its cursor.
     await u.click(within(rows[10]!).getByRole('button', { name: 'Suspend Person K' }));
@@ -520,7 +520,7 @@ describe('collaborators panel', () => {
     });
     const { container } = renderPanel();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Show answers of Jane Doerr' }));
+    await u.click(await screen.findByRole('button', { name: 'Answers of Jane Doerr' }));
     const items = await screen.findAllByTestId('contributor-answer');
     expect(items.map((i) => within(i).getByTestId('answer-status').textContent)).toEqual([
       'Stored',
@@ -544,7 +544,7 @@ describe('collaborators panel', () => {
     expect(within(items[1]!).getByText('The file is not a video')).toBeInTheDocument();
     expect(within(items[2]!).getByText('Sent back for re-recording')).toBeInTheDocument();
 
-    await u.click(screen.getByRole('button', { name: 'Send answers of Jane Doerr back for re-recording' }));
+    await u.click(screen.getByRole('button', { name: 'Re-record answers of Jane Doerr' }));
     const dialog = screen.getByRole('dialog', { name: 'Send back for re-recording', hidden: true });
     // Sending back e-mails a new link: the dialog says so.
     expect(dialog).toHaveTextContent('They get an e-mail with a new link, and the previous link stops working');
@@ -584,14 +584,14 @@ describe('collaborators panel', () => {
     });
     renderPanel();
     const u = userEvent.setup();
-    expect(await screen.findByRole('link', { name: 'Open the answers of Jane Doerr in the response editor' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Response editor for Jane Doerr' })).toHaveAttribute(
       'href',
       '/campaign/c1/response-editor/k1',
     );
-    await u.click(await screen.findByRole('button', { name: 'Show answers of Jane Doerr' }));
+    await u.click(await screen.findByRole('button', { name: 'Answers of Jane Doerr' }));
     // Only a stored take can be reviewed.
     expect(await screen.findAllByRole('button', { name: /^Approve answer/ })).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Edit answer 1 of Jane Doerr in the response editor' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Open in editor: answer 1 of Jane Doerr' })).toHaveAttribute(
       'href',
       '/campaign/c1/response-editor/k1?answer=cq1',
     );
@@ -635,7 +635,7 @@ describe('collaborators panel', () => {
     });
     renderPanel();
     const u = userEvent.setup();
-    const button = await screen.findByRole('button', { name: 'Delete the videos of Jane Doerr' });
+    const button = await screen.findByRole('button', { name: 'Delete videos of Jane Doerr' });
     await waitFor(() => expect(button).toBeEnabled());
     await u.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Delete videos?', hidden: true });
