@@ -448,7 +448,9 @@ def upload_pipeline(args: argparse.Namespace, bin_dir: Path, api: Api, stop_gate
                                                             "sizeBytes": len(video), "deviceType": "Desktop"})
                 ref = {"key": started["key"], "uploadId": started["uploadId"]}
                 url = call("/contributor-upload/sign-part", {**ref, "partNumber": 1, "sizeBytes": len(video)})["url"]
-                put = urllib.request.Request(url, data=video, method="PUT")
+                # The blob's type, as a browser sends it (urllib would say the body is a form,
+                # which moto then reads as one and never answers).
+                put = urllib.request.Request(url, data=video, method="PUT", headers={"Content-Type": "video/webm"})
                 with urllib.request.urlopen(put, timeout=60) as response:
                     etag = response.headers["ETag"]
                 call("/contributor-upload/complete", {**ref, "parts": [{"partNumber": 1, "etag": etag}]})
@@ -509,7 +511,7 @@ def upload_pipeline(args: argparse.Namespace, bin_dir: Path, api: Api, stop_gate
     try:
         cursor = ""
         while True:
-            query = "limit=100" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
+            query = "limit=50" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
             _, answer = checker.call(http_event("GET", f"/contributor/{data['campaignId']}/all?{query}", staff))
             page = json.loads(answer["body"])
             members.extend(page["items"])
