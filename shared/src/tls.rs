@@ -5,8 +5,9 @@
 //!   ([`AMAZON_TRUST_SERVICES`], compiled in), which is what Amazon Trust Services
 //!   recommends to relying parties with their own trust store. Setting up TLS then parses
 //!   5 certificates instead of the system's 144 (each SDK connector takes its roots as
-//!   PEM and parses them all): about 0.05 ms instead of 1.5 ms or more per cold start
-//!   (docs/BENCHMARKS.md). When an `AWS_ENDPOINT_URL*` variable points the SDK at another
+//!   PEM and parses them all): side by side on the release `campaigns` bootstrap, init
+//!   took 10.5 ms with these roots and 18.7 ms with the system bundle on a loaded machine
+//!   (docs/DECISIONS.md, "Lambda cold start"). When an `AWS_ENDPOINT_URL*` variable points the SDK at another
 //!   HTTPS server, the SDK trusts the system's bundle instead.
 //! - Anything else (the AI function's HTTPS client, that fallback) trusts the system's CA
 //!   bundle file, read once ([`system_roots`]): the file the system's OpenSSL would use
