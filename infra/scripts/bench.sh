@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Storyhive's benchmark: cold start, request cost and build, as ratios to yardsticks
+# Storyhive's benchmark: cold start, request cost, upload pipeline and build, as ratios to yardsticks
 # measured side by side in the same run (absolute times on a shared machine are noise).
 # Prints one table and writes it to docs/BENCHMARKS.md (its own section; the others stay).
 #
@@ -19,8 +19,9 @@
 #               p50/p95 through the release-built handler, next to the DynamoDB calls it makes
 #               replayed alone against the same DynamoDB Local; DynamoDB requests and items read
 #               per call at 3 and 30 contributors (they must not grow)
-#   pipeline    (unfinished, bench.py --pipeline, not run here yet) takes recorded per second by
-#               the release upload worker, each event delivered twice: none lost, none recorded twice
+#   pipeline    takes recorded per second by release upload-worker instances fed the S3 events
+#               of real multipart uploads (made through the release contributors handler), each
+#               event delivered twice: none lost, none counted twice (bench.py --no-pipeline skips)
 #   build       the workspace's own crates and the link of one function (campaigns), with the
 #               release profile as it is next to thin LTO and 16 codegen units
 # Uses the test emulators (ports STORYHIVE_TEST_DYNAMODB_PORT / STORYHIVE_TEST_MOTO_PORT), its
@@ -34,7 +35,7 @@ while (($#)); do
     --smoke) SMOKE=1; shift ;;
     --no-build-comparison) COMPARE=0; shift ;;
     --all-functions) ALL=1; shift ;;
-    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -150,7 +151,7 @@ args=(--bin-dir "$BIN_DIR" --functions "$functions" --api "http://127.0.0.1:$POR
   --ddb-port "$DDB_PORT" --moto-endpoint "http://127.0.0.1:$MOTO_PORT" --prefix "$PREFIX"
   --build-json "$build_json")
 if ((SMOKE)); then
-  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2)
+  args+=(--cold-runs 1 --iterations 1 --warmup 1 --contributors 1 2 --pipeline-contributors 2 --workers 2)
 else
   args+=(--doc "$ROOT/docs/BENCHMARKS.md")
 fi

@@ -2,34 +2,83 @@
 
 use std::sync::Arc;
 
+use aws_config::SdkConfig;
+
 use crate::{
-    aws::AwsClients,
+    aws::{self, AwsClients},
+    config::ConfigError,
     queue::{CascadeQueue, MailQueue, MediaQueue},
     storage::Store,
     Config,
 };
 
 /// Built once in `main` (outside the handler) and shared by every request.
+///
+/// It holds the AWS clients the function's configuration calls for, and no others:
+/// DynamoDB always (the table), S3 when it names a bucket, SQS when it names a queue.
+/// `template.yaml` gives each function exactly the resources it uses (checked by
+/// `infra/local-stack/tests/template.rs`), so a function builds only the clients it calls
+/// (each costs its cold start a little).
 #[derive(Clone, Debug)]
 pub struct AppContext {
     pub config: Arc<Config>,
     pub store: Store,
     pub mail: MailQueue,
     pub cascade: CascadeQueue,
-    pub s3: aws_sdk_s3::Client,
+    /// The S3 client, when the configuration names a bucket ([`AppContext::s3`]).
+    pub s3: Option<aws_sdk_s3::Client>,
     /// The media worker's queue (the upload worker hands it recorded takes).
     pub media: MediaQueue,
 }
 
 impl AppContext {
+    /// A function's context in Lambda: its clients built from `shared`, only those its
+    /// configuration calls for.
+    pub fn from_sdk(config: Config, shared: &SdkConfig) -> Self {
+        let uses_queues = [&config.mail_queue_url, &config.cascade_queue_url, &config.media_queue_url]
+            .iter()
+            .any(|url| url.is_some());
+        let sqs = uses_queues.then(|| aws_sdk_sqs::Client::new(shared));
+        let s3 = uses_buckets(&config).then(|| aws::s3_client(shared));
+        Self::with_clients(config, aws_sdk_dynamodb::Client::new(shared), s3, sqs)
+    }
+
+    /// A function's context from clients already built (the local stack, which builds
+    /// each client once for every function): like [`AppContext::from_sdk`], it keeps only
+    /// those the configuration calls for.
     pub fn new(config: Config, clients: &AwsClients) -> Self {
+        let s3 = uses_buckets(&config).then(|| clients.s3.clone());
+        Self::with_clients(config, clients.dynamodb.clone(), s3, Some(clients.sqs.clone()))
+    }
+
+    fn with_clients(
+        config: Config,
+        dynamodb: aws_sdk_dynamodb::Client,
+        s3: Option<aws_sdk_s3::Client>,
+        sqs: Option<aws_sdk_sqs::Client>,
+    ) -> Self {
+        let queue = |url: &Option<String>| url.as_ref().and(sqs.clone());
         Self {
-            store: Store::new(clients.dynamodb.clone(), config.table_name.clone()),
-            mail: MailQueue::new(clients.sqs.clone(), config.mail_queue_url.clone(), "MAIL_QUEUE_URL"),
-            cascade: CascadeQueue::new(clients.sqs.clone(), config.cascade_queue_url.clone(), "CASCADE_QUEUE_URL"),
-            s3: clients.s3.clone(),
-            media: MediaQueue::new(clients.sqs.clone(), config.media_queue_url.clone(), "MEDIA_QUEUE_URL"),
+            store: Store::new(dynamodb, config.table_name.clone()),
+            mail: MailQueue::new(queue(&config.mail_queue_url), config.mail_queue_url.clone(), "MAIL_QUEUE_URL"),
+            cascade: CascadeQueue::new(
+                queue(&config.cascade_queue_url),
+                config.cascade_queue_url.clone(),
+                "CASCADE_QUEUE_URL",
+            ),
+            media: MediaQueue::new(queue(&config.media_queue_url), config.media_queue_url.clone(), "MEDIA_QUEUE_URL"),
+            s3,
             config: Arc::new(config),
         }
     }
+
+    /// The S3 client; an error naming the settings when the function was given no bucket
+    /// (its calls would have nowhere to go).
+    pub fn s3(&self) -> Result<&aws_sdk_s3::Client, ConfigError> {
+        self.s3.as_ref().ok_or(ConfigError("VIDEO_BUCKET or MEDIA_BUCKET"))
+    }
+}
+
+fn uses_buckets(config: &Config) -> bool {
+    config.video_bucket.is_some() || config.media_bucket.is_some()
 }

@@ -17,8 +17,10 @@ pub mod openapi;
 pub mod permissions;
 pub mod queue;
 pub mod ratelimit;
+pub mod routes;
 pub mod storage;
 pub mod telemetry;
+pub mod tls;
 pub mod validation;
 pub mod words;
 

@@ -8,25 +8,26 @@ use crate::{cascade::CascadeJob, mail::MailMessage};
 /// A queue of JSON messages of type `T`.
 #[derive(Clone, Debug)]
 pub struct JsonQueue<T> {
-    client: aws_sdk_sqs::Client,
-    /// `None` when this function's environment does not name the queue.
-    url: Option<String>,
+    /// The client and the queue's URL; `None` when this function's environment does not
+    /// name the queue (the function then builds no SQS client for it).
+    target: Option<(aws_sdk_sqs::Client, String)>,
     /// The environment variable that names it (for the error when it is missing).
     setting: &'static str,
     _message: std::marker::PhantomData<fn(T)>,
 }
 
 impl<T: Serialize> JsonQueue<T> {
-    pub fn new(client: aws_sdk_sqs::Client, url: Option<String>, setting: &'static str) -> Self {
-        Self { client, url, setting, _message: std::marker::PhantomData }
+    /// The queue at `url` (`None`: not given to this function), sent to with `client`.
+    pub fn new(client: Option<aws_sdk_sqs::Client>, url: Option<String>, setting: &'static str) -> Self {
+        Self { target: client.zip(url), setting, _message: std::marker::PhantomData }
     }
 
     /// Queues one message. Once this returns it is durable: the worker retries it and,
     /// after repeated failures, the dead-letter queue keeps it.
     pub async fn send(&self, message: &T) -> anyhow::Result<()> {
-        let url = self.url.as_deref().ok_or(crate::config::ConfigError(self.setting))?;
+        let (client, url) = self.target.as_ref().ok_or(crate::config::ConfigError(self.setting))?;
         let body = serde_json::to_string(message)?;
-        self.client
+        client
             .send_message()
             .queue_url(url)
             .message_body(body)

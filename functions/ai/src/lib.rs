@@ -10,18 +10,18 @@ mod routes;
 
 use axum::{Extension, Router};
 use storyhive_shared::AppContext;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use provider::Provider;
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(routes::status))
-        .routes(routes!(routes::generate_questions))
-        .routes(routes!(routes::regenerate_question))
-        .routes(routes!(routes::generate_paragraphs))
-        .routes(routes!(routes::generate_script))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(
+    routes::status,
+    routes::generate_questions,
+    routes::regenerate_question,
+    routes::generate_paragraphs,
+    routes::generate_script,
+);
 
 /// The function's router; the model is built once from the context's `AI_*` settings.
 pub fn router(context: AppContext) -> Router {
@@ -34,5 +34,5 @@ pub fn router(context: AppContext) -> Router {
 
 /// The router with a given model (tests, the local gateway's fake).
 pub fn with_provider(context: AppContext, provider: Provider) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context).layer(Extension(provider)))
+    storyhive_shared::http::finish(routes().with_state(context).layer(Extension(provider)))
 }

@@ -127,10 +127,22 @@ struct Usage {
     completion_tokens: Option<u64>,
 }
 
+/// An HTTPS client on the same TLS stack as the AWS SDK (rustls with aws-lc-rs, the
+/// system's CA bundle), so that the function links one crypto library, not two.
+fn https_client() -> reqwest::Client {
+    let provider = std::sync::Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let tls = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("aws-lc-rs supports TLS 1.2 and 1.3")
+        .with_root_certificates(storyhive_shared::tls::root_store())
+        .with_no_client_auth();
+    reqwest::Client::builder().use_preconfigured_tls(tls).build().expect("an HTTPS client without options")
+}
+
 impl OpenAiCompatible {
     pub fn new(base_url: String, model: String, api_key: Option<String>) -> Self {
         Self {
-            http: reqwest::Client::new(),
+            http: https_client(),
             url: format!("{}/chat/completions", base_url.trim_end_matches('/')),
             model,
             api_key,
@@ -210,7 +222,7 @@ impl Bedrock {
     async fn client(&self) -> &aws_sdk_bedrockruntime::Client {
         self.client
             .get_or_init(|| async {
-                let shared = aws_config::defaults(aws_config::BehaviorVersion::latest()).load().await;
+                let shared = storyhive_shared::aws::sdk_config().await;
                 let mut builder = aws_sdk_bedrockruntime::config::Builder::from(&shared);
                 if let Some(endpoint) = &self.endpoint {
                     builder = builder.endpoint_url(endpoint);

@@ -38,7 +38,7 @@ impl Cascade {
     pub fn new(context: &AppContext) -> anyhow::Result<Self> {
         Ok(Self {
             store: context.store.clone(),
-            s3: context.s3.clone(),
+            s3: context.s3()?.clone(),
             video_bucket: context.config.video_bucket()?.to_string(),
             queue: context.cascade.clone(),
         })

@@ -2,14 +2,13 @@
 
 use lambda_runtime::{service_fn, LambdaEvent};
 use storyhive_cascade_worker::Cascade;
-use storyhive_shared::{aws::AwsClients, telemetry, AppContext, Config};
+use storyhive_shared::{aws, telemetry, AppContext, Config};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
     telemetry::init();
     let config = Config::from_env()?;
-    let clients = AwsClients::from_env().await;
-    let cascade = Cascade::new(&AppContext::new(config, &clients))?;
+    let cascade = Cascade::new(&AppContext::from_sdk(config, &aws::sdk_config().await))?;
     let cascade = &cascade;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<serde_json::Value>| async move {
         storyhive_cascade_worker::handle_event(cascade, event.payload).await.map_err(lambda_runtime::Error::from)

@@ -48,7 +48,7 @@ pub async fn remove(
         "{}{contributor_id}/",
         repo::campaign_video_prefix(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id)
     );
-    repo::delete_objects_under(&context.s3, context.config.video_bucket()?, &prefix).await?;
+    repo::delete_objects_under(context.s3()?, context.config.video_bucket()?, &prefix).await?;
     // Their generated videos were cut from these takes (their files were under the prefix).
     storyhive_shared::media::generated::remove_of_contributor(
         store,

@@ -1,10 +1,9 @@
-use storyhive_shared::{aws::AwsClients, telemetry, AppContext, Config};
+use storyhive_shared::{aws, telemetry, AppContext, Config};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     telemetry::init();
     let config = Config::from_env()?;
-    let clients = AwsClients::from_env().await;
-    let router = storyhive_contributors::router(AppContext::new(config, &clients));
+    let router = storyhive_contributors::router(AppContext::from_sdk(config, &aws::sdk_config().await));
     lambda_http::run(router).await
 }

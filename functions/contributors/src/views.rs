@@ -19,7 +19,7 @@ use storyhive_shared::{
 pub async fn video_info(context: &AppContext, record: &JourneyRecord) -> anyhow::Result<Option<VideoInfo>> {
     let Some(key) = record.s3_video_key.clone() else { return Ok(None) };
     let url = context
-        .s3
+        .s3()?
         .get_object()
         .bucket(context.config.video_bucket()?)
         .key(&key)

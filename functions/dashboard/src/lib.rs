@@ -20,14 +20,13 @@ use storyhive_shared::{
     ApiResult, AppContext,
 };
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new().routes(routes!(details))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(details);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

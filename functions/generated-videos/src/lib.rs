@@ -10,21 +10,21 @@ pub mod videotest;
 
 use axum::Router;
 use storyhive_shared::AppContext;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(videos::save))
-        .routes(routes!(videos::contributor_videos))
-        .routes(routes!(videos::campaign_generated_videos))
-        .routes(routes!(videos::approved_videos))
-        .routes(routes!(videos::delete))
-        .routes(routes!(videos::approval))
-        .routes(routes!(videotest::clip_cut_urls))
-        .routes(routes!(videotest::process))
-        .routes(routes!(videotest::process_status))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(
+    videos::save,
+    videos::contributor_videos,
+    videos::campaign_generated_videos,
+    videos::approved_videos,
+    videos::delete,
+    videos::approval,
+    videotest::clip_cut_urls,
+    videotest::process,
+    videotest::process_status,
+);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }

@@ -90,7 +90,7 @@ pub struct Approval {
 async fn presign(context: &AppContext, key: &str, download_name: Option<&str>) -> ApiResult<String> {
     let config = PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let mut request = context.s3.get_object().bucket(context.config.video_bucket()?).key(key);
+    let mut request = context.s3()?.get_object().bucket(context.config.video_bucket()?).key(key);
     if let Some(name) = download_name {
         request = request.response_content_disposition(format!("attachment; filename=\"{name}\""));
     }
@@ -390,7 +390,7 @@ pub async fn delete(
     let bucket = context.config.video_bucket()?;
     for object in record.object_keys() {
         context
-            .s3
+            .s3()?
             .delete_object()
             .bucket(bucket)
             .key(&object)

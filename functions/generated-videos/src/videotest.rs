@@ -114,20 +114,17 @@ fn error(status: StatusCode, detail: &str) -> Response {
         .into_response()
 }
 
-/// The shared key: 503 when the deployment has none, 401 when it is missing or wrong.
-fn check_key(context: &AppContext, headers: &HeaderMap) -> Result<(), Response> {
+/// The answer refusing a call without the shared key: 503 when the deployment has none,
+/// 401 when it is missing or wrong; `None` when the key is right.
+fn key_rejection(context: &AppContext, headers: &HeaderMap) -> Option<Response> {
     let Some(expected) = context.config.video_processing_api_key.as_deref() else {
-        return Err(error(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIGURED));
+        return Some(error(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIGURED));
     };
     let given = headers.get(API_KEY_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("").trim();
     // Compared in constant time: the key is a secret.
     let same = given.len() == expected.len()
         && given.bytes().zip(expected.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
-    if same {
-        Ok(())
-    } else {
-        Err(error(StatusCode::UNAUTHORIZED, WRONG_KEY))
-    }
+    (!same).then(|| error(StatusCode::UNAUTHORIZED, WRONG_KEY))
 }
 
 async fn limit(context: &AppContext, limit: &Limit, client: &ClientAddress) -> Result<(), ApiError> {
@@ -166,9 +163,7 @@ async fn credentials() -> Result<aws_sdk_s3::config::Credentials, ApiError> {
     static PROVIDER: tokio::sync::OnceCell<Option<aws_sdk_s3::config::SharedCredentialsProvider>> =
         tokio::sync::OnceCell::const_new();
     let provider = PROVIDER
-        .get_or_init(|| async {
-            aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await.credentials_provider()
-        })
+        .get_or_init(|| async { storyhive_shared::aws::sdk_config().await.credentials_provider() })
         .await
         .as_ref()
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no AWS credentials to sign the upload with")))?;
@@ -179,7 +174,7 @@ async fn presigned_get(context: &AppContext, key: &str) -> Result<String, ApiErr
     let config =
         PresigningConfig::expires_in(Duration::from_secs(URL_SECONDS)).map_err(|e| ApiError::Internal(e.into()))?;
     Ok(context
-        .s3
+        .s3()?
         .get_object()
         .bucket(context.config.video_bucket()?)
         .key(key)
@@ -228,7 +223,7 @@ pub async fn clip_cut_urls(
         .map(|base| base.trim_end_matches('/').to_string())
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unexpected presigned URL shape {without_query}")))?;
     let credentials = credentials().await?;
-    let region = context.s3.config().region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
+    let region = context.s3()?.config().region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
     let post = presign_post(
         &PostPolicy {
             bucket: context.config.video_bucket()?,
@@ -273,7 +268,9 @@ pub async fn process(
     headers: HeaderMap,
     Json(body): Json<ProcessRequest>,
 ) -> Result<(StatusCode, Json<ProcessStarted>), Response> {
-    check_key(&context, &headers)?;
+    if let Some(rejection) = key_rejection(&context, &headers) {
+        return Err(rejection);
+    }
     start(&context, &client, body).await.map_err(IntoResponse::into_response)
 }
 
@@ -300,7 +297,7 @@ async fn start(
     }
     limit(context, &PROCESSING_PER_CLIENT, client).await?;
     let bucket = context.config.video_bucket()?;
-    match context.s3.head_object().bucket(bucket).key(key).send().await {
+    match context.s3()?.head_object().bucket(bucket).key(key).send().await {
         Ok(_) => {}
         Err(error) if error.as_service_error().is_some_and(|e| e.is_not_found()) => {
             return Err(ApiError::NotFound(UPLOAD_NOT_FOUND.into()))
@@ -338,7 +335,9 @@ pub async fn process_status(
     headers: HeaderMap,
     Path(job_id): Path<String>,
 ) -> Result<Json<ProcessJob>, Response> {
-    check_key(&context, &headers)?;
+    if let Some(rejection) = key_rejection(&context, &headers) {
+        return Err(rejection);
+    }
     status(&context, &job_id).await.map_err(IntoResponse::into_response)
 }
 

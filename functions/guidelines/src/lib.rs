@@ -21,29 +21,29 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const TAG: &str = "guidelines";
 /// Two staff members editing one title at the same moment: the loser retries this often.
 const ATTEMPTS: usize = 4;
 const BUSY: &str = "This guideline was changed by someone else in the meantime. Please try again.";
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(add_title))
-        .routes(routes!(add_value))
-        .routes(routes!(update_title))
-        .routes(routes!(update_value))
-        .routes(routes!(delete_by_id))
-        .routes(routes!(delete_by_title))
-        .routes(routes!(delete_value))
-        .routes(routes!(by_heading))
-        .routes(routes!(by_title))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(
+    list,
+    add_title,
+    add_value,
+    update_title,
+    update_value,
+    delete_by_id,
+    delete_by_title,
+    delete_value,
+    by_heading,
+    by_title,
+);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 /// A page of guidelines, oldest title first.

@@ -20,22 +20,17 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const TAG: &str = "initiatives";
 const NAME_TAKEN: &str = "An initiative with this name already exists";
 const NOT_FOUND: &str = "Initiative not found";
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(list_initiatives))
-        .routes(routes!(add_initiative))
-        .routes(routes!(update_initiative))
-        .routes(routes!(delete_initiative))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(list_initiatives, add_initiative, update_initiative, delete_initiative,);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

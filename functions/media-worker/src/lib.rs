@@ -58,7 +58,7 @@ impl MediaWorker {
     pub fn new(context: &AppContext, transcriber: Arc<dyn Transcriber>) -> anyhow::Result<Self> {
         Ok(Self {
             store: context.store.clone(),
-            s3: context.s3.clone(),
+            s3: context.s3()?.clone(),
             bucket: context.config.video_bucket()?.to_string(),
             transcriber,
             work_dir: std::env::temp_dir(),

@@ -2,16 +2,16 @@ use std::sync::Arc;
 
 use lambda_runtime::{service_fn, LambdaEvent};
 use storyhive_media_worker::{transcribe::AmazonTranscribe, MediaWorker};
-use storyhive_shared::{aws::AwsClients, telemetry, AppContext, Config};
+use storyhive_shared::{aws, telemetry, AppContext, Config};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
     telemetry::init();
     let config = Config::from_env()?;
-    let clients = AwsClients::from_env().await;
-    let shared = aws_config::load_from_env().await;
-    let transcriber = AmazonTranscribe { client: aws_sdk_transcribe::Client::new(&shared), s3: clients.s3.clone() };
-    let worker = MediaWorker::new(&AppContext::new(config, &clients), Arc::new(transcriber))?;
+    let shared = aws::sdk_config().await;
+    let context = AppContext::from_sdk(config, &shared);
+    let transcriber = AmazonTranscribe { client: aws_sdk_transcribe::Client::new(&shared), s3: context.s3()?.clone() };
+    let worker = MediaWorker::new(&context, Arc::new(transcriber))?;
     let worker = &worker;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<aws_lambda_events::event::sqs::SqsEvent>| async move {
         Ok::<_, lambda_runtime::Error>(storyhive_media_worker::handle(worker, event.payload).await)

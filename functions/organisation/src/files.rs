@@ -127,7 +127,7 @@ async fn upload_url(
     let content_type = body.content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
     let key = files::pending_key(&principal.tenant_id, kind, &scope.owner(principal), &model::new_id(), extension);
     let url = context
-        .s3
+        .s3()?
         .put_object()
         .bucket(context.config.media_bucket()?)
         .key(&key)
@@ -236,7 +236,7 @@ async fn keep(
     extension: &str,
 ) -> ApiResult<String> {
     let bucket = context.config.media_bucket()?.to_string();
-    let head = context.s3.head_object().bucket(&bucket).key(pending).send().await.map_err(|e| {
+    let head = context.s3()?.head_object().bucket(&bucket).key(pending).send().await.map_err(|e| {
         match e.as_service_error().map(|s| s.is_not_found()) {
             Some(true) => ApiError::NotFound(FILE_NOT_EXIST.into()),
             _ => ApiError::Internal(anyhow::Error::new(e).context("HeadObject")),
@@ -260,7 +260,7 @@ async fn keep(
             };
             let stored = files::stored_key(tenant_id, kind, owner, id, "jpg");
             context
-                .s3
+                .s3()?
                 .put_object()
                 .bucket(&bucket)
                 .key(&stored)
@@ -281,7 +281,7 @@ async fn keep(
             move_to_kept(context, &bucket, pending, &files::stored_key(tenant_id, kind, owner, id, extension)).await
         }
         Media::Video => {
-            let (handle, s3, object) = (tokio::runtime::Handle::current(), context.s3.clone(), pending.to_string());
+            let (handle, s3, object) = (tokio::runtime::Handle::current(), context.s3()?.clone(), pending.to_string());
             let probe_bucket = bucket.clone();
             let probed = tokio::task::spawn_blocking(move || {
                 let mut source = S3Reader::new(handle, s3, probe_bucket, object, size as u64);
@@ -303,7 +303,7 @@ async fn keep(
 
 async fn read_range(context: &AppContext, bucket: &str, key: &str, range: Option<(i64, i64)>) -> ApiResult<Vec<u8>> {
     let output = context
-        .s3
+        .s3()?
         .get_object()
         .bucket(bucket)
         .key(key)
@@ -317,7 +317,7 @@ async fn read_range(context: &AppContext, bucket: &str, key: &str, range: Option
 /// A server-side copy (up to 5 GB in one call), then the pending object goes.
 async fn move_to_kept(context: &AppContext, bucket: &str, pending: &str, stored: &str) -> ApiResult<String> {
     context
-        .s3
+        .s3()?
         .copy_object()
         .bucket(bucket)
         .copy_source(format!("{bucket}/{pending}"))
@@ -332,8 +332,8 @@ async fn move_to_kept(context: &AppContext, bucket: &str, pending: &str, stored:
 /// Removes an object; a failure only leaves an unreferenced object (logged), never an
 /// error for the caller, whose change is already made.
 async fn remove(context: &AppContext, key: &str) {
-    let Ok(bucket) = context.config.media_bucket() else { return };
-    if let Err(error) = context.s3.delete_object().bucket(bucket).key(key).send().await {
+    let (Ok(bucket), Ok(s3)) = (context.config.media_bucket(), context.s3()) else { return };
+    if let Err(error) = s3.delete_object().bucket(bucket).key(key).send().await {
         tracing::warn!(key, code = ?error.code(), "could not remove an object of the media bucket");
     }
 }

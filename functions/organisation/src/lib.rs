@@ -15,27 +15,27 @@ mod files;
 
 use axum::Router;
 use storyhive_shared::AppContext;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use dto::*;
 
-/// The routes and their OpenAPI description, from the same declarations.
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(company::get_company, company::update_company))
-        .routes(routes!(company::complete_setup))
-        .routes(routes!(files::company_upload_url))
-        .routes(routes!(files::company_upload_complete))
-        .routes(routes!(files::delete_company_file))
-        .routes(routes!(files::own_upload_url))
-        .routes(routes!(files::own_upload_complete))
-        .routes(routes!(files::delete_own_file))
-        .routes(routes!(departments::all_departments))
-        .routes(routes!(departments::add_department))
-        .routes(routes!(departments::delete_department))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(
+    company::get_company,
+    company::update_company,
+    company::complete_setup,
+    files::company_upload_url,
+    files::company_upload_complete,
+    files::delete_company_file,
+    files::own_upload_url,
+    files::own_upload_complete,
+    files::delete_own_file,
+    departments::all_departments,
+    departments::add_department,
+    departments::delete_department,
+);
 
 /// The function's router, ready to serve.
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }

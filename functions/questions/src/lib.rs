@@ -23,7 +23,6 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const TAG: &str = "questions";
 /// Keeps every reorder within one DynamoDB transaction (100 items).
@@ -32,16 +31,12 @@ const QUESTIONS_CHANGED: &str =
     "The questions were changed by someone else in the meantime. Please reload and try again.";
 const QUESTION_NOT_FOUND: &str = "Question not found";
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(list_questions))
-        .routes(routes!(add_question))
-        .routes(routes!(update_question))
-        .routes(routes!(delete_question))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(list_questions, add_question, update_question, delete_question,);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

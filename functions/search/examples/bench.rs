@@ -60,6 +60,9 @@ fn id(kind: &str, n: usize) -> String {
     format!("{kind}{n:05}")
 }
 
+/// Makes one search filter of a kind, from the run's random numbers.
+type FilterMaker = Box<dyn Fn(&mut Rng) -> SearchFilter>;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let answers = arg("--answers", 10_000);
@@ -95,7 +98,7 @@ async fn main() -> anyhow::Result<()> {
     }
 
     let mut rng = Rng(42);
-    let kinds: Vec<(&str, Box<dyn Fn(&mut Rng) -> SearchFilter>)> = vec![
+    let kinds: Vec<(&str, FilterMaker)> = vec![
         ("newest, no filter", Box::new(|_| SearchFilter::default())),
         (
             "campaign",

@@ -31,7 +31,6 @@ use storyhive_shared::{
     validation::Errors,
     ApiError, ApiResult, AppContext,
 };
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use dto::*;
 
@@ -52,15 +51,12 @@ pub const TEXT_TOO_LONG: &str = "The search text is at most 200 characters";
 pub const TEXT_NO_WORDS: &str = "Please enter a word to search for";
 pub const TEXT_TOO_MANY_WORDS: &str = "Please search for at most 5 words";
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(initial_data))
-        .routes(routes!(search_videos))
-        .routes(routes!(search_campaign_videos))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(initial_data, search_videos, search_campaign_videos,);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 /// The choices of the search filters: campaigns and contributors a hundred at a time
@@ -455,7 +451,7 @@ async fn presign(context: &AppContext, bucket: &str, key: &str) -> ApiResult<Str
     let config = PresigningConfig::expires_in(Duration::from_secs(POSTER_URL_SECONDS))
         .map_err(|e| ApiError::Internal(e.into()))?;
     let request = context
-        .s3
+        .s3()?
         .get_object()
         .bucket(bucket)
         .key(key)

@@ -22,7 +22,6 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const TAG: &str = "support";
 
@@ -36,15 +35,12 @@ pub const CAMPAIGN_NOT_FOUND: &str = "Campaign not found";
 pub const REQUEST_NOT_FOUND: &str = "Request not found";
 pub const TOO_MANY: &str = "Too many requests. Please wait a while and try again.";
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(send_help, help_requests))
-        .routes(routes!(request_editor, editor_requests))
-        .routes(routes!(cancel_editor_request))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(send_help, help_requests, request_editor, editor_requests, cancel_editor_request,);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 /// The help request categories of spec section 2.

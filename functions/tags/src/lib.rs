@@ -18,18 +18,17 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const TAG: &str = "tags";
 const TAG_TAKEN: &str = "This tag already exists";
 const NOT_FOUND: &str = "Tag not found";
 
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new().routes(routes!(all_tags)).routes(routes!(add_tag)).routes(routes!(delete_tag))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(all_tags, add_tag, delete_tag,);
 
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

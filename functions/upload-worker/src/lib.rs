@@ -45,7 +45,7 @@ impl UploadWorker {
     pub fn new(context: &storyhive_shared::AppContext) -> anyhow::Result<Self> {
         Ok(Self {
             store: context.store.clone(),
-            s3: context.s3.clone(),
+            s3: context.s3()?.clone(),
             bucket: context.config.video_bucket()?.to_string(),
             max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
             media_queue: context.media.clone(),

@@ -10,22 +10,21 @@ pub mod service;
 
 use axum::Router;
 use storyhive_shared::AppContext;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use dto::*;
 
-/// The routes and their OpenAPI description, from the same declarations.
-pub fn api() -> OpenApiRouter<AppContext> {
-    OpenApiRouter::new()
-        .routes(routes!(routes::all_users))
-        .routes(routes!(routes::invite_user))
-        .routes(routes!(routes::update_user))
-        .routes(routes!(routes::delete_user))
-        .routes(routes!(routes::check_invitation))
-        .routes(routes!(routes::accept_invitation))
-}
+// The routes and their OpenAPI description, from the same declarations: `api()` with the
+// document (the gateway, openapi.json), `routes()` without (the function's router).
+storyhive_shared::function_routes!(
+    routes::all_users,
+    routes::invite_user,
+    routes::update_user,
+    routes::delete_user,
+    routes::check_invitation,
+    routes::accept_invitation,
+);
 
 /// The function's router, ready to serve.
 pub fn router(context: AppContext) -> Router {
-    storyhive_shared::http::finish(api().split_for_parts().0.with_state(context))
+    storyhive_shared::http::finish(routes().with_state(context))
 }

@@ -79,7 +79,7 @@ pub async fn initiatives(store: &Store, tenant_id: &str) -> StoreResult<Vec<Init
     let mut all: Vec<InitiativeRecord> =
         store.query(Query::table(keys::tenant_partition(tenant_id), keys::INITIATIVE_PREFIX)).await?;
     all.retain(|i| i.status == LifecycleStatus::Active);
-    all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    all.sort_by_cached_key(|item| item.name.to_lowercase());
     Ok(all)
 }
 
@@ -115,7 +115,7 @@ pub async fn has_initiatives(store: &Store, tenant_id: &str) -> StoreResult<bool
 pub async fn tags(store: &Store, tenant_id: &str) -> StoreResult<Vec<TagRecord>> {
     let mut all: Vec<TagRecord> =
         store.query(Query::table(keys::tenant_partition(tenant_id), keys::TAG_PREFIX)).await?;
-    all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    all.sort_by_cached_key(|item| item.name.to_lowercase());
     Ok(all)
 }
 

@@ -168,7 +168,7 @@ impl FileKind {
 /// A short-lived URL to read a kept file (signed locally: no request to S3).
 pub async fn read_url(context: &AppContext, key: &str) -> anyhow::Result<String> {
     Ok(context
-        .s3
+        .s3()?
         .get_object()
         .bucket(context.config.media_bucket()?)
         .key(key)

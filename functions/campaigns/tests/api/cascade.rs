@@ -123,7 +123,7 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     let worker = stack.function_context("CascadeWorkerFunction");
     repo::purge_campaign(
         &worker.store,
-        &worker.s3,
+        worker.s3().unwrap(),
         worker.config.video_bucket().unwrap(),
         &staff.tenant_id,
         &campaigns[0],

@@ -29,14 +29,17 @@ fn cascade_worker(stack: &TestStack) -> storyhive_cascade_worker::Cascade {
     storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap()
 }
 
+/// A function's router, built from its context.
+type RouterFn = fn(storyhive_shared::AppContext) -> axum::Router;
+
 /// The campaign-side functions on one port, `function`'s DynamoDB calls through `tap`.
 async fn tapped_stack(
     function: &str,
-    router: fn(storyhive_shared::AppContext) -> axum::Router,
+    router: RouterFn,
     tap: &DynamoTap,
 ) -> TestStack {
     let mut stack = TestStack::start_tapped(function, Some(tap), router).await;
-    let others: [(&str, fn(storyhive_shared::AppContext) -> axum::Router); 5] = [
+    let others: [(&str, RouterFn); 5] = [
         ("AccountsFunction", storyhive_accounts::router),
         ("InitiativesFunction", storyhive_initiatives::router),
         ("TagsFunction", storyhive_tags::router),

@@ -101,7 +101,7 @@ async fn contributor_campaign(
         started_journey: membership.started_journey,
         submitted: membership.submitted_at.is_some(),
         video_config: membership.video_config,
-        campaign: views::preview(&context, parts, tenant.as_ref()).await?,
+        campaign: views::preview(context, parts, tenant.as_ref()).await?,
         recording_tips,
         organisation: landing::for_contributor(context, &parts.campaign, &membership.contributor_id).await?,
     })

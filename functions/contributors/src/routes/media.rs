@@ -95,7 +95,7 @@ async fn presign(context: &AppContext, key: &str) -> ApiResult<String> {
     let config = PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))
         .map_err(|e| ApiError::Internal(e.into()))?;
     Ok(context
-        .s3
+        .s3()?
         .get_object()
         .bucket(context.config.video_bucket()?)
         .key(key)

@@ -129,7 +129,7 @@ async fn close_oldest_uploads(context: &AppContext, access: &ContributorAccess, 
 /// Discards an upload's parts (S3 may have done so already) and closes its record.
 async fn cancel_upload(context: &AppContext, upload: &UploadRecord) -> ApiResult<()> {
     context
-        .s3
+        .s3()?
         .abort_multipart_upload()
         .bucket(context.config.video_bucket()?)
         .key(&upload.object_key)
@@ -207,7 +207,7 @@ pub async fn start_upload(
     );
     let essence = body.content_type.split(';').next().unwrap_or_default().trim().to_lowercase();
     let created = context
-        .s3
+        .s3()?
         .create_multipart_upload()
         .bucket(context.config.video_bucket()?)
         .key(&object_key)
@@ -266,7 +266,7 @@ pub async fn sign_part(
         .ok_or_else(|| ApiError::field("sizeBytes", format!("A part is 1 to {} bytes", rules::PART_SIZE)))?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
     let url = context
-        .s3
+        .s3()?
         .upload_part()
         .bucket(context.config.video_bucket()?)
         .key(&upload.object_key)
@@ -290,7 +290,7 @@ async fn parts_received(context: &AppContext, upload: &UploadRecord) -> ApiResul
     let mut marker: Option<String> = None;
     loop {
         let output = context
-            .s3
+            .s3()?
             .list_parts()
             .bucket(context.config.video_bucket()?)
             .key(&upload.object_key)
@@ -348,7 +348,7 @@ pub async fn complete_upload(
     let done =
         || Json(UploadCompleted { key: upload.object_key.clone(), message: "Video uploaded successfully".into() });
     // Already joined (the browser retried after losing our answer).
-    if context.s3.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
+    if context.s3()?.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
         return Ok(done());
     }
     let parts = match body.parts {
@@ -361,7 +361,7 @@ pub async fn complete_upload(
     let completed: Vec<CompletedPart> =
         parts.iter().map(|p| CompletedPart::builder().part_number(p.part_number).e_tag(&p.etag).build()).collect();
     let result = context
-        .s3
+        .s3()?
         .complete_multipart_upload()
         .bucket(bucket)
         .key(&upload.object_key)
@@ -370,7 +370,7 @@ pub async fn complete_upload(
         .send()
         .await;
     if let Err(error) = result {
-        if context.s3.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
+        if context.s3()?.head_object().bucket(bucket).key(&upload.object_key).send().await.is_ok() {
             close_upload(&context, &upload).await?;
             return Ok(done());
         }

@@ -222,8 +222,10 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
     // The worker as the Lambda function wires it, against moto's Transcribe.
     let context = stack.function_context("MediaWorkerFunction");
     let transcribe = stack.function_transcribe("MediaWorkerFunction");
-    let engine =
-        storyhive_media_worker::transcribe::AmazonTranscribe { client: transcribe.clone(), s3: context.s3.clone() };
+    let engine = storyhive_media_worker::transcribe::AmazonTranscribe {
+        client: transcribe.clone(),
+        s3: context.s3().unwrap().clone(),
+    };
     let worker = storyhive_media_worker::MediaWorker::new(&context, std::sync::Arc::new(engine)).unwrap();
     assert_eq!(worker.process(&job(&answering, &take)).await.unwrap(), Outcome::Ready(TranscriptStatus::Pending));
     let media = answering.journey(&stack).await.media.unwrap();

@@ -166,8 +166,8 @@ impl TestStack {
         default_test_environment();
         // Internal errors are logged, not returned: show them in the test's output.
         storyhive_shared::telemetry::init();
-        let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest()).load().await;
-        let clients = AwsClients::from_env().await;
+        let sdk = storyhive_shared::aws::sdk_config().await;
+        let clients = AwsClients::new(&sdk);
         let prefix = std::env::var("STORYHIVE_PREFIX").unwrap_or_else(|_| "storyhive-test".into());
         let resources = RESOURCES
             .get_or_try_init(|| async {
@@ -192,7 +192,7 @@ impl TestStack {
         let server = tokio::spawn(async move {
             axum::serve(listener, axum::Router::new().fallback_service(service)).await.expect("test server");
         });
-        let stack = Self {
+        Self {
             clients,
             resources,
             context,
@@ -206,8 +206,7 @@ impl TestStack {
             taps: Mutex::new(BTreeMap::new()),
             app,
             server,
-        };
-        stack
+        }
     }
 
     /// Also serves another function's router, built with that function's own context, on
