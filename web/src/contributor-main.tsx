@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { invalidateResources } from '@/features/contributor-journey/api/resource';
-import { ContributorApp } from '@/features/contributor-journey/app/ContributorApp';
+import { ContributorApp } from '@/app/contributor/ContributorApp';
 import { takeFlash } from './lib/flash';
 import { onServiceWorkerControl, startServiceWorker } from './lib/service-worker';
 import { applyTheme, useThemeStore } from './stores/theme-store';

@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
           screen(paths.searchVideos, () => import('./routes/staff/search-videos')),
         ],
       },
-      // Contributor pages have their own entry (boot.ts, features/contributor-journey/app): reached
+      // Contributor pages have their own entry (boot.ts, app/contributor): reached
       // from a staff screen, the page is loaded again so that entry serves it.
       ...CONTRIBUTOR_PATTERNS.map((path) => ({ path, element: <OpenContributorEntry /> })),
       // Open to every visitor, signed in or not, outside the staff and contributor layouts.

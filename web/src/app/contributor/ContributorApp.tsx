@@ -4,16 +4,16 @@ import { SkipLink } from '@/components/a11y/SkipLink';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Toaster } from '@/components/toasts/Toaster';
 import { paths } from '@/config/paths';
-import { ContributorGuard } from '../components/ContributorGuard';
-import { ContributorLayout } from '../components/ContributorLayout';
-import { GoodJobPage } from '../components/GoodJobPage';
-import { JourneyPage } from '../components/JourneyPage';
-import { LandingPage, useInvitationFromLink } from '../components/LandingPage';
-import { StudioPage } from '../recording/StudioPage';
-import { matchContributorPath, ParamsProvider, useLocation } from './router';
+import { ContributorGuard } from '@/features/contributor-journey/components/ContributorGuard';
+import { ContributorLayout } from '@/features/contributor-journey/components/ContributorLayout';
+import { GoodJobPage } from '@/features/contributor-journey/components/GoodJobPage';
+import { JourneyPage } from '@/features/contributor-journey/components/JourneyPage';
+import { LandingPage, useInvitationFromLink } from '@/features/contributor-journey/components/LandingPage';
+import { StudioPage } from '@/features/contributor-journey/recording/StudioPage';
+import { matchContributorPath, ParamsProvider, useLocation } from '@/features/contributor-journey/app/router';
 
 // The script page is off the linear flow (landing, journey, recording, good job): loaded when opened.
-const ScriptPage = lazy(() => import('../components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
+const ScriptPage = lazy(() => import('@/features/contributor-journey/components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
 
 function Landing() {
   // The guard lets in the link's invitation before the browser keeps it.

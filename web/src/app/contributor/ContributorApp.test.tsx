@@ -1,12 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contributorFetch } from '../api/contributor-client';
-import { clearResources } from '../api/resource';
-import { ContributorApp } from '../app/ContributorApp';
-import { readContributorData, saveContributorData } from '../lib/storage';
-import { useContributorStore } from '../store';
-import type { ContributorCampaign } from '../types';
+import { contributorFetch } from '@/features/contributor-journey/api/contributor-client';
+import { clearResources } from '@/features/contributor-journey/api/resource';
+import { ContributorApp } from './ContributorApp';
+import { readContributorData, saveContributorData } from '@/features/contributor-journey/lib/storage';
+import { useContributorStore } from '@/features/contributor-journey/store';
+import type { ContributorCampaign } from '@/features/contributor-journey/types';
 
 const CAMPAIGN: ContributorCampaign = {
   campaign: {
