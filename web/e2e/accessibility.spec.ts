@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { currentTheme, expectNoSeriousViolations, expectTheme, storeTheme, type Theme } from './axe';
-import { signIn } from './helpers';
+import { signIn, staffApi, ok, randomLetters, DEMO_PASSWORD } from './helpers';
 
 /**
  * Accessibility (issue 13, WCAG 2.2 AA): axe on every routed screen, as each kind of user allowed to
@@ -16,7 +16,6 @@ import { signIn } from './helpers';
  * loading the next screen, and the screens of one app in between are opened in the app, as a link does.
  */
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
-const DEMO_PASSWORD = 'Storyhive-Demo-2026!';
 const STAFF = {
   superAdmin: 'superadmin@storyhive-demo.org',
   admin: 'admin@storyhive-demo.org',
@@ -45,22 +44,6 @@ test.use({
   },
   viewport: { width: 1280, height: 900 },
 });
-
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-
-async function staffApi(email: string): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 /** The newest link e-mailed to `to` whose href contains `part` (dev mailbox, newest first). */
 async function mailedLink(api: APIRequestContext, to: string, part: string): Promise<string> {
@@ -128,7 +111,7 @@ async function answerWithFile(browser: Browser, link: string) {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const staff = await staffApi(STAFF.admin);
-  const suffix = `${Date.now().toString(36)}${letters(4)}`;
+  const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
   const initiative = await ok<{ id: string }>(await staff.post(`${BASE}/api/initiative/add`, { data: { name: `A11y ${suffix}` } }));
   const tag = await ok<{ id: string }>(await staff.post(`${BASE}/api/tags/add`, { data: { name: `a11y-${suffix}`.slice(0, 30) } }));
   const campaign = await ok<{ id: string }>(

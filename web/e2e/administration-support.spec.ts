@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { randomLetters, signIn } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomLetters, signIn, staffApi, ok } from './helpers';
 
 /** The seeded admin of the demo organisation (infra/gateway/src/seed.rs). */
 const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
@@ -8,20 +8,6 @@ const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 const SUPPORT_EMAIL = process.env.E2E_SUPPORT_EMAIL ?? 'support@storyhive.local';
 /** The chat script the e2e build is configured with (infra/scripts/test.sh sets both). */
 const CHAT_URL = process.env.E2E_SUPPORT_CHAT_SCRIPT_URL ?? '';
-
-async function staffApi(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 /** A campaign of the demo organisation with one question and an invited collaborator; returns its title and the link. */
 async function campaignWithCollaborator(staff: APIRequestContext, suffix: string) {

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { randomLetters, signIn } from './helpers';
+import { randomLetters, signIn, staffApi, ok } from './helpers';
 
 /**
  * AI writing help against the running stack, whose gateway runs the fake language model
@@ -8,20 +8,6 @@ import { randomLetters, signIn } from './helpers';
  */
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
 const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
-
-async function staffApi(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 /** A draft campaign with one question; returns its id and title. */
 async function campaignWithQuestion(staff: APIRequestContext): Promise<{ id: string; title: string }> {

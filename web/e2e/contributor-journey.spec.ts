@@ -3,14 +3,14 @@ import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, expect, request as playwrightRequest, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { staffApi, ok, randomLetters } from './helpers';
 
 /**
  * The contributor journey against the running stack (E2E_BASE_URL, default http://localhost:3100),
  * in Debian's Chromium with a fake camera and microphone.
  */
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
-const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -98,26 +98,10 @@ type Invitation = {
   staff: APIRequestContext;
 };
 
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-
-async function staffApi(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
 /** Initiative, tag, campaign with two questions, and an invited contributor: returns the e-mailed link. */
 async function invite(mode: 'landscape' | 'portrait' = 'landscape', questionCount = 2): Promise<Invitation> {
   const staff = await staffApi();
-  const suffix = `${Date.now().toString(36)}${letters(4)}`;
+  const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
   const initiative = await ok<{ id: string }>(await staff.post(`${BASE}/api/initiative/add`, { data: { name: `E2E rec ${suffix}` } }));
   const tag = await ok<{ id: string }>(await staff.post(`${BASE}/api/tags/add`, { data: { name: `rec-${suffix}`.slice(0, 30) } }));
   const campaign = await ok<{ id: string; tenantId?: string }>(

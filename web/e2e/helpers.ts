@@ -1,4 +1,24 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+
+const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
+/** The password of every seeded demo staff user. */
+export const DEMO_PASSWORD = 'Storyhive-Demo-2026!';
+
+/** An API client signed in as a staff user (the demo admin unless told). */
+export async function staffApi(email = 'admin@storyhive-demo.org', password = DEMO_PASSWORD): Promise<APIRequestContext> {
+  const anon = await playwrightRequest.newContext();
+  const res = await anon.post(`${BASE}/api/auth/login`, { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  await anon.dispose();
+  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
+}
+
+/** The JSON body of a response that must have succeeded (the failure names the call and its answer). */
+export async function ok<T>(res: APIResponse): Promise<T> {
+  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
 
 export const STRONG_PASSWORD = 'Storyhive-E2e-1!';
 

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { randomLetters, signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { randomLetters, signIn, staffApi, ok } from './helpers';
 
 /**
  * Long words (a 250-character title without a space, a pasted URL) wrap on a phone instead of
@@ -9,20 +9,6 @@ import { randomLetters, signIn } from './helpers';
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
 const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
 const PHONE = { width: 360, height: 740 };
-
-async function staffApi(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 type Setup = { campaignId: string; title: string; link: string };
 

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ok } from './helpers';
 
 /**
  * The service worker (src/sw.ts) in the production build the gateway serves: registered for the whole
@@ -33,11 +34,6 @@ test.use({
 const isStorage = (url: string) => /[?&]X-Amz-Signature=/.test(url);
 
 type Invitation = { link: string; email: string; campaignId: string; tenantId: string; contributorId: string; questions: string[]; staff: APIRequestContext };
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 /** A campaign with `questions` and an invited contributor; returns the e-mailed link. */
 async function invite(questions: string[]): Promise<Invitation> {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn, staffApi, ok, randomLetters, DEMO_PASSWORD } from './helpers';
 
 /**
  * The response editor against the running stack: a collaborator's take with real speech (espeak-ng,
@@ -9,7 +9,6 @@ import { signIn } from './helpers';
  * editor's tour (once for a creator, never for a coordinator).
  */
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
-const DEMO_PASSWORD = 'Storyhive-Demo-2026!';
 const ADMIN = 'admin@storyhive-demo.org';
 const CREATOR = 'creator@storyhive-demo.org';
 const COORDINATOR = 'coordinator@storyhive-demo.org';
@@ -22,28 +21,12 @@ test.use({
   viewport: { width: 1280, height: 900 },
 });
 
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-
-async function staffApi(email: string): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
 type Setup = { campaignId: string; contributorId: string; link: string; email: string; questionId: string; staff: APIRequestContext };
 
 /** A live campaign with one question and an invited collaborator (link from the dev mailbox). */
 async function campaignWithCollaborator(): Promise<Setup> {
   const staff = await staffApi(ADMIN);
-  const suffix = `${Date.now().toString(36)}${letters(4)}`;
+  const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
   const initiative = await ok<{ id: string }>(await staff.post(`${BASE}/api/initiative/add`, { data: { name: `E2E edit ${suffix}` } }));
   const tag = await ok<{ id: string }>(await staff.post(`${BASE}/api/tags/add`, { data: { name: `edit-${suffix}`.slice(0, 30) } }));
   const campaign = await ok<{ id: string }>(
@@ -222,7 +205,7 @@ test('staff cut a sentence in the transcript, generate, play the result, approve
   await expect(page.getByTestId('preview-position')).toContainText('Clip 2 of 2', { timeout: 30_000 });
 
   // Generate: the toast names the video.
-  const title = `Robin's river ${letters(5)}`;
+  const title = `Robin's river ${randomLetters(5)}`;
   await page.getByLabel('Video title').fill(title);
   await page.getByRole('button', { name: 'Generate' }).click();
   await expect(page.locator('[data-toast="success"]').filter({ hasText: `Video "${title}" is being generated` })).toBeVisible();

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn, staffApi, ok, randomLetters } from './helpers';
 
 /**
  * Video search against the running stack: a collaborator uploads a take whose sound is
@@ -39,25 +39,9 @@ function spokenTake(): Buffer {
   return readFileSync(webm);
 }
 
-async function staffApi(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext();
-  const res = await anon.post(`${BASE}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await anon.dispose();
-  return playwrightRequest.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} -> ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-
 /** A live campaign with one question and an invited collaborator. */
 async function campaignWithCollaborator(staff: APIRequestContext) {
-  const suffix = `${Date.now().toString(36)}${letters(4)}`;
+  const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
   const initiative = await ok<{ id: string }>(await staff.post(`${BASE}/api/initiative/add`, { data: { name: `E2E search ${suffix}` } }));
   const tag = await ok<{ id: string }>(await staff.post(`${BASE}/api/tags/add`, { data: { name: `srch-${suffix}`.slice(0, 30) } }));
   const campaign = await ok<{ id: string }>(
