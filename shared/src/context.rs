@@ -5,7 +5,7 @@ use std::sync::Arc;
 use aws_config::SdkConfig;
 
 use crate::{
-    aws::{self, AwsClients},
+    aws::{self, AwsClients, LazyClient},
     config::ConfigError,
     queue::{CascadeQueue, MailQueue, MediaQueue},
     storage::Store,
@@ -18,7 +18,8 @@ use crate::{
 /// DynamoDB always (the table), S3 when it names a bucket, SQS when it names a queue.
 /// `template.yaml` gives each function exactly the resources it uses (checked by
 /// `infra/local-stack/tests/template.rs`), so a function builds only the clients it calls
-/// (each costs its cold start a little).
+/// (each costs its cold start a little). S3 and SQS are built on their first use
+/// ([`LazyClient`]): most requests never call them.
 #[derive(Clone, Debug)]
 pub struct AppContext {
     pub config: Arc<Config>,
@@ -26,7 +27,7 @@ pub struct AppContext {
     pub mail: MailQueue,
     pub cascade: CascadeQueue,
     /// The S3 client, when the configuration names a bucket ([`AppContext::s3`]).
-    pub s3: Option<aws_sdk_s3::Client>,
+    pub s3: Option<LazyClient<aws_sdk_s3::Client>>,
     /// The media worker's queue (the upload worker hands it recorded takes).
     pub media: MediaQueue,
 }
@@ -38,8 +39,14 @@ impl AppContext {
         let uses_queues = [&config.mail_queue_url, &config.cascade_queue_url, &config.media_queue_url]
             .iter()
             .any(|url| url.is_some());
-        let sqs = uses_queues.then(|| aws_sdk_sqs::Client::new(shared));
-        let s3 = uses_buckets(&config).then(|| aws::s3_client(shared));
+        let sqs = uses_queues.then(|| {
+            let shared = shared.clone();
+            LazyClient::new(move || aws_sdk_sqs::Client::new(&shared))
+        });
+        let s3 = uses_buckets(&config).then(|| {
+            let shared = shared.clone();
+            LazyClient::new(move || aws::s3_client(&shared))
+        });
         Self::with_clients(config, aws_sdk_dynamodb::Client::new(shared), s3, sqs)
     }
 
@@ -47,15 +54,15 @@ impl AppContext {
     /// each client once for every function): like [`AppContext::from_sdk`], it keeps only
     /// those the configuration calls for.
     pub fn new(config: Config, clients: &AwsClients) -> Self {
-        let s3 = uses_buckets(&config).then(|| clients.s3.clone());
-        Self::with_clients(config, clients.dynamodb.clone(), s3, Some(clients.sqs.clone()))
+        let s3 = uses_buckets(&config).then(|| LazyClient::built(clients.s3.clone()));
+        Self::with_clients(config, clients.dynamodb.clone(), s3, Some(LazyClient::built(clients.sqs.clone())))
     }
 
     fn with_clients(
         config: Config,
         dynamodb: aws_sdk_dynamodb::Client,
-        s3: Option<aws_sdk_s3::Client>,
-        sqs: Option<aws_sdk_sqs::Client>,
+        s3: Option<LazyClient<aws_sdk_s3::Client>>,
+        sqs: Option<LazyClient<aws_sdk_sqs::Client>>,
     ) -> Self {
         let queue = |url: &Option<String>| url.as_ref().and(sqs.clone());
         Self {
@@ -75,7 +82,7 @@ impl AppContext {
     /// The S3 client; an error naming the settings when the function was given no bucket
     /// (its calls would have nowhere to go).
     pub fn s3(&self) -> Result<&aws_sdk_s3::Client, ConfigError> {
-        self.s3.as_ref().ok_or(ConfigError("VIDEO_BUCKET or MEDIA_BUCKET"))
+        self.s3.as_deref().ok_or(ConfigError("VIDEO_BUCKET or MEDIA_BUCKET"))
     }
 }
 

@@ -148,9 +148,9 @@ fn finish_operation(operation: &mut Value) {
     if needs_permission || contributor {
         add("403", "Not permitted, or the invitation key opens nothing");
     }
-    responses.entry(URI_TOO_LONG.to_string()).or_insert_with(|| {
-        json!({"description": "The address is too long; refused by the HTTP server before routing, without a body"})
-    });
+    responses.entry(URI_TOO_LONG.to_string()).or_insert_with(
+        || json!({"description": "The address is too long; refused by the HTTP server before routing, without a body"}),
+    );
     for (status, response) in responses.iter_mut() {
         if status == URI_TOO_LONG {
             continue;

@@ -3,14 +3,14 @@
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::{cascade::CascadeJob, mail::MailMessage};
+use crate::{aws::LazyClient, cascade::CascadeJob, mail::MailMessage};
 
 /// A queue of JSON messages of type `T`.
 #[derive(Clone, Debug)]
 pub struct JsonQueue<T> {
     /// The client and the queue's URL; `None` when this function's environment does not
     /// name the queue (the function then builds no SQS client for it).
-    target: Option<(aws_sdk_sqs::Client, String)>,
+    target: Option<(LazyClient<aws_sdk_sqs::Client>, String)>,
     /// The environment variable that names it (for the error when it is missing).
     setting: &'static str,
     _message: std::marker::PhantomData<fn(T)>,
@@ -18,7 +18,7 @@ pub struct JsonQueue<T> {
 
 impl<T: Serialize> JsonQueue<T> {
     /// The queue at `url` (`None`: not given to this function), sent to with `client`.
-    pub fn new(client: Option<aws_sdk_sqs::Client>, url: Option<String>, setting: &'static str) -> Self {
+    pub fn new(client: Option<LazyClient<aws_sdk_sqs::Client>>, url: Option<String>, setting: &'static str) -> Self {
         Self { target: client.zip(url), setting, _message: std::marker::PhantomData }
     }
 

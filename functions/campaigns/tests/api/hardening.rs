@@ -33,11 +33,7 @@ fn cascade_worker(stack: &TestStack) -> storyhive_cascade_worker::Cascade {
 type RouterFn = fn(storyhive_shared::AppContext) -> axum::Router;
 
 /// The campaign-side functions on one port, `function`'s DynamoDB calls through `tap`.
-async fn tapped_stack(
-    function: &str,
-    router: RouterFn,
-    tap: &DynamoTap,
-) -> TestStack {
+async fn tapped_stack(function: &str, router: RouterFn, tap: &DynamoTap) -> TestStack {
     let mut stack = TestStack::start_tapped(function, Some(tap), router).await;
     let others: [(&str, RouterFn); 5] = [
         ("AccountsFunction", storyhive_accounts::router),

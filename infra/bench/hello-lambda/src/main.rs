@@ -6,5 +6,8 @@ use serde_json::{json, Value};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
-    lambda_runtime::run(service_fn(|_: LambdaEvent<Value>| async { Ok::<_, lambda_runtime::Error>(json!({"hello": "world"})) })).await
+    lambda_runtime::run(service_fn(|_: LambdaEvent<Value>| async {
+        Ok::<_, lambda_runtime::Error>(json!({"hello": "world"}))
+    }))
+    .await
 }
