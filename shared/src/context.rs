@@ -89,3 +89,44 @@ impl AppContext {
 fn uses_buckets(config: &Config) -> bool {
     config.video_bucket.is_some() || config.media_bucket.is_some()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn lambda_sdk_config() -> SdkConfig {
+        aws_config::defaults(aws_config::BehaviorVersion::latest())
+            .region(aws_config::Region::new("eu-west-1"))
+            .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("AKIDTEST", "secret", None, None, "test"))
+            .http_client(aws::HttpsClient::new())
+            .load()
+            .await
+    }
+
+    fn config(pairs: &'static [(&'static str, &'static str)]) -> Config {
+        Config::from_lookup(|name| pairs.iter().find(|(key, _)| *key == name).map(|(_, value)| value.to_string()))
+            .expect("a valid configuration")
+    }
+
+    #[tokio::test]
+    async fn s3_is_built_on_its_first_use_and_then_shared_by_every_request() {
+        let context = AppContext::from_sdk(
+            config(&[("TABLE_NAME", "t"), ("APP_BASE_URL", "https://app.example"), ("VIDEO_BUCKET", "videos")]),
+            &lambda_sdk_config().await,
+        );
+        let per_request = context.clone();
+        assert!(!context.s3.as_ref().expect("a bucket is named").is_built(), "not at init");
+        context.s3().expect("a bucket is named");
+        assert!(per_request.s3.as_ref().unwrap().is_built(), "built once, for every clone");
+    }
+
+    #[tokio::test]
+    async fn a_function_given_no_bucket_has_no_s3_client_and_says_which_setting_is_missing() {
+        let context = AppContext::from_sdk(
+            config(&[("TABLE_NAME", "t"), ("APP_BASE_URL", "https://app.example")]),
+            &lambda_sdk_config().await,
+        );
+        assert!(context.s3.is_none());
+        assert!(context.s3().unwrap_err().to_string().contains("VIDEO_BUCKET or MEDIA_BUCKET"));
+    }
+}
