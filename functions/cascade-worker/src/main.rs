@@ -4,7 +4,7 @@ use lambda_runtime::{service_fn, LambdaEvent};
 use storyhive_cascade_worker::Cascade;
 use storyhive_shared::{aws, telemetry, AppContext, Config};
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_runtime::Error> {
     telemetry::init();
     let config = Config::from_env()?;

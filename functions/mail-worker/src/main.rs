@@ -1,7 +1,7 @@
 use lambda_runtime::{service_fn, LambdaEvent};
 use storyhive_shared::{aws, mail::SesMailer, telemetry, Config};
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_runtime::Error> {
     telemetry::init();
     let config = Config::from_env()?;

@@ -2,7 +2,7 @@ use lambda_runtime::{service_fn, LambdaEvent};
 use storyhive_shared::{aws, telemetry, AppContext, Config};
 use storyhive_upload_worker::UploadWorker;
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_runtime::Error> {
     telemetry::init();
     let config = Config::from_env()?;

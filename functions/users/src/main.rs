@@ -1,6 +1,6 @@
 use storyhive_shared::{aws, telemetry, AppContext, Config};
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_http::Error> {
     telemetry::init();
     let config = Config::from_env()?;
