@@ -3,7 +3,8 @@
 # measured side by side in the same run (absolute times on a shared machine are noise).
 # Prints one table and writes it to docs/BENCHMARKS.md (its own section; the others stay).
 #
-#   ./infra/scripts/bench.sh             # the full run (release builds; under 15 min on 2 cores)
+#   ./infra/scripts/bench.sh             # the full run (release builds; about 13 min on 2 cores
+#                                        # once the release dependencies are built)
 #   ./infra/scripts/bench.sh --smoke     # one iteration of everything on debug builds, nothing
 #                                        # written (run by test.sh so that the bench cannot rot)
 #   ./infra/scripts/bench.sh --all-functions   # cold start of every function, not only the
@@ -36,7 +37,7 @@ while (($#)); do
     --smoke) SMOKE=1; shift ;;
     --no-build-comparison) COMPARE=0; shift ;;
     --all-functions) ALL=1; shift ;;
-    -h | --help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
