@@ -117,8 +117,13 @@ async fn a_later_take_wins_a_race_and_the_earlier_one_is_kept() {
     let first = upload(&stack, &invited, &q, &make_video("mp4-plain", 1, 0), "video/mp4").await;
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     let second = upload(&stack, &invited, &q, &make_video("mp4-plain", 2, 0), "video/mp4").await;
-    // The later take is processed first, then the earlier one arrives.
-    assert_eq!(worker.process(&second).await.unwrap(), storyhive_upload_worker::Outcome::Recorded);
+    // The later take is processed first, then the earlier one arrives. Another test's
+    // `settle` drains the shared upload queue, S3's events for these takes included, so it
+    // may have recorded the later take already: either way it is recorded once.
+    assert!(matches!(
+        worker.process(&second).await.unwrap(),
+        storyhive_upload_worker::Outcome::Recorded | storyhive_upload_worker::Outcome::AlreadyRecorded
+    ));
     assert_eq!(worker.process(&first).await.unwrap(), storyhive_upload_worker::Outcome::AlreadyRecorded);
     assert_eq!(worker.process(&second).await.unwrap(), storyhive_upload_worker::Outcome::AlreadyRecorded);
     let journey = settle(&stack, &invited).await;
