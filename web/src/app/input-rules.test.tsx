@@ -5,13 +5,12 @@ import { InviteContributorForm } from '@/features/campaigns/components/contribut
 import { contributorFetch } from '@/features/contributor-journey/api/contributor-client';
 import { clearResources } from '@/features/contributor-journey/api/resource';
 import { LandingPage } from '@/features/contributor-journey/components/LandingPage';
-import type { ContributorCampaign } from '@/features/contributor-journey/types';
 import { ProfileForm } from '@/features/profile/components/ProfileForm';
 import { InviteUserDialog } from '@/features/users/components/UserDialogs';
 import { queryClient } from '@/lib/query-client';
 import { saveToken } from '@/lib/storage';
 import { nameError } from '@/lib/validation/rules';
-import { jsonResponse, makeUser } from '@/testing/fixtures';
+import { jsonResponse, makeContributorCampaign, makeUser } from '@/testing/fixtures';
 
 /**
  * One name rule and one e-mail rule for the whole app: the same input gets the same message in the
@@ -23,24 +22,7 @@ const NAME_INPUTS = ['', '   ', 'Al', 'A1', 'A😀', 'Ann😀', 'Sm1th', '-Ann',
 const EMAIL_INPUTS = ['ann', 'ann@acme', 'an n@acme.com', 'ann@acme..com', 'ann@acme_films.com', ' Ann@Acme.org '];
 
 const DATA = { tenantId: 't1', campaignId: 'c1', contributorId: 'p1', key: 'k1' };
-const CAMPAIGN: ContributorCampaign = {
-  campaign: {
-    id: 'c1',
-    tenantId: 't1',
-    title: 'Spring stories',
-    description: 'Tell us about spring',
-    brief: '',
-    mode: 'landscape',
-    type: 'targeted',
-    visibility: 'private',
-    questions: [],
-  },
-  contributor: { id: 'p1', email: 'robin@example.org', firstName: '', lastName: '', isDetailSubmitted: false, isSuspended: false },
-  organisation: { termsAccepted: true, termsVersion: 0 },
-  startedJourney: false,
-  submitted: false,
-  videoConfig: { speed: 20, contrast: 50, fontSize: null },
-};
+const CAMPAIGN = makeContributorCampaign();
 
 /** The message shown under the field labelled `label` (inside `scope`), or null. */
 function messageUnder(scope: HTMLElement, label: string | RegExp): string | null {

@@ -7,25 +7,9 @@ import { ContributorApp } from './ContributorApp';
 import { readContributorData, saveContributorData } from '@/features/contributor-journey/lib/storage';
 import { useContributorStore } from '@/features/contributor-journey/store';
 import type { ContributorCampaign } from '@/features/contributor-journey/types';
+import { makeContributorCampaign } from '@/testing/fixtures';
 
-const CAMPAIGN: ContributorCampaign = {
-  campaign: {
-    id: 'c1',
-    tenantId: 't1',
-    title: 'Spring stories',
-    description: 'Tell us about spring',
-    brief: '',
-    mode: 'landscape',
-    type: 'targeted',
-    visibility: 'private',
-    questions: [{ questionId: 'q1', question: 'Who are you?', sequence: 1 }] as ContributorCampaign['campaign']['questions'],
-  },
-  contributor: { id: 'p1', email: 'robin@example.org', firstName: '', lastName: '', isDetailSubmitted: false, isSuspended: false },
-  organisation: { termsAccepted: true, termsVersion: 0 },
-  startedJourney: false,
-  submitted: false,
-  videoConfig: { speed: 20, contrast: 50, fontSize: null },
-};
+const CAMPAIGN = makeContributorCampaign([{ questionId: 'q1', question: 'Who are you?', sequence: 1 }] as ContributorCampaign['campaign']['questions']);
 
 let keysSent: string[];
 
