@@ -217,3 +217,35 @@ fn the_video_test_page_can_upload_only_under_temp_and_temp_expires_after_a_day()
     let key = &doc["Parameters"]["VideoProcessingApiKey"];
     assert_eq!((key["NoEcho"].as_bool(), key["Default"].as_str()), (Some(true), Some("")));
 }
+
+#[test]
+fn every_queue_worker_is_capped_by_one_concurrency_parameter() {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let parameter = &doc["Parameters"]["WorkerMaxConcurrency"];
+    assert_eq!(parameter["Type"], "Number");
+    // AWS refuses a MaximumConcurrency below 2; the default leaves the API most of the account.
+    assert_eq!((parameter["Default"].as_i64(), parameter["MinValue"].as_i64()), (Some(5), Some(2)));
+    let mut capped = Vec::new();
+    for (name, resource) in doc["Resources"].as_mapping().unwrap() {
+        let Some(events) = resource["Properties"]["Events"].as_mapping() else { continue };
+        for (event_name, event) in events {
+            if event["Type"] != "SQS" {
+                continue;
+            }
+            let cap = &event["Properties"]["ScalingConfig"]["MaximumConcurrency"];
+            assert_eq!(
+                serde_yaml::to_string(cap).unwrap().trim(),
+                "!Ref WorkerMaxConcurrency",
+                "{name:?} {event_name:?}: an SQS event without the concurrency cap"
+            );
+            capped.push(name.as_str().unwrap().to_string());
+        }
+    }
+    capped.sort();
+    assert_eq!(
+        capped,
+        ["CascadeWorkerFunction", "MailWorkerFunction", "MediaWorkerFunction", "UploadWorkerFunction"],
+        "every queue's worker"
+    );
+}
