@@ -76,7 +76,7 @@ async fn upload(stack: &TestStack, bytes: &[u8], declared: usize) -> (Value, Sta
     (urls, status, response.text().await.unwrap())
 }
 
-async fn process(stack: &TestStack, key: &str, threshold: f64) -> Value {
+async fn start(stack: &TestStack, key: &str, threshold: f64) -> (StatusCode, Value) {
     let response = stack
         .http
         .post(stack.url("/videotest/process"))
@@ -85,10 +85,18 @@ async fn process(stack: &TestStack, key: &str, threshold: f64) -> Value {
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), StatusCode::ACCEPTED);
-    let started: Value = response.json().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+async fn process(stack: &TestStack, key: &str, threshold: f64) -> Value {
+    let (status, started) = start(stack, key, threshold).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{started}");
     assert_eq!(started["status"], "processing");
     let job = started["jobId"].as_str().unwrap().to_string();
+    wait_for(stack, &job).await
+}
+
+async fn wait_for(stack: &TestStack, job: &str) -> Value {
     for _ in 0..60 {
         stack.run_workers().await.unwrap();
         let response = stack
@@ -121,6 +129,9 @@ async fn the_test_page_uploads_under_temp_and_cuts_only_pauses_longer_than_the_t
         (response.status(), response.bytes().await.unwrap())
     };
     assert_eq!((status, stored.len()), (StatusCode::OK, video.len()));
+    // The uploader's check of the upload, not a link to share: it works ten minutes.
+    let query = urls["getUrl"].as_str().unwrap().split_once('?').unwrap().1;
+    assert!(query.split('&').any(|p| p == "X-Amz-Expires=600"), "{urls}");
 
     // The policy allows exactly this key, a video/mp4 and at most the declared size. S3
     // refuses a larger file or another type by these conditions; moto does not check POST
@@ -154,8 +165,21 @@ async fn the_test_page_uploads_under_temp_and_cuts_only_pauses_longer_than_the_t
     assert!(streams.contains(&("video".into(), "h264".into(), 320, 240)), "{streams:?}");
     std::fs::remove_file(file).ok();
 
-    // A threshold above the pauses keeps the video whole.
-    let kept = process(&stack, &key, 3.0).await;
+    // The same upload again (any threshold) is the same job: nothing is processed twice.
+    let (status, again) = start(&stack, &key, 3.0).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{again}");
+    assert_eq!((&again["jobId"], &again["status"]), (&cut["jobId"], &json!("ready")), "{again}");
+    stack.run_workers().await.unwrap();
+    let same = wait_for(&stack, cut["jobId"].as_str().unwrap()).await;
+    assert_eq!(
+        (&same["time_taken"], &same["processedDurationSeconds"]),
+        (&cut["time_taken"], &cut["processedDurationSeconds"])
+    );
+
+    // Another threshold needs another upload: above the pauses, the video stays whole.
+    let (urls, status, _) = upload(&stack, &video, video.len()).await;
+    assert!(status.is_success());
+    let kept = process(&stack, urls["key"].as_str().unwrap(), 3.0).await;
     assert_eq!(kept["status"], "ready", "{kept}");
     assert!((kept["processedDurationSeconds"].as_f64().unwrap() - 7.0).abs() < 0.15, "{kept}");
 }
@@ -247,4 +271,108 @@ async fn the_local_stack_expires_temp_uploads_after_a_day() {
     );
     assert_eq!(prefix, Some("Temp/"));
     assert_eq!(temp.expiration().and_then(|e| e.days()), Some(1));
+}
+
+/// A key in `Temp/` that the clip-cut call did not hand out (an object put there some
+/// other way) is not processed: processing takes only the upload slots it gave.
+#[tokio::test]
+async fn only_an_upload_the_page_handed_out_is_processed() {
+    let stack = stack().await;
+    let key = format!("Temp/{}/clip.mp4", storyhive_shared::model::new_id().to_lowercase());
+    stack
+        .clients
+        .s3
+        .put_object()
+        .bucket(stack.context.config.video_bucket().unwrap())
+        .key(&key)
+        .body(paused_video().into())
+        .send()
+        .await
+        .unwrap();
+    let (status, answer) = start(&stack, &key, 0.9).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert_eq!(answer["detail"], "The uploaded video was not found. Please upload it again.");
+}
+
+/// Two calls at once for one upload start one job, and both callers get it.
+#[tokio::test]
+async fn two_calls_at_once_for_one_upload_start_one_job() {
+    let stack = stack().await;
+    let video = paused_video();
+    let (urls, status, _) = upload(&stack, &video, video.len()).await;
+    assert!(status.is_success());
+    let key = urls["key"].as_str().unwrap();
+    let ((a_status, a), (b_status, b)) = tokio::join!(start(&stack, key, 0.9), start(&stack, key, 2.0));
+    assert_eq!((a_status, b_status), (StatusCode::ACCEPTED, StatusCode::ACCEPTED), "{a} {b}");
+    assert_eq!(a["jobId"], b["jobId"], "one job per uploaded object");
+    let done = wait_for(&stack, a["jobId"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "ready", "{done}");
+}
+
+/// The deployment's hourly budgets hold whoever calls: past them, upload slots and jobs
+/// are refused with a 429 that says so, and nothing is handed out or queued.
+#[tokio::test]
+async fn the_deployments_hourly_budget_bounds_uploads_and_jobs() {
+    use storyhive_generated_videos::videotest::{VideoTestLimits, BUDGET_SPENT};
+    use storyhive_shared::ratelimit::Limit;
+    let stack = stack().await;
+    // Counters of this test's own (the deployment's are shared by every test run this hour).
+    let scope = |name: &str| -> &'static str {
+        Box::leak(format!("{name}-{}", storyhive_shared::model::new_id()).into_boxed_str())
+    };
+    let hour = time::Duration::hours(1);
+    let limits = VideoTestLimits {
+        deployment: "deployment".into(),
+        uploads_per_client: Limit { scope: scope("uploads-client"), max: 30, window: hour },
+        uploads_per_deployment: Limit { scope: scope("uploads-deployment"), max: 2, window: hour },
+        processing_per_client: Limit { scope: scope("jobs-client"), max: 30, window: hour },
+        processing_per_deployment: Limit { scope: scope("jobs-deployment"), max: 1, window: hour },
+    };
+    let router = storyhive_generated_videos::router(stack.function_context("GeneratedVideosFunction"))
+        .layer(axum::Extension(limits));
+    let base = stack.serve_separately(router).await;
+    let slot = || {
+        stack
+            .http
+            .post(format!("{base}/guideline/givemethegetandpost"))
+            .json(&json!({"fileName": "clip.mp4", "contentType": "video/mp4", "size": 1000}))
+            .send()
+    };
+    let mut keys = Vec::new();
+    for _ in 0..2 {
+        let response = slot().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        keys.push(response.json::<Value>().await.unwrap()["key"].as_str().unwrap().to_string());
+    }
+    let refused = slot().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().contains_key("retry-after"));
+    let answer: Value = refused.json().await.unwrap();
+    assert_eq!(answer["detail"], BUDGET_SPENT, "{answer}");
+
+    let bucket = stack.context.config.video_bucket().unwrap().to_string();
+    for key in &keys {
+        stack.clients.s3.put_object().bucket(&bucket).key(key).body(paused_video().into()).send().await.unwrap();
+    }
+    let process = |key: String| {
+        stack
+            .http
+            .post(format!("{base}/videotest/process"))
+            .header("x-api-key", LOCAL_VIDEO_PROCESSING_API_KEY)
+            .json(&json!({"key": key, "threshold": 0.9}))
+            .send()
+    };
+    let first = process(keys[0].clone()).await.unwrap();
+    assert_eq!(first.status(), StatusCode::ACCEPTED);
+    let first: Value = first.json().await.unwrap();
+    let second = process(keys[1].clone()).await.unwrap();
+    assert_eq!(second.status(), StatusCode::TOO_MANY_REQUESTS);
+    let answer: Value = second.json().await.unwrap();
+    assert_eq!(answer["detail"], BUDGET_SPENT, "{answer}");
+    // Asking again for the job already started spends nothing and still answers it.
+    let again = process(keys[0].clone()).await.unwrap();
+    assert_eq!(again.status(), StatusCode::ACCEPTED);
+    assert_eq!(again.json::<Value>().await.unwrap()["jobId"], first["jobId"]);
+    let done = wait_for(&stack, first["jobId"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "ready", "{done}");
 }

@@ -1177,7 +1177,8 @@ export interface paths {
         /**
          * The clip-cut URLs of the video test page: a presigned POST that uploads one video
          *     under `Temp/` (its policy allows exactly this key, this content type and at most the
-         *     declared size) and a presigned GET of it. `Temp/` objects expire after a day.
+         *     declared size) and a presigned GET of it for ten minutes. `Temp/` objects expire after
+         *     a day. Per client and per deployment, a limited number an hour.
          */
         post: operations["clip_cut_urls"];
         delete?: never;
@@ -2135,7 +2136,9 @@ export interface paths {
         /**
          * Cuts every pause longer than `threshold` seconds from an uploaded test video (ffmpeg's
          *     silencedetect, in the media worker). Answers at once with the job; poll
-         *     `GET /videotest/process/{jobId}`.
+         *     `GET /videotest/process/{jobId}`. Only a key handed out by the clip-cut call is
+         *     processed, once: asking again for the same key answers its existing job (whatever the
+         *     threshold); another threshold needs another upload.
          */
         post: operations["process"];
         delete?: never;
@@ -8238,7 +8241,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Too many uploads from this client */
+            /** @description Too many uploads from this client, or the deployment's hourly budget is spent */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12077,6 +12080,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many jobs from this client, or the deployment's hourly budget is spent */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -67,4 +67,52 @@ describe('/videotest', () => {
     expect(paths).toEqual(['POST /api/guideline/givemethegetandpost', 'POST /api/videotest/process', 'GET /api/videotest/process/j1']);
     vi.unstubAllGlobals();
   });
+  it('uploads the file again for a second processing: each upload is processed once', async () => {
+    class StorageUpload {
+      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 204;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      abort() {}
+      send() {
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', StorageUpload);
+    let uploads = 0;
+    const processed: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        const path = new URL(req.url).pathname;
+        if (path.endsWith('/guideline/givemethegetandpost')) {
+          uploads += 1;
+          const key = `Temp/u${uploads}/take.mp4`;
+          return jsonResponse({ key, getUrl: 'http://storage/get', expiresInSeconds: 3600, post: { url: 'http://storage/post', fields: { key } } });
+        }
+        if (req.method === 'POST') {
+          const body = (await req.json()) as { key: string };
+          processed.push(body.key);
+          return jsonResponse({ jobId: `j${processed.length}`, status: 'processing' }, 202);
+        }
+        const jobId = path.split('/').pop();
+        return jsonResponse({ jobId, status: 'ready', time_taken: 1.5, url: 'http://storage/result.mp4', processedDurationSeconds: 3 });
+      }),
+    );
+    render(<VideoTest />);
+    const u = userEvent.setup();
+    await u.upload(screen.getByLabelText('Video file'), new File(['x'], 'take.mp4', { type: 'video/mp4' }));
+    await u.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Process video' })).toBeEnabled());
+    await u.click(screen.getByRole('button', { name: 'Process video' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Result' })).toBeInTheDocument());
+    await u.click(screen.getByRole('button', { name: 'Process video' }));
+    await waitFor(() => expect(processed).toHaveLength(2));
+    expect(processed).toEqual(['Temp/u1/take.mp4', 'Temp/u2/take.mp4']);
+    expect(uploads).toBe(2);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Result' })).toBeInTheDocument());
+    vi.unstubAllGlobals();
+  });
 });

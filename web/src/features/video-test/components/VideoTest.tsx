@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { readJob, requestClipCutUrls, startProcessing, type ProcessJob } from '../api/video-test-api';
 import { clampThreshold, POLL_MS, postForm, THRESHOLD, uploadForm, VIDEO_TEST_MESSAGES } from '../lib/upload';
 
-type Uploaded = { key: string; getUrl: string; fileName: string };
+/** `processed`: its one job has started (an upload is processed once; another threshold uploads the file again). */
+type Uploaded = { key: string; getUrl: string; fileName: string; file: File; processed: boolean };
 
 /**
  * /videotest (all visitors): upload a video to the temporary area through the clip-cut URLs, then cut
@@ -40,7 +41,7 @@ export function VideoTest() {
     try {
       const urls = await requestClipCutUrls(file);
       await postForm(urls.post.url, uploadForm(urls.post.fields, file, file.name), setProgress, controller.signal);
-      setUploaded({ key: urls.key, getUrl: urls.getUrl, fileName: file.name });
+      setUploaded({ key: urls.key, getUrl: urls.getUrl, fileName: file.name, file, processed: false });
     } catch {
       if (!controller.signal.aborted) setError(VIDEO_TEST_MESSAGES.uploadFailed);
     } finally {
@@ -57,7 +58,17 @@ export function VideoTest() {
     const controller = new AbortController();
     abort.current = controller;
     try {
-      const started = await startProcessing(uploaded.key, threshold);
+      let target = uploaded;
+      if (target.processed) {
+        // The server processes each upload once: a new threshold needs a fresh upload of the same file.
+        const source = target.file;
+        const urls = await requestClipCutUrls(source);
+        await postForm(urls.post.url, uploadForm(urls.post.fields, source, source.name), () => {}, controller.signal);
+        target = { ...target, key: urls.key, getUrl: urls.getUrl, processed: false };
+      }
+      target = { ...target, processed: true };
+      setUploaded(target);
+      const started = await startProcessing(target.key, threshold);
       let current = await readJob(started.jobId, controller.signal);
       while (current.status === 'processing') {
         await new Promise((r) => setTimeout(r, POLL_MS));
