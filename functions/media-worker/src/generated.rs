@@ -20,7 +20,7 @@ use storyhive_shared::{
 use crate::{
     ffmpeg::{self, MediaError},
     render::{self, Part, Plan},
-    MediaWorker, Outcome, LEASE_SECONDS, TRANSCODE_LIMIT,
+    settle_error, Deadline, MediaWorker, Outcome, LEASE_SECONDS, TRANSCODE_LIMIT,
 };
 
 pub const NOTHING_LEFT: &str = "The video is silent throughout: there is nothing to keep.";
@@ -87,6 +87,34 @@ impl MediaWorker {
         }
     }
 
+    /// Ends a record still "processing" and held by no live claim as failed with `reason`.
+    pub(crate) async fn give_up_record(&self, key: &keys::Key, reason: &str, now: i64) -> anyhow::Result<Outcome> {
+        let result = self
+            .store
+            .update::<serde_json::Value>(key, |u| {
+                u.update_expression(
+                    "SET #status = :failed, failureReason = :reason, updatedAt = :at REMOVE claimedUntil, claimId",
+                )
+                .condition_expression(
+                    "attribute_exists(PK) AND #status = :processing AND (attribute_not_exists(claimedUntil) \
+                     OR attribute_type(claimedUntil, :null) OR claimedUntil < :now)",
+                )
+                .expression_attribute_names("#status", "status")
+                .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
+                .expression_attribute_values(":reason", AttributeValue::S(reason.into()))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+                .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
+                .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+            })
+            .await;
+        match result {
+            Ok(_) => Ok(Outcome::Failed(reason.into())),
+            Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
+            Err(other) => Err(other.into()),
+        }
+    }
+
     async fn release_record(&self, key: &keys::Key, claim_id: &str) {
         let result = self
             .store
@@ -122,6 +150,7 @@ impl MediaWorker {
         tenant_id: &str,
         campaign_id: &str,
         video_id: &str,
+        deadline: Deadline,
     ) -> anyhow::Result<Outcome> {
         let key = keys::generated_video(tenant_id, campaign_id, video_id);
         let Some(video) = self.store.get::<GeneratedVideoRecord>(&key).await? else {
@@ -139,8 +168,11 @@ impl MediaWorker {
             return Ok(Outcome::Claimed);
         }
         let dir = self.work_dir.join(format!("storyhive-render-{claim_id}"));
-        tokio::fs::create_dir_all(&dir).await.context("creating the work folder")?;
-        let result = self.render_video(&dir, &video).await;
+        if let Err(error) = tokio::fs::create_dir_all(&dir).await {
+            self.release_record(&key, &claim_id).await;
+            return Err(anyhow::Error::from(error).context("creating the work folder"));
+        }
+        let result = self.render_video(&dir, &video, deadline).await.map_err(settle_error);
         tokio::fs::remove_dir_all(&dir).await.ok();
         match result {
             Ok(rendered) => {
@@ -190,7 +222,12 @@ impl MediaWorker {
         }
     }
 
-    async fn render_video(&self, dir: &Path, video: &GeneratedVideoRecord) -> Result<RenderedVideo, MediaError> {
+    async fn render_video(
+        &self,
+        dir: &Path,
+        video: &GeneratedVideoRecord,
+        deadline: Deadline,
+    ) -> Result<RenderedVideo, MediaError> {
         // Each answer's MP4 once, however many clips come from it.
         let mut sources: HashMap<String, (std::path::PathBuf, bool)> = HashMap::new();
         for (index, clip) in video.sources.iter().enumerate() {
@@ -198,7 +235,7 @@ impl MediaWorker {
                 continue;
             }
             let path = dir.join(format!("source{index}.mp4"));
-            self.download(&clip.source_key, &path).await?;
+            self.download(&clip.source_key, &path, deadline).await?;
             let probed = ffmpeg::probe(&path).await?;
             if probed.video_codec.is_none() {
                 return Err(MediaError::Unplayable {
@@ -240,26 +277,26 @@ impl MediaWorker {
             burn_captions: video.edit.captions == Captions::BurnedIn,
         };
         let output = dir.join("generated.mp4");
-        let rendered = render::render(dir, &plan, &output, TRANSCODE_LIMIT).await?;
+        let rendered = render::render(dir, &plan, &output, deadline.limit(TRANSCODE_LIMIT)).await?;
         let probed = ffmpeg::probe(&output).await?;
         let poster = dir.join("poster.jpg");
         let title = video.edit.title_card.as_ref().map_or(0.0, |t| t.seconds);
         let first = video.sources.first().map_or(0.0, |c| c.end - c.start);
         ffmpeg::poster(&output, &poster, title + (first / 2.0).min(1.0)).await?;
-        self.upload(&output, &video.mp4_key, "video/mp4").await?;
-        self.upload(&poster, &video.poster_key, "image/jpeg").await?;
+        self.upload(&output, &video.mp4_key, "video/mp4", deadline).await?;
+        self.upload(&poster, &video.poster_key, "image/jpeg", deadline).await?;
         if let Some(captions_key) = &video.captions_key {
             let vtt = dir.join("captions.vtt");
             tokio::fs::write(&vtt, render::webvtt(&rendered.cues))
                 .await
                 .map_err(|e| anyhow::anyhow!("captions: {e}"))?;
-            self.upload(&vtt, captions_key, "text/vtt").await?;
+            self.upload(&vtt, captions_key, "text/vtt", deadline).await?;
         }
         Ok(RenderedVideo { probed })
     }
 
     /// Cuts the long pauses of a video test page's upload, once.
-    pub async fn process_video_test(&self, job_id: &str) -> anyhow::Result<Outcome> {
+    pub async fn process_video_test(&self, job_id: &str, deadline: Deadline) -> anyhow::Result<Outcome> {
         let key = keys::video_test_job(job_id);
         let Some(job) = self.store.get::<VideoTestJobRecord>(&key).await? else {
             return Ok(Outcome::Gone);
@@ -277,8 +314,11 @@ impl MediaWorker {
         }
         let started = Instant::now();
         let dir = self.work_dir.join(format!("storyhive-videotest-{claim_id}"));
-        tokio::fs::create_dir_all(&dir).await.context("creating the work folder")?;
-        let result = self.cut_pauses(&dir, &job).await;
+        if let Err(error) = tokio::fs::create_dir_all(&dir).await {
+            self.release_record(&key, &claim_id).await;
+            return Err(anyhow::Error::from(error).context("creating the work folder"));
+        }
+        let result = self.cut_pauses(&dir, &job, deadline).await.map_err(settle_error);
         tokio::fs::remove_dir_all(&dir).await.ok();
         let number = |n: f64| AttributeValue::N(format!("{n}"));
         match result {
@@ -324,9 +364,14 @@ impl MediaWorker {
     }
 
     /// (original seconds, processed seconds)
-    async fn cut_pauses(&self, dir: &Path, job: &VideoTestJobRecord) -> Result<(f64, f64), MediaError> {
+    async fn cut_pauses(
+        &self,
+        dir: &Path,
+        job: &VideoTestJobRecord,
+        deadline: Deadline,
+    ) -> Result<(f64, f64), MediaError> {
         let original = dir.join("original");
-        self.download(&job.source_key, &original).await?;
+        self.download(&job.source_key, &original, deadline).await?;
         let probed = ffmpeg::probe(&original).await?;
         let (Some(width), Some(height)) = (probed.width, probed.height) else {
             return Err(MediaError::Unplayable { reason: ffmpeg::NO_PICTURE.into(), detail: "no video stream".into() });
@@ -334,7 +379,7 @@ impl MediaWorker {
         let has_audio = probed.audio_codec.is_some();
         let seconds = probed.duration_seconds;
         let silences = if has_audio {
-            ffmpeg::silences(&original, job.threshold, seconds, TRANSCODE_LIMIT).await?
+            ffmpeg::silences(&original, job.threshold, seconds, deadline.limit(TRANSCODE_LIMIT)).await?
         } else {
             Vec::new()
         };
@@ -351,9 +396,9 @@ impl MediaWorker {
             burn_captions: false,
         };
         let output = dir.join("processed.mp4");
-        render::render(dir, &plan, &output, TRANSCODE_LIMIT).await?;
+        render::render(dir, &plan, &output, deadline.limit(TRANSCODE_LIMIT)).await?;
         let processed = ffmpeg::probe(&output).await?;
-        self.upload(&output, &job.output_key, "video/mp4").await?;
+        self.upload(&output, &job.output_key, "video/mp4", deadline).await?;
         Ok((seconds, processed.duration_seconds))
     }
 }

@@ -8,8 +8,13 @@
 //! conditional write (a lease), so a duplicate message finds it claimed or done and
 //! does nothing; a worker that dies leaves a lease that expires, and the message's
 //! redelivery takes over. A take that cannot be converted ends "failed" with a reason;
-//! a passing fault (S3, DynamoDB) fails only its own message, which SQS retries and
-//! finally sets aside in the dead-letter queue.
+//! a passing fault (S3, DynamoDB) fails only its own message, which SQS retries.
+//!
+//! No job stays "processing" for ever: every step is bounded by what is left of the
+//! invocation (Lambda's deadline, less a margin to write the outcome), a full disk is a
+//! failure with a reason, and the delivery after [`MAX_ATTEMPTS`] (a worker killed each
+//! time, or passing faults) ends the job "failed" with [`GAVE_UP`], before the queue
+//! would set the message aside. Staff can queue a failed generated video again.
 
 pub mod ffmpeg;
 pub mod generated;
@@ -39,8 +44,22 @@ use transcribe::{Heard, Transcriber};
 /// How long a claim holds a take: longer than the function's timeout (900 s), shorter
 /// than the queue's visibility timeout, so a redelivery finds an expired lease.
 pub const LEASE_SECONDS: i64 = 960;
-/// ffmpeg's budget for one take's conversion.
+/// ffmpeg's budget for one take's conversion (and each ffmpeg step's at most): every
+/// step also stops at the invocation's [`Deadline`].
 pub const TRANSCODE_LIMIT: Duration = Duration::from_secs(780);
+/// The function's timeout (template.yaml): the budget of a call without Lambda's deadline.
+pub const FUNCTION_TIMEOUT: Duration = Duration::from_secs(900);
+/// Kept back from the steps to write the outcome (failed with a reason) before Lambda stops.
+pub const SETTLE_MARGIN: Duration = Duration::from_secs(20);
+/// Deliveries of one job: the next one ends it failed. Fewer than the media queue's
+/// `maxReceiveCount` (5), so a delivery is still there to say so.
+pub const MAX_ATTEMPTS: u32 = 3;
+/// Largest original the worker downloads (uploads are at most 500 MB; `/tmp` has 2 GB for
+/// the original and what is made of it).
+pub const MAX_SOURCE_BYTES: i64 = 600 * 1024 * 1024;
+pub const GAVE_UP: &str = "Processing stopped before it finished, three times. It can be retried later.";
+pub const DISK_FULL: &str = "There was not enough room to process this video. Please upload a shorter one.";
+pub const TOO_LARGE: &str = "The video is too large to process (at most 500 MB).";
 /// Transcription jobs' pointers are kept this long (a job ends within hours).
 const JOB_RECORD_DAYS: i64 = 7;
 
@@ -89,12 +108,75 @@ pub enum Outcome {
     Gone,
 }
 
+/// When an invocation must be done: each step is given what is left of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline(tokio::time::Instant);
+
+impl Deadline {
+    pub fn after(duration: Duration) -> Self {
+        Self(tokio::time::Instant::now() + duration)
+    }
+
+    /// Lambda's deadline (`context.deadline`, milliseconds since the epoch).
+    pub fn from_epoch_millis(millis: u64) -> Self {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        Self::after(Duration::from_millis(millis).saturating_sub(now))
+    }
+
+    /// What a step may take now: the time left less the margin to write the outcome.
+    pub fn remaining(&self) -> Duration {
+        self.0.saturating_duration_since(tokio::time::Instant::now()).saturating_sub(SETTLE_MARGIN)
+    }
+
+    /// A step's own limit, cut to what is left.
+    pub fn limit(&self, cap: Duration) -> Duration {
+        cap.min(self.remaining())
+    }
+
+    /// Runs an S3 transfer within what is left; running out is a passing fault (retried).
+    async fn bound<T>(
+        &self,
+        what: &str,
+        step: impl std::future::Future<Output = anyhow::Result<T>>,
+    ) -> anyhow::Result<T> {
+        tokio::time::timeout(self.remaining(), step)
+            .await
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("{what}: out of time")))
+    }
+}
+
+/// Whether an error is a full disk (ENOSPC), which no retry mends.
+pub fn disk_full(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.raw_os_error() == Some(28))
+            || cause.to_string().contains("No space left on device")
+    })
+}
+
+/// A failure as the job should end: a full disk is permanent with a readable reason.
+pub(crate) fn settle_error(error: ffmpeg::MediaError) -> ffmpeg::MediaError {
+    match error {
+        ffmpeg::MediaError::Other(error) if disk_full(&error) => {
+            ffmpeg::MediaError::Unplayable { reason: DISK_FULL.into(), detail: format!("{error:#}") }
+        }
+        ffmpeg::MediaError::Unplayable { detail, .. } if detail.contains("No space left on device") => {
+            ffmpeg::MediaError::Unplayable { reason: DISK_FULL.into(), detail }
+        }
+        other => other,
+    }
+}
+
 pub async fn handle(worker: &MediaWorker, event: SqsEvent) -> SqsBatchResponse {
+    handle_until(worker, event, Deadline::after(FUNCTION_TIMEOUT)).await
+}
+
+/// Handles a batch within `deadline` (in Lambda, the invocation's).
+pub async fn handle_until(worker: &MediaWorker, event: SqsEvent, deadline: Deadline) -> SqsBatchResponse {
     let mut response = SqsBatchResponse::default();
     // One at a time: a conversion uses every core ffmpeg gets.
     for record in event.records {
         let id = record.message_id.clone().unwrap_or_default();
-        match handle_message(worker, &record).await {
+        match handle_message(worker, &record, deadline).await {
             Ok(outcome) => tracing::info!(message_id = %id, ?outcome, "media message handled"),
             Err(error) => {
                 tracing::error!(message_id = %id, error = ?error, "media message failed; it will be retried");
@@ -123,7 +205,12 @@ pub struct TranscribeDetail {
 
 pub const TRANSCRIBE_EVENT: &str = "Transcribe Job State Change";
 
-async fn handle_message(worker: &MediaWorker, record: &SqsMessage) -> anyhow::Result<Outcome> {
+/// How many times SQS has handed this message out (1 the first time).
+fn receive_count(record: &SqsMessage) -> u32 {
+    record.attributes.get("ApproximateReceiveCount").and_then(|n| n.parse().ok()).unwrap_or(1)
+}
+
+async fn handle_message(worker: &MediaWorker, record: &SqsMessage, deadline: Deadline) -> anyhow::Result<Outcome> {
     let body = record.body.as_deref().context("message without a body")?;
     let value: serde_json::Value = serde_json::from_str(body).context("the message is not JSON")?;
     if value.get("detail-type").is_some() {
@@ -134,7 +221,20 @@ async fn handle_message(worker: &MediaWorker, record: &SqsMessage) -> anyhow::Re
         return worker.transcription_finished(&event.detail.job_name).await;
     }
     let job: MediaJob = serde_json::from_value(value).context("reading the media job")?;
-    let outcome = worker.process(&job).await?;
+    let attempt = receive_count(record);
+    if attempt > MAX_ATTEMPTS {
+        // Earlier deliveries died (the function killed at its timeout, out of memory) or
+        // kept failing: the job ends failed rather than "processing" for ever.
+        return worker.give_up(&job, GAVE_UP).await;
+    }
+    let outcome = match worker.process_until(&job, deadline).await {
+        Ok(outcome) => outcome,
+        Err(error) if attempt == MAX_ATTEMPTS => {
+            tracing::error!(error = ?error, "the last attempt failed; the job ends failed");
+            return worker.give_up(&job, GAVE_UP).await;
+        }
+        Err(error) => return Err(error),
+    };
     storyhive_shared::search::index_take(&worker.store, &job).await?;
     Ok(outcome)
 }
@@ -175,15 +275,64 @@ struct Converted {
 }
 
 impl MediaWorker {
+    /// Processes a job within the function's whole timeout.
     pub async fn process(&self, job: &MediaJob) -> anyhow::Result<Outcome> {
+        self.process_until(job, Deadline::after(FUNCTION_TIMEOUT)).await
+    }
+
+    pub async fn process_until(&self, job: &MediaJob, deadline: Deadline) -> anyhow::Result<Outcome> {
         match job {
             MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, take_key } => {
-                self.process_take(tenant_id, campaign_id, contributor_id, question_id, take_key).await
+                self.process_take(tenant_id, campaign_id, contributor_id, question_id, take_key, deadline).await
             }
             MediaJob::GeneratedVideo { tenant_id, campaign_id, video_id } => {
-                self.render_generated(tenant_id, campaign_id, video_id).await
+                self.render_generated(tenant_id, campaign_id, video_id, deadline).await
             }
-            MediaJob::VideoTest { job_id } => self.process_video_test(job_id).await,
+            MediaJob::VideoTest { job_id } => self.process_video_test(job_id, deadline).await,
+        }
+    }
+
+    /// Ends a job that is still "processing" (and held by no live claim) as failed with
+    /// `reason`: its attempts are spent.
+    pub async fn give_up(&self, job: &MediaJob, reason: &str) -> anyhow::Result<Outcome> {
+        let now = model::now().unix_timestamp();
+        match job {
+            MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, take_key } => {
+                let mut media = TakeMedia::processing(take_key);
+                media.status = MediaStatus::Failed;
+                media.failure_reason = Some(reason.into());
+                let value = to_item(&std::collections::HashMap::from([("m", media)]))?.remove("m").expect("media");
+                let key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
+                let result = self
+                    .store
+                    .update::<JourneyRecord>(&key, |u| {
+                        u.update_expression("SET media = :media, updatedAt = :at")
+                            .condition_expression(
+                                "s3VideoKey = :take AND (attribute_not_exists(media) OR attribute_type(media, :null) \
+                                 OR media.takeKey <> :take OR (media.#status = :processing \
+                                 AND (attribute_not_exists(media.claimedUntil) \
+                                 OR attribute_type(media.claimedUntil, :null) OR media.claimedUntil < :now)))",
+                            )
+                            .expression_attribute_names("#status", "status")
+                            .expression_attribute_values(":media", value)
+                            .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+                            .expression_attribute_values(":take", AttributeValue::S(take_key.clone()))
+                            .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
+                            .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+                            .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+                    })
+                    .await;
+                match result {
+                    Ok(_) => Ok(Outcome::Failed(reason.into())),
+                    // Done meanwhile, replaced, or held by a live claim.
+                    Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
+                    Err(other) => Err(other.into()),
+                }
+            }
+            MediaJob::GeneratedVideo { tenant_id, campaign_id, video_id } => {
+                self.give_up_record(&keys::generated_video(tenant_id, campaign_id, video_id), reason, now).await
+            }
+            MediaJob::VideoTest { job_id } => self.give_up_record(&keys::video_test_job(job_id), reason, now).await,
         }
     }
 
@@ -195,6 +344,7 @@ impl MediaWorker {
         contributor_id: &String,
         question_id: &String,
         take_key: &String,
+        deadline: Deadline,
     ) -> anyhow::Result<Outcome> {
         let journey_key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
         let Some(journey) = self.store.get::<JourneyRecord>(&journey_key).await? else {
@@ -217,8 +367,11 @@ impl MediaWorker {
         let portrait = campaign.is_some_and(|c| c.mode == RecordingMode::Portrait);
 
         let dir = self.work_dir.join(format!("storyhive-media-{claim_id}"));
-        tokio::fs::create_dir_all(&dir).await.context("creating the work folder")?;
-        let result = self.convert(&dir, tenant_id, take_key, portrait).await;
+        if let Err(error) = tokio::fs::create_dir_all(&dir).await {
+            self.release(&journey, &claim_id).await.ok();
+            return Err(anyhow::Error::from(error).context("creating the work folder"));
+        }
+        let result = self.convert(&dir, tenant_id, take_key, portrait, deadline).await.map_err(settle_error);
         tokio::fs::remove_dir_all(&dir).await.ok();
         match result {
             Ok(converted) => self.finish(&journey, take_key, &claim_id, converted).await,
@@ -308,9 +461,10 @@ impl MediaWorker {
         tenant_id: &str,
         take_key: &str,
         portrait: bool,
+        deadline: Deadline,
     ) -> Result<Converted, ffmpeg::MediaError> {
         let original = dir.join("original");
-        self.download(take_key, &original).await?;
+        self.download(take_key, &original, deadline).await?;
         let source = ffmpeg::probe(&original).await?;
         if source.video_codec.is_none() {
             return Err(ffmpeg::MediaError::Unplayable {
@@ -319,21 +473,22 @@ impl MediaWorker {
             });
         }
         let mp4 = dir.join("web.mp4");
-        ffmpeg::transcode(&original, &mp4, media::frame_size(portrait), source.audio_codec.is_some(), TRANSCODE_LIMIT)
+        let frame = media::frame_size(portrait);
+        ffmpeg::transcode(&original, &mp4, frame, source.audio_codec.is_some(), deadline.limit(TRANSCODE_LIMIT))
             .await?;
         let probed = ffmpeg::probe(&mp4).await?;
         let poster = dir.join("poster.jpg");
         // A second in (past a fade-in or a black first frame), or the middle of a shorter take.
         ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0)).await?;
         let (mp4_key, poster_key) = (media::mp4_key(take_key), media::poster_key(take_key));
-        self.upload(&mp4, &mp4_key, "video/mp4").await?;
-        self.upload(&poster, &poster_key, "image/jpeg").await?;
+        self.upload(&mp4, &mp4_key, "video/mp4", deadline).await?;
+        self.upload(&poster, &poster_key, "image/jpeg", deadline).await?;
 
         let heard = if source.audio_codec.is_none() {
             Heard::Failed("The video has no sound to transcribe.".into())
         } else {
             let speech_wav = dir.join("speech.wav");
-            ffmpeg::speech_audio(&mp4, &speech_wav, TRANSCODE_LIMIT).await?;
+            ffmpeg::speech_audio(&mp4, &speech_wav, deadline.limit(TRANSCODE_LIMIT)).await?;
             let request = transcribe::Request {
                 speech_wav,
                 bucket: self.bucket.clone(),
@@ -341,30 +496,52 @@ impl MediaWorker {
                 output_key: media::transcription_output_key(take_key),
                 job_name: job_name(tenant_id, take_key),
             };
-            self.transcriber.transcribe(&request).await?
+            // The recogniser has its own limit; what is left of the invocation bounds it too.
+            match tokio::time::timeout(deadline.remaining(), self.transcriber.transcribe(&request)).await {
+                Ok(heard) => heard?,
+                Err(_) => Heard::Failed(ffmpeg::TOO_SLOW.into()),
+            }
         };
         Ok(Converted { probed, mp4_key, poster_key, heard })
     }
 
-    async fn download(&self, key: &str, to: &Path) -> anyhow::Result<()> {
+    /// Streams an object to `to` (never whole in memory), refusing one larger than `/tmp`
+    /// can hold beside what is made of it.
+    async fn download(&self, key: &str, to: &Path, deadline: Deadline) -> Result<(), ffmpeg::MediaError> {
         let object = self.s3.get_object().bucket(&self.bucket).key(key).send().await.context("GetObject")?;
-        let mut reader = object.body.into_async_read();
-        let mut file = tokio::fs::File::create(to).await.context("creating the original's file")?;
-        tokio::io::copy(&mut reader, &mut file).await.context("downloading the original")?;
+        if object.content_length.unwrap_or(0) > MAX_SOURCE_BYTES {
+            return Err(ffmpeg::MediaError::Unplayable {
+                reason: TOO_LARGE.into(),
+                detail: format!("{key}: {} bytes", object.content_length.unwrap_or(0)),
+            });
+        }
+        deadline
+            .bound("downloading the original", async {
+                let mut reader = object.body.into_async_read();
+                let mut file = tokio::fs::File::create(to).await.context("creating the original's file")?;
+                tokio::io::copy(&mut reader, &mut file).await.context("downloading the original")?;
+                tokio::io::AsyncWriteExt::flush(&mut file).await.context("writing the original")?;
+                Ok(())
+            })
+            .await?;
         Ok(())
     }
 
-    async fn upload(&self, from: &Path, key: &str, content_type: &str) -> anyhow::Result<()> {
+    async fn upload(&self, from: &Path, key: &str, content_type: &str, deadline: Deadline) -> anyhow::Result<()> {
         let body = aws_sdk_s3::primitives::ByteStream::from_path(from).await.context("reading an output")?;
-        self.s3
-            .put_object()
-            .bucket(&self.bucket)
-            .key(key)
-            .content_type(content_type)
-            .body(body)
-            .send()
-            .await
-            .with_context(|| format!("PutObject {key}"))?;
+        deadline
+            .bound("uploading an output", async {
+                self.s3
+                    .put_object()
+                    .bucket(&self.bucket)
+                    .key(key)
+                    .content_type(content_type)
+                    .body(body)
+                    .send()
+                    .await
+                    .with_context(|| format!("PutObject {key}"))
+            })
+            .await?;
         Ok(())
     }
 

@@ -14,7 +14,8 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     let worker = MediaWorker::new(&context, Arc::new(transcriber))?;
     let worker = &worker;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<aws_lambda_events::event::sqs::SqsEvent>| async move {
-        Ok::<_, lambda_runtime::Error>(storyhive_media_worker::handle(worker, event.payload).await)
+        let deadline = storyhive_media_worker::Deadline::from_epoch_millis(event.context.deadline);
+        Ok::<_, lambda_runtime::Error>(storyhive_media_worker::handle_until(worker, event.payload, deadline).await)
     }))
     .await
 }

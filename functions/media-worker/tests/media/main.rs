@@ -4,5 +4,6 @@
 mod calls;
 mod common;
 mod generated;
+mod jobs;
 mod videotest;
 mod worker;
