@@ -20,6 +20,7 @@ storyhive_shared::function_routes!(
     videos::approved_videos,
     videos::delete,
     videos::approval,
+    videos::retry,
     videotest::clip_cut_urls,
     videotest::process,
     videotest::process_status,

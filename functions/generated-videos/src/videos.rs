@@ -32,6 +32,7 @@ pub const VIDEO_NOT_FOUND: &str = "Generated video not found";
 pub const NOT_READY_TO_APPROVE: &str = "Only a video that is ready can be approved";
 pub const DELETED: &str = "Generated video deleted successfully";
 pub const ANSWER_NOT_READY: &str = "is still being prepared. Please try again in a few minutes.";
+pub const ONLY_FAILED_RETRIED: &str = "Only a video that failed can be retried";
 
 /// A generated video as staff see it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -473,4 +474,75 @@ pub async fn approval(
         },
         Err(other) => Err(other.into()),
     }
+}
+
+/// Queues a failed generated video's render again (staff: a render that ran out of time
+/// or attempts, or failed on a passing problem). It shows "processing" until the media
+/// worker settles it; a video that is not failed is 409.
+#[utoipa::path(post, path = "/generated-videos/retry/{campaignId}/{videoId}", tag = TAG,
+    security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), ("videoId" = String, Path)),
+    responses(
+        (status = 202, description = "Queued again; rendering", body = GeneratedVideo),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or video", body = ErrorBody),
+        (status = 409, description = "The video has not failed", body = ErrorBody),
+    ))]
+pub async fn retry(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, video_id)): Path<(String, String)>,
+) -> ApiResult<(StatusCode, Json<GeneratedVideo>)> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
+    let at = model::timestamp(model::now());
+    // Only from "failed": of two retries at once, one queues a render.
+    let result = context
+        .store
+        .update::<GeneratedVideoRecord>(&key, |u| {
+            u.update_expression(
+                "SET #status = :processing, failureReason = :null, updatedAt = :at REMOVE claimedUntil, claimId",
+            )
+            .condition_expression("attribute_exists(PK) AND #status = :failed")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+            .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
+            .expression_attribute_values(":null", AttributeValue::Null(true))
+            .expression_attribute_values(":at", AttributeValue::S(at))
+        })
+        .await;
+    let record = match result {
+        Ok(record) => record,
+        Err(StoreError::ConditionFailed) => {
+            return match context.store.get::<GeneratedVideoRecord>(&key).await? {
+                None => Err(ApiError::NotFound(VIDEO_NOT_FOUND.into())),
+                Some(_) => Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into())),
+            }
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let job = MediaJob::GeneratedVideo {
+        tenant_id: principal.tenant_id.clone(),
+        campaign_id: campaign_id.clone(),
+        video_id: video_id.clone(),
+    };
+    if let Err(error) = context.media.send(&job).await {
+        // Nothing queued: it shows failed again, so staff can retry later.
+        context
+            .store
+            .update::<serde_json::Value>(&key, |u| {
+                u.update_expression("SET #status = :failed, failureReason = :reason")
+                    .condition_expression("attribute_exists(PK) AND #status = :processing")
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
+                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+                    .expression_attribute_values(":reason", AttributeValue::S("The retry could not be queued.".into()))
+            })
+            .await
+            .ok();
+        return Err(ApiError::Internal(error));
+    }
+    Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
 }

@@ -373,3 +373,80 @@ async fn staff_approve_an_answer_and_the_pending_count_follows() {
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(pending().await, 0);
 }
+
+/// A render whose worker is stopped mid-way on every attempt ends failed with a reason
+/// (never "processing" for ever); staff queue it again and it ends ready.
+#[tokio::test]
+async fn a_render_killed_mid_way_ends_failed_and_staff_retry_it_to_ready() {
+    use aws_lambda_events::event::sqs::{SqsEvent, SqsMessage};
+    use storyhive_media_worker::{GAVE_UP, MAX_ATTEMPTS};
+    use storyhive_shared::storage::AttributeValue;
+    let stack = stack().await;
+    let (answering, take) = answered(&stack, "landscape", 3.0).await;
+    let media = media_worker(&stack);
+    let record = unqueued_video(&stack, &answering, &take, Captions::None).await;
+    let job = MediaJob::GeneratedVideo {
+        tenant_id: record.tenant_id.clone(),
+        campaign_id: record.campaign_id.clone(),
+        video_id: record.video_id.clone(),
+    };
+    let retry = format!("/generated-videos/retry/{}/{}", record.campaign_id, record.video_id);
+    let (status, body) = answering.staff.post(&stack, &retry, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "only a failed video is retried: {body}");
+    assert_eq!(body["detail"], "Only a video that failed can be retried");
+
+    // The worker is stopped as soon as it holds the render.
+    let rendering = tokio::spawn({
+        let (media, job) = (media.clone(), job.clone());
+        async move { media.process(&job).await }
+    });
+    for _ in 0..500 {
+        let now: Option<GeneratedVideoRecord> = stack.context.store.get(&record.key()).await.unwrap();
+        if now.is_some_and(|r| r.claim_id.is_some()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    rendering.abort();
+    assert!(rendering.await.unwrap_err().is_cancelled());
+    let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
+    assert_eq!(page["items"][0]["status"], "processing", "{page}");
+
+    // Its lease runs out, and the delivery after the last attempt ends it failed.
+    stack
+        .context
+        .store
+        .update::<GeneratedVideoRecord>(&record.key(), |u| {
+            u.update_expression("SET claimedUntil = :past").expression_attribute_values(
+                ":past",
+                AttributeValue::N((model::now().unix_timestamp() - 1).to_string()),
+            )
+        })
+        .await
+        .unwrap();
+    let mut message = SqsMessage::default();
+    message.message_id = Some(model::new_id());
+    message.body = Some(serde_json::to_string(&job).unwrap());
+    message.attributes.insert("ApproximateReceiveCount".into(), (MAX_ATTEMPTS + 1).to_string());
+    let mut event = SqsEvent::default();
+    event.records = vec![message];
+    assert!(storyhive_media_worker::handle(&media, event).await.batch_item_failures.is_empty());
+    let (_, page) = answering.staff.get(&stack, &format!("/generated-videos/{}", answering.campaign_id)).await;
+    let video = &page["items"][0];
+    assert_eq!((video["status"].as_str(), video["failureReason"].as_str()), (Some("failed"), Some(GAVE_UP)), "{page}");
+
+    // Staff retry it: queued again, it renders to ready. A second retry meanwhile is refused.
+    let (status, body) = answering.staff.post(&stack, &retry, json!({})).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    assert_eq!((body["status"].as_str(), &body["failureReason"]), (Some("processing"), &Value::Null), "{body}");
+    let (status, _) = answering.staff.post(&stack, &retry, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let video = rendered(&stack, &answering, &record.video_id).await;
+    assert_eq!(video["status"], "ready", "{video}");
+    assert!((video["durationSeconds"].as_f64().unwrap() - 2.5).abs() <= 0.1, "{video}");
+
+    // Another organisation's staff cannot retry it.
+    let other = organisation(&stack).await;
+    let (status, _) = other.post(&stack, &retry, json!({})).await;
+    assert!([StatusCode::NOT_FOUND, StatusCode::FORBIDDEN].contains(&status), "{status}");
+}
