@@ -208,6 +208,19 @@ export function useDeleteVideo(campaignId: string) {
   });
 }
 
+/** Queues a failed generated video's render again (staff); it shows "Processing" until it settles. */
+export function useRetryVideo(campaignId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: string) =>
+      call(api.POST('/generated-videos/retry/{campaignId}/{videoId}', { params: { path: { campaignId, videoId } } })),
+    onSuccess: (video) => {
+      toast.success(`Video "${video.title}" is being generated again`);
+      return qc.invalidateQueries({ queryKey: editorKeys.videos(campaignId) });
+    },
+  });
+}
+
 /** Remembers that the tour was skipped or finished, and updates the signed-in user. */
 export function skipTour() {
   return call(api.PUT('/user/skip-tour', { body: { skippedEditorTour: true } }));

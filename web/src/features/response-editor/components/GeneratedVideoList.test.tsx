@@ -96,4 +96,38 @@ describe('generated videos', () => {
     expect(await screen.findByText('None yet')).toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(1);
   }, 15000);
+  it('shows why a video failed and lets staff retry it: it is queued again and shows Processing', async () => {
+    let current = video({ status: 'failed', failureReason: 'Processing stopped before it finished, three times. It can be retried later.', url: null, downloadUrl: null });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        const path = new URL(req.url).pathname.replace(/^\/api/, '');
+        calls.push(`${req.method} ${path}`);
+        if (req.method === 'GET' && path === '/generated-videos/c1') return jsonResponse({ items: [current], nextCursor: null });
+        if (req.method === 'POST' && path === '/generated-videos/retry/c1/v1') {
+          current = { ...current, status: 'processing', failureReason: null };
+          return jsonResponse(current, 202);
+        }
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <List />
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByTestId('generated-video');
+    expect(within(row).getByTestId('generated-video-status')).toHaveTextContent('Failed');
+    expect(row).toHaveTextContent('Processing stopped before it finished, three times.');
+    expect(within(row).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(within(row).getByRole('button', { name: 'Retry Robin – Stories' }));
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Video "Robin – Stories" is being generated again'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('generated-video')).getByTestId('generated-video-status')).toHaveTextContent('Processing'),
+    );
+    expect(within(screen.getByTestId('generated-video')).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /generated-videos/retry/c1/v1']);
+  });
 });

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDateTime, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
-import { useDeleteVideo, useSetApproved } from '../api/editor-api';
+import { useDeleteVideo, useRetryVideo, useSetApproved } from '../api/editor-api';
 import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
 import { formatSeconds } from '../lib/words';
 
@@ -24,7 +24,7 @@ type Props = {
   testId: string;
 };
 
-/** A page-by-page list of generated videos: status (re-read while rendering), play, download, approve, delete. */
+/** A page-by-page list of generated videos: status (re-read while rendering), play, download, approve, retry a failed one, delete. */
 export function GeneratedVideoList({ title, campaignId, query, empty, testId }: Props) {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const headingId = `${testId}-heading`;
@@ -62,6 +62,7 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
   const [confirming, setConfirming] = useState(false);
   const approve = useSetApproved(campaignId);
   const remove = useDeleteVideo(campaignId);
+  const retry = useRetryVideo(campaignId);
   const status = STATUS[v.status];
   return (
     <li className="space-y-2 p-3" data-testid="generated-video" data-video-id={v.videoId} data-status={v.status}>
@@ -107,6 +108,11 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
               onClick={() => approve.mutate({ videoId: v.videoId, approved: !v.approved })}
             >
               {v.approved ? 'Unapprove' : 'Approve'}
+            </Button>
+          )}
+          {v.status === 'failed' && (
+            <Button size="sm" variant="secondary" loading={retry.isPending} aria-label={`Retry ${v.title}`} onClick={() => retry.mutate(v.videoId)}>
+              Retry
             </Button>
           )}
           <Button size="sm" variant="ghost" className="text-danger" aria-label={`Delete ${v.title}`} onClick={() => setConfirming(true)}>
