@@ -21,6 +21,7 @@ storyhive_shared::function_routes!(
     videos::delete,
     videos::approval,
     videos::retry,
+    videos::retry_answer,
     videotest::clip_cut_urls,
     videotest::process,
     videotest::process_status,

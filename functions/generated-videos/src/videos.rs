@@ -33,6 +33,8 @@ pub const NOT_READY_TO_APPROVE: &str = "Only a video that is ready can be approv
 pub const DELETED: &str = "Generated video deleted successfully";
 pub const ANSWER_NOT_READY: &str = "is still being prepared. Please try again in a few minutes.";
 pub const ONLY_FAILED_RETRIED: &str = "Only a video that failed can be retried";
+pub const NO_ANSWER_VIDEO: &str = "This answer has no video yet";
+pub const ANSWER_RETRIED: &str = "The answer's video is being prepared again";
 
 /// A generated video as staff see it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -545,4 +547,104 @@ pub async fn retry(
         return Err(ApiError::Internal(error));
     }
     Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
+}
+
+/// The answer whose failed take staff queue again.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AnswerRetry {
+    pub campaign_id: Id,
+    pub contributor_id: Id,
+    /// The answer: its campaign question id.
+    pub journey_id: Id,
+}
+
+/// Queues the conversion of an answer's failed take again (staff: a take whose
+/// conversion ran out of time or attempts, or failed on a passing problem). It shows
+/// "processing" until the media worker settles it; a take that has not failed is 409.
+/// Here rather than with the answers because this function is the one that hands staff
+/// work to the media worker.
+#[utoipa::path(post, path = "/generated-videos/answer-retry", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = AnswerRetry,
+    responses(
+        (status = 202, description = "Queued again", body = Message),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or answer video", body = ErrorBody),
+        (status = 409, description = "The answer's video has not failed", body = ErrorBody),
+    ))]
+pub async fn retry_answer(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<AnswerRetry>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    principal.require(Permission::UseStaffApp)?;
+    let missing: Vec<&str> =
+        [("campaignId", &body.campaign_id), ("contributorId", &body.contributor_id), ("journeyId", &body.journey_id)]
+            .into_iter()
+            .filter(|(_, id)| rules::present(id).is_none())
+            .map(|(name, _)| name)
+            .collect();
+    if let Some(message) = rules::missing(&missing) {
+        return Err(ApiError::BadRequest(message));
+    }
+    visible_campaign(&context, &principal, &body.campaign_id).await?;
+    let tenant_id = &principal.tenant_id;
+    let key = keys::journey(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
+    let journey = context
+        .store
+        .get::<storyhive_shared::contributors::records::JourneyRecord>(&key)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NO_ANSWER_VIDEO.into()))?;
+    let take = journey.s3_video_key.clone().ok_or_else(|| ApiError::NotFound(NO_ANSWER_VIDEO.into()))?;
+    let fresh = storyhive_shared::media::TakeMedia::processing(&take);
+    let fresh = storyhive_shared::storage::to_item(&std::collections::HashMap::from([("m", fresh)]))?
+        .remove("m")
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("media item")))?;
+    // Only the current take, only from "failed": of two retries at once, one queues it.
+    let result = context
+        .store
+        .update::<serde_json::Value>(&key, |u| {
+            u.update_expression("SET media = :fresh, updatedAt = :at")
+                .condition_expression("s3VideoKey = :take AND media.takeKey = :take AND media.#status = :failed")
+                .expression_attribute_names("#status", "status")
+                .expression_attribute_values(":fresh", fresh)
+                .expression_attribute_values(":take", AttributeValue::S(take.clone()))
+                .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
+                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
+        })
+        .await;
+    match result {
+        Ok(_) => {}
+        Err(StoreError::ConditionFailed) => return Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into())),
+        Err(other) => return Err(other.into()),
+    }
+    let job = MediaJob::Take {
+        tenant_id: tenant_id.clone(),
+        campaign_id: body.campaign_id.to_string(),
+        contributor_id: body.contributor_id.to_string(),
+        question_id: body.journey_id.to_string(),
+        take_key: take.clone(),
+    };
+    if let Err(error) = context.media.send(&job).await {
+        // Nothing queued: it shows failed again, so staff can retry later.
+        context
+            .store
+            .update::<serde_json::Value>(&key, |u| {
+                u.update_expression("SET media.#status = :failed, media.failureReason = :reason")
+                    .condition_expression(
+                        "s3VideoKey = :take AND media.takeKey = :take AND media.#status = :processing",
+                    )
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
+                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+                    .expression_attribute_values(":take", AttributeValue::S(take.clone()))
+                    .expression_attribute_values(":reason", AttributeValue::S("The retry could not be queued.".into()))
+            })
+            .await
+            .ok();
+        return Err(ApiError::Internal(error));
+    }
+    Ok((StatusCode::ACCEPTED, Message::new(ANSWER_RETRIED)))
 }

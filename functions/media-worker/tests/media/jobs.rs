@@ -120,7 +120,7 @@ async fn a_take_whose_worker_was_killed_is_retried_and_ends_ready() {
 }
 
 #[tokio::test]
-async fn a_take_killed_on_every_attempt_ends_failed_with_a_reason() {
+async fn a_take_killed_on_every_attempt_ends_failed_with_a_reason_and_staff_retry_it() {
     let stack = stack().await;
     let answering = answering(&stack, "landscape").await;
     let take = stored_take(&stack, &answering, 8.0).await;
@@ -140,6 +140,24 @@ async fn a_take_killed_on_every_attempt_ends_failed_with_a_reason() {
         (answer["media"]["status"].as_str(), answer["media"]["failureReason"].as_str()),
         (Some("failed"), Some(GAVE_UP))
     );
+
+    // Staff queue it again: it shows processing, then the worker converts it.
+    let retry = serde_json::json!({
+        "campaignId": answering.campaign_id,
+        "contributorId": answering.contributor_id,
+        "journeyId": answering.question_id,
+    });
+    let (status, body) = answering.staff.post(&stack, "/generated-videos/answer-retry", retry.clone()).await;
+    assert_eq!(status, reqwest::StatusCode::ACCEPTED, "{body}");
+    assert_eq!(answering.staff_answer(&stack).await["media"]["status"], "processing");
+    let (status, body) = answering.staff.post(&stack, "/generated-videos/answer-retry", retry.clone()).await;
+    assert_eq!(status, reqwest::StatusCode::CONFLICT, "only a failed take is retried: {body}");
+    let media = answering.settle(&stack, &take).await;
+    assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
+    // Another organisation's staff cannot queue it.
+    let other = organisation(&stack).await;
+    let (status, _) = other.post(&stack, "/generated-videos/answer-retry", retry).await;
+    assert!([reqwest::StatusCode::NOT_FOUND, reqwest::StatusCode::FORBIDDEN].contains(&status), "{status}");
 }
 
 #[tokio::test]

@@ -950,6 +950,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/generated-videos/answer-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues the conversion of an answer's failed take again (staff: a take whose
+         *     conversion ran out of time or attempts, or failed on a passing problem). It shows
+         *     "processing" until the media worker settles it; a take that has not failed is 409.
+         *     Here rather than with the answers because this function is the one that hands staff
+         *     work to the media worker.
+         */
+        post: operations["retry_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/generated-videos/approval/{campaignId}/{videoId}": {
         parameters: {
             query?: never;
@@ -2348,6 +2371,15 @@ export interface components {
             sequence: number;
             uploadStatus: components["schemas"]["UploadStatus"];
             video?: null | components["schemas"]["VideoInfo"];
+        };
+        /** @description The answer whose failed take staff queue again. */
+        AnswerRetry: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /** @default  */
+            journeyId: components["schemas"]["Id"];
         };
         /**
          * @description The review states staff set here.
@@ -7322,6 +7354,88 @@ export interface operations {
             };
             /** @description Not an id */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    retry_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerRetry"];
+            };
+        };
+        responses: {
+            /** @description Queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or answer video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The answer's video has not failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
