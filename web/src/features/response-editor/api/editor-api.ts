@@ -79,6 +79,19 @@ export function takeQuery(campaignId: string, contributorId: string, journeyId: 
   };
 }
 
+/** Queues the conversion of an answer's failed take again (staff); it is re-read while it is processed. */
+export function useRetryTake(campaignId: string, contributorId: string, journeyId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      call(api.POST('/generated-videos/answer-retry', { body: { campaignId, contributorId, journeyId } })),
+    onSuccess: (res) => {
+      toast.success(res?.message || "The answer's video is being prepared again");
+      return qc.invalidateQueries({ queryKey: editorKeys.take(campaignId, contributorId, journeyId) });
+    },
+  });
+}
+
 /** Corrects one word (it keeps its timing). 409: the transcript changed since it was read. */
 export function useCorrectWord(campaignId: string, contributorId: string, journeyId: string) {
   const qc = useQueryClient();

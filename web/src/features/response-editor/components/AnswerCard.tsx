@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
-import { useCorrectWord, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
+import { useCorrectWord, useRetryTake, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
 import { trimsOf, wordsSpan, type Span } from '../lib/ranges';
 import { formatSeconds, sentenceOf, toWebVtt, wordIndexAt, wordIndexNear } from '../lib/words';
 import { Transcript, type WordSelection } from './Transcript';
@@ -122,6 +122,7 @@ export function AnswerCard(props: Props) {
             {take.status === 'processing' && <span className="ml-2 text-muted">The video is being prepared for playing and editing.</span>}
             {take.status === 'failed' && <span className="ml-2 text-danger">{take.failureReason || 'The video could not be prepared.'}</span>}
           </p>
+          {take.status === 'failed' && <RetryTake campaignId={props.campaignId} contributorId={props.contributorId} journeyId={answer.campaignQuestionId} sequence={answer.sequence} />}
           {ready && (
             <video
               ref={videoRef}
@@ -308,5 +309,15 @@ function CorrectWordForm({ campaignId, contributorId, answer, word, index, versi
         </p>
       )}
     </form>
+  );
+}
+
+/** Staff queue a failed take's conversion again (one that ran out of time or attempts, or met a passing fault). */
+function RetryTake({ campaignId, contributorId, journeyId, sequence }: { campaignId: string; contributorId: string; journeyId: string; sequence: number }) {
+  const retry = useRetryTake(campaignId, contributorId, journeyId);
+  return (
+    <Button size="sm" variant="secondary" loading={retry.isPending} aria-label={`Retry preparing answer ${sequence}`} onClick={() => retry.mutate()}>
+      Retry
+    </Button>
   );
 }

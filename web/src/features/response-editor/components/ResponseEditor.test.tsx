@@ -168,6 +168,37 @@ describe('response editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toasts()).toContain(`error:${GENERATE_FAILED_MESSAGE}`), { timeout: 5000 });
   });
 
+  it("shows why an answer's video failed, and staff retry it: it is queued again and shows Processing", async () => {
+    let current: Record<string, unknown> = {
+      ...take,
+      status: 'failed',
+      url: null,
+      posterUrl: null,
+      failureReason: 'Processing stopped before it finished, three times. It can be retried later.',
+      transcript: { status: 'none', truncated: false, version: 0, engine: null, words: [] },
+    };
+    const calls = stub((c) => {
+      if (c.path === '/campaign/video-info/c1/k1/q1') return jsonResponse(current);
+      if (c.path === '/generated-videos/answer-retry') {
+        current = { ...current, status: 'processing', failureReason: null };
+        return jsonResponse({ message: "The answer's video is being prepared again" }, 202);
+      }
+      return undefined;
+    });
+    open('/campaign/c1/response-editor/k1', 'coordinator');
+    const status = await screen.findByTestId('take-status', {}, { timeout: 5000 });
+    expect(status).toHaveTextContent('Failed');
+    expect(status).toHaveTextContent('Processing stopped before it finished, three times.');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Retry preparing answer 1' }));
+    await waitFor(() => expect(toasts()).toContain("success:The answer's video is being prepared again"));
+    await waitFor(() => expect(screen.getByTestId('take-status')).toHaveTextContent('Processing'));
+    expect(screen.queryByRole('button', { name: 'Retry preparing answer 1' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/generated-videos/answer-retry').map((c) => c.body)).toEqual([
+      { campaignId: 'c1', contributorId: 'k1', journeyId: 'q1' },
+    ]);
+  });
+
   it('restores a saved edit: cut words, and the keyboard cuts more (Shift+arrows, Delete)', async () => {
     const calls = stub((c) =>
       c.path === '/user-state/k1/get'
