@@ -231,3 +231,31 @@ async fn a_video_test_job_whose_worker_died_ends_failed_after_its_attempts() {
     assert_eq!((stored.status, stored.failure_reason.as_deref()), (GeneratedVideoStatus::Failed, Some(GAVE_UP)));
     assert!(stored.claim_id.is_none());
 }
+
+/// The queue hands a job out again only once a dead worker's claim has expired, and
+/// often enough that the delivery ending it failed comes before the dead-letter queue,
+/// within about an hour of the first attempt.
+#[tokio::test]
+async fn the_media_queue_redelivers_after_a_claim_expires_and_before_the_dead_letter_queue() {
+    use aws_sdk_sqs::types::QueueAttributeName;
+    let stack = stack().await;
+    let queue = stack.resources.queue("MediaQueue").unwrap();
+    let attributes = stack
+        .clients
+        .sqs
+        .get_queue_attributes()
+        .queue_url(&queue.url)
+        .attribute_names(QueueAttributeName::VisibilityTimeout)
+        .attribute_names(QueueAttributeName::RedrivePolicy)
+        .send()
+        .await
+        .unwrap()
+        .attributes
+        .unwrap();
+    let visibility: i64 = attributes[&QueueAttributeName::VisibilityTimeout].parse().unwrap();
+    let policy: serde_json::Value = serde_json::from_str(&attributes[&QueueAttributeName::RedrivePolicy]).unwrap();
+    assert!(visibility > storyhive_media_worker::LEASE_SECONDS, "{visibility}");
+    assert!(visibility as u64 > storyhive_media_worker::FUNCTION_TIMEOUT.as_secs(), "{visibility}");
+    assert!(policy["maxReceiveCount"].as_i64().unwrap() > MAX_ATTEMPTS as i64, "{policy}");
+    assert!(visibility * MAX_ATTEMPTS as i64 <= 3600, "a dead job is failed within the hour: {visibility}");
+}
