@@ -236,7 +236,7 @@ impl MediaWorker {
             }
             let path = dir.join(format!("source{index}.mp4"));
             self.download(&clip.source_key, &path, deadline).await?;
-            let probed = ffmpeg::probe(&path).await?;
+            let probed = deadline.within(ffmpeg::probe(&path)).await?;
             if probed.video_codec.is_none() {
                 return Err(MediaError::Unplayable {
                     reason: ffmpeg::NO_PICTURE.into(),
@@ -278,11 +278,11 @@ impl MediaWorker {
         };
         let output = dir.join("generated.mp4");
         let rendered = render::render(dir, &plan, &output, deadline.limit(TRANSCODE_LIMIT)).await?;
-        let probed = ffmpeg::probe(&output).await?;
+        let probed = deadline.within(ffmpeg::probe(&output)).await?;
         let poster = dir.join("poster.jpg");
         let title = video.edit.title_card.as_ref().map_or(0.0, |t| t.seconds);
         let first = video.sources.first().map_or(0.0, |c| c.end - c.start);
-        ffmpeg::poster(&output, &poster, title + (first / 2.0).min(1.0)).await?;
+        deadline.within(ffmpeg::poster(&output, &poster, title + (first / 2.0).min(1.0))).await?;
         self.upload(&output, &video.mp4_key, "video/mp4", deadline).await?;
         self.upload(&poster, &video.poster_key, "image/jpeg", deadline).await?;
         if let Some(captions_key) = &video.captions_key {
@@ -372,7 +372,7 @@ impl MediaWorker {
     ) -> Result<(f64, f64), MediaError> {
         let original = dir.join("original");
         self.download(&job.source_key, &original, deadline).await?;
-        let probed = ffmpeg::probe(&original).await?;
+        let probed = deadline.within(ffmpeg::probe(&original)).await?;
         let (Some(width), Some(height)) = (probed.width, probed.height) else {
             return Err(MediaError::Unplayable { reason: ffmpeg::NO_PICTURE.into(), detail: "no video stream".into() });
         };
@@ -397,7 +397,7 @@ impl MediaWorker {
         };
         let output = dir.join("processed.mp4");
         render::render(dir, &plan, &output, deadline.limit(TRANSCODE_LIMIT)).await?;
-        let processed = ffmpeg::probe(&output).await?;
+        let processed = deadline.within(ffmpeg::probe(&output)).await?;
         self.upload(&output, &job.output_key, "video/mp4", deadline).await?;
         Ok((seconds, processed.duration_seconds))
     }

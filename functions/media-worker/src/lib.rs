@@ -133,12 +133,29 @@ impl Deadline {
         cap.min(self.remaining())
     }
 
+    /// Runs a tool step with a fixed limit of its own (ffprobe, the poster) within what is
+    /// left too: running out means the job cannot be done in one invocation.
+    pub async fn within<T>(
+        &self,
+        step: impl std::future::Future<Output = Result<T, ffmpeg::MediaError>>,
+    ) -> Result<T, ffmpeg::MediaError> {
+        let out_of_time =
+            || Err(ffmpeg::MediaError::Unplayable { reason: ffmpeg::TOO_SLOW.into(), detail: "out of time".into() });
+        if self.remaining().is_zero() {
+            return out_of_time();
+        }
+        tokio::time::timeout(self.remaining(), step).await.unwrap_or_else(|_| out_of_time())
+    }
+
     /// Runs an S3 transfer within what is left; running out is a passing fault (retried).
     async fn bound<T>(
         &self,
         what: &str,
         step: impl std::future::Future<Output = anyhow::Result<T>>,
     ) -> anyhow::Result<T> {
+        if self.remaining().is_zero() {
+            anyhow::bail!("{what}: out of time");
+        }
         tokio::time::timeout(self.remaining(), step)
             .await
             .unwrap_or_else(|_| Err(anyhow::anyhow!("{what}: out of time")))
@@ -465,7 +482,7 @@ impl MediaWorker {
     ) -> Result<Converted, ffmpeg::MediaError> {
         let original = dir.join("original");
         self.download(take_key, &original, deadline).await?;
-        let source = ffmpeg::probe(&original).await?;
+        let source = deadline.within(ffmpeg::probe(&original)).await?;
         if source.video_codec.is_none() {
             return Err(ffmpeg::MediaError::Unplayable {
                 reason: ffmpeg::NO_PICTURE.into(),
@@ -476,10 +493,10 @@ impl MediaWorker {
         let frame = media::frame_size(portrait);
         ffmpeg::transcode(&original, &mp4, frame, source.audio_codec.is_some(), deadline.limit(TRANSCODE_LIMIT))
             .await?;
-        let probed = ffmpeg::probe(&mp4).await?;
+        let probed = deadline.within(ffmpeg::probe(&mp4)).await?;
         let poster = dir.join("poster.jpg");
         // A second in (past a fade-in or a black first frame), or the middle of a shorter take.
-        ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0)).await?;
+        deadline.within(ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0))).await?;
         let (mp4_key, poster_key) = (media::mp4_key(take_key), media::poster_key(take_key));
         self.upload(&mp4, &mp4_key, "video/mp4", deadline).await?;
         self.upload(&poster, &poster_key, "image/jpeg", deadline).await?;
@@ -508,7 +525,11 @@ impl MediaWorker {
     /// Streams an object to `to` (never whole in memory), refusing one larger than `/tmp`
     /// can hold beside what is made of it.
     async fn download(&self, key: &str, to: &Path, deadline: Deadline) -> Result<(), ffmpeg::MediaError> {
-        let object = self.s3.get_object().bucket(&self.bucket).key(key).send().await.context("GetObject")?;
+        let object = deadline
+            .bound("GetObject", async {
+                self.s3.get_object().bucket(&self.bucket).key(key).send().await.context("GetObject")
+            })
+            .await?;
         if object.content_length.unwrap_or(0) > MAX_SOURCE_BYTES {
             return Err(ffmpeg::MediaError::Unplayable {
                 reason: TOO_LARGE.into(),
@@ -714,5 +735,49 @@ impl MediaWorker {
             Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
             Err(other) => Err(other.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_gets_its_own_limit_cut_to_what_is_left_less_the_margin() {
+        let fresh = Deadline::after(FUNCTION_TIMEOUT);
+        assert_eq!(fresh.limit(TRANSCODE_LIMIT), TRANSCODE_LIMIT);
+        let late = Deadline::after(SETTLE_MARGIN + Duration::from_secs(60));
+        assert!(late.limit(TRANSCODE_LIMIT) <= Duration::from_secs(60));
+        assert_eq!(Deadline::after(SETTLE_MARGIN).remaining(), Duration::ZERO);
+        // Lambda's deadline is milliseconds since the epoch.
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+        let lambda = Deadline::from_epoch_millis((now + Duration::from_secs(120)).as_millis() as u64);
+        let left = lambda.remaining();
+        assert!(left > Duration::from_secs(95) && left <= Duration::from_secs(100), "{left:?}");
+    }
+
+    #[tokio::test]
+    async fn a_tool_step_past_the_deadline_is_too_slow_not_a_hang() {
+        let deadline = Deadline::after(SETTLE_MARGIN + Duration::from_millis(200));
+        let started = std::time::Instant::now();
+        let result: Result<(), _> = deadline.within(std::future::pending()).await;
+        assert!(matches!(result, Err(ffmpeg::MediaError::Unplayable { ref reason, .. }) if reason == ffmpeg::TOO_SLOW));
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn a_full_disk_is_told_from_other_faults() {
+        let full = anyhow::Error::from(std::io::Error::from_raw_os_error(28)).context("downloading the original");
+        assert!(disk_full(&full));
+        assert!(!disk_full(&anyhow::anyhow!("GetObject: connection reset")));
+        let settled = settle_error(ffmpeg::MediaError::Other(full));
+        assert!(matches!(settled, ffmpeg::MediaError::Unplayable { ref reason, .. } if reason == DISK_FULL));
+        let ffmpeg_full = ffmpeg::MediaError::Unplayable {
+            reason: ffmpeg::UNREADABLE.into(),
+            detail: "web.mp4: No space left on device".into(),
+        };
+        assert!(
+            matches!(settle_error(ffmpeg_full), ffmpeg::MediaError::Unplayable { ref reason, .. } if reason == DISK_FULL)
+        );
     }
 }
