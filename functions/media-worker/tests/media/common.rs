@@ -88,6 +88,28 @@ pub fn media_worker(stack: &TestStack) -> MediaWorker {
     MediaWorker::new(&stack.function_context("MediaWorkerFunction"), Arc::new(engine)).unwrap()
 }
 
+/// A take stored and recorded on its answer as the upload worker records it, but with no
+/// queue message: its key is one the upload worker ignores, so the bucket's notification
+/// hands it to no worker (other tests' workers share the queues), and the test delivers it
+/// itself.
+pub async fn unnotified_take(stack: &TestStack, answering: &Answering, bytes: Vec<u8>, ext: &str) -> String {
+    let take = answering.take_key(ext).replace("-recorded_video.", "-unnotified_video.");
+    let bucket = stack.context.config.video_bucket().unwrap().to_string();
+    stack.clients.s3.put_object().bucket(&bucket).key(&take).body(bytes.into()).send().await.unwrap();
+    let mut record = JourneyRecord::new(
+        &answering.staff.tenant_id,
+        &answering.campaign_id,
+        &answering.contributor_id,
+        &answering.question_id,
+        storyhive_shared::model::timestamp(storyhive_shared::model::now()),
+    );
+    record.s3_video_key = Some(take.clone());
+    record.upload_status = storyhive_shared::contributors::records::UploadStatus::Stored;
+    record.media = Some(TakeMedia::processing(&take));
+    stack.context.store.put(&record).await.unwrap();
+    take
+}
+
 /// A campaign in `mode` with one question, and a collaborator invited to it.
 pub struct Answering {
     pub staff: Staff,

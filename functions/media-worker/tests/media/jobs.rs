@@ -9,10 +9,10 @@ use aws_lambda_events::event::sqs::{SqsEvent, SqsMessage};
 use storyhive_local_stack::testkit::TestStack;
 use storyhive_media_worker::{Deadline, MediaWorker, Outcome, DISK_FULL, GAVE_UP, MAX_ATTEMPTS, SETTLE_MARGIN};
 use storyhive_shared::{
-    contributors::records::{JourneyRecord, UploadStatus},
+    contributors::records::JourneyRecord,
     media::{
         generated::{GeneratedVideoStatus, VideoTestJobRecord},
-        MediaJob, MediaStatus, TakeMedia,
+        MediaJob, MediaStatus,
     },
     model,
     storage::{keys, AttributeValue},
@@ -41,25 +41,8 @@ fn delivery(job: &MediaJob, receive: u32) -> SqsEvent {
     event
 }
 
-/// A take stored and recorded as the upload worker records it, without a queue message
-/// (the test delivers it itself; other tests' workers share the queues).
 async fn stored_take(stack: &TestStack, answering: &Answering, seconds: f64) -> String {
-    let take = answering.take_key("mp4");
-    let bucket = stack.context.config.video_bucket().unwrap().to_string();
-    let bytes = make_take("mp4", seconds, (640, 480), None);
-    stack.clients.s3.put_object().bucket(&bucket).key(&take).body(bytes.into()).send().await.unwrap();
-    let mut record = JourneyRecord::new(
-        &answering.staff.tenant_id,
-        &answering.campaign_id,
-        &answering.contributor_id,
-        &answering.question_id,
-        model::timestamp(model::now()),
-    );
-    record.s3_video_key = Some(take.clone());
-    record.upload_status = UploadStatus::Stored;
-    record.media = Some(TakeMedia::processing(&take));
-    stack.context.store.put(&record).await.unwrap();
-    take
+    unnotified_take(stack, answering, make_take("mp4", seconds, (640, 480), None), "mp4").await
 }
 
 /// Starts converting the take and stops the worker as soon as it holds the take (as
