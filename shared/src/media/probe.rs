@@ -238,11 +238,17 @@ mod bmff {
                     if version == 1 { be_u64(body, 4) } else { be_u32(body, 4).map(u64::from) }.unwrap_or(0);
             }
             b"tkhd" => {
-                let (id_at, wh_at) = if version == 1 { (20, 88) } else { (12, 76) };
+                let (id_at, matrix_at, wh_at) = if version == 1 { (20, 52, 88) } else { (12, 40, 76) };
                 if let Some(track) = state.tracks.last_mut() {
                     track.id = be_u32(body, id_at).unwrap_or(0);
-                    track.width = be_u32(body, wh_at).unwrap_or(0) >> 16;
-                    track.height = be_u32(body, wh_at + 4).unwrap_or(0) >> 16;
+                    let width = be_u32(body, wh_at).unwrap_or(0) >> 16;
+                    let height = be_u32(body, wh_at + 4).unwrap_or(0) >> 16;
+                    // A phone filming upright stores its frames sideways with a quarter-turn
+                    // matrix (a = 0, b = ±1): the picture people see is the other way round.
+                    let a = be_u32(body, matrix_at).unwrap_or(0x0001_0000) as i32;
+                    let b = be_u32(body, matrix_at + 4).unwrap_or(0) as i32;
+                    let quarter_turn = a == 0 && b.unsigned_abs() == 0x0001_0000;
+                    (track.width, track.height) = if quarter_turn { (height, width) } else { (width, height) };
                 }
             }
             b"mdhd" => {
@@ -256,6 +262,10 @@ mod bmff {
                     track.duration = duration.filter(|d| *d != u64::MAX && *d != u32::MAX as u64).unwrap_or(0);
                 }
             }
+            // QuickTime files (every iPhone `.mov`) carry a second `hdlr` in `minf`: the
+            // data handler (component type `dhlr`, subtype `url ` or `alis`). It says where the
+            // samples are, not what they are, so it must not replace the media handler.
+            b"hdlr" if body.get(4..8) == Some(b"dhlr") => {}
             b"hdlr" => {
                 if let (Some(track), Some(handler)) = (state.tracks.last_mut(), body.get(8..12)) {
                     track.handler = handler.try_into().expect("4 bytes");
@@ -829,5 +839,103 @@ mod tests {
             })
             .unwrap();
         assert!(matches!(probe(&mut Cursor::new(audio_only)), Err(ProbeError::NoVideoTrack)));
+    }
+
+    /// A real file made by Debian's ffmpeg (the test command installs it), as a phone saves it.
+    fn ffmpeg_file(name: &str, args: &[&str]) -> Vec<u8> {
+        let dir = std::env::temp_dir().join(format!("storyhive-probe-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join(name);
+        let status = std::process::Command::new("ffmpeg")
+            .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30"])
+            .args(["-f", "lavfi", "-i", "sine=frequency=440", "-t", "2"])
+            .args(args)
+            .arg(&out)
+            .status()
+            .expect("ffmpeg runs (apt-get install ffmpeg)");
+        assert!(status.success(), "ffmpeg made {name}");
+        let bytes = std::fs::read(&out).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        bytes
+    }
+
+    fn has_data_handler(bytes: &[u8]) -> bool {
+        bytes.windows(8).any(|w| w == b"dhlrurl ")
+    }
+
+    #[test]
+    fn quicktime_movies_as_phones_save_them_are_videos() {
+        // H.264 in .mov, with the `dhlr`/`url ` data-handler boxes QuickTime writes.
+        let h264 = ffmpeg_file("h264.mov", &["-c:v", "libx264", "-c:a", "aac", "-f", "mov"]);
+        assert!(has_data_handler(&h264), "the file carries QuickTime's data handler");
+        let info = probe(&mut Cursor::new(h264)).expect("an H.264 .mov is a video");
+        assert_eq!(info.container, Container::QuickTime);
+        assert_eq!((info.width, info.height), (Some(320), Some(240)));
+        assert!(info.has_audio);
+        assert!((info.duration_seconds - 2.0).abs() < 0.1, "{}", info.duration_seconds);
+
+        // HEVC filmed upright: frames stored sideways with a quarter-turn display matrix, as an
+        // iPhone does; people see it 240 wide and 320 high.
+        let mut hevc = ffmpeg_file(
+            "hevc-rotated.mov",
+            &["-c:v", "libx265", "-tag:v", "hvc1", "-x265-params", "log-level=error", "-c:a", "aac", "-f", "mov"],
+        );
+        // Debian's ffmpeg 5.1 cannot write a display matrix, so the test sets the video track's
+        // (the first `tkhd`, version 0) to the quarter turn an iPhone writes: a = 0, b = 1, c = -1, d = 0.
+        let tkhd = hevc.windows(4).position(|w| w == b"tkhd").expect("a track header") + 4;
+        assert_eq!(hevc[tkhd], 0, "a version 0 track header");
+        let matrix = tkhd + 40;
+        for (i, value) in [0i32, 0x0001_0000, 0, -0x0001_0000, 0, 0].into_iter().enumerate() {
+            hevc[matrix + 4 * i..matrix + 4 * i + 4].copy_from_slice(&value.to_be_bytes());
+        }
+        let check = std::process::Command::new("ffprobe")
+            .args(["-v", "error", "-show_entries", "stream_side_data=rotation", "-of", "csv=p=0", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(&hevc).ok();
+                child.wait_with_output()
+            })
+            .expect("ffprobe runs");
+        let rotation = String::from_utf8_lossy(&check.stdout);
+        assert!(rotation.contains("90"), "ffprobe sees a quarter turn: {rotation:?}");
+        let info = probe(&mut Cursor::new(hevc)).expect("a rotated HEVC .mov is a video");
+        assert_eq!((info.width, info.height), (Some(240), Some(320)));
+
+        // 10-bit HDR HEVC (HLG, BT.2020), what recent iPhones record by default.
+        let hdr = ffmpeg_file(
+            "hevc-hdr.mov",
+            &[
+                "-c:v",
+                "libx265",
+                "-tag:v",
+                "hvc1",
+                "-pix_fmt",
+                "yuv420p10le",
+                "-x265-params",
+                "log-level=error",
+                "-color_primaries",
+                "bt2020",
+                "-color_trc",
+                "arib-std-b67",
+                "-colorspace",
+                "bt2020nc",
+                "-c:a",
+                "aac",
+                "-f",
+                "mov",
+            ],
+        );
+        let info = probe(&mut Cursor::new(hdr)).expect("a 10-bit HDR HEVC .mov is a video");
+        assert_eq!(info.container, Container::QuickTime);
+        assert_eq!((info.width, info.height), (Some(320), Some(240)));
+    }
+
+    #[test]
+    fn a_quicktime_movie_with_only_sound_is_still_refused() {
+        let sound = ffmpeg_file("sound.mov", &["-map", "1:a", "-c:a", "aac", "-f", "mov"]);
+        assert!(matches!(probe(&mut Cursor::new(sound)), Err(ProbeError::NoVideoTrack)));
     }
 }

@@ -158,13 +158,19 @@ pub async fn call_with_key(
 }
 
 /// A real video made by ffmpeg: `kind` is "mp4" (fragmented, like MediaRecorder's),
-/// "mp4-plain" or "webm".
+/// "mp4-plain", "mov-h264", "mov-hevc" or "webm".
 pub fn make_video(kind: &str, seconds: u32, padding_bytes: usize) -> Vec<u8> {
     let dir = std::env::temp_dir().join(format!("storyhive-video-{}", storyhive_shared::model::new_id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (file, args): (PathBuf, Vec<&str>) = match kind {
         "webm" => (dir.join("v.webm"), vec!["-c:v", "libvpx", "-b:v", "200k", "-c:a", "libopus"]),
         "mp4-plain" => (dir.join("v.mp4"), vec!["-c:v", "mpeg4", "-c:a", "aac"]),
+        // QuickTime as phones save it: H.264, and HEVC tagged `hvc1` as an iPhone writes it.
+        "mov-h264" => (dir.join("v.mov"), vec!["-c:v", "libx264", "-c:a", "aac", "-f", "mov"]),
+        "mov-hevc" => (
+            dir.join("v.mov"),
+            vec!["-c:v", "libx265", "-tag:v", "hvc1", "-x265-params", "log-level=error", "-c:a", "aac", "-f", "mov"],
+        ),
         _ => (
             dir.join("v.mp4"),
             vec!["-c:v", "mpeg4", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov+default_base_moof"],

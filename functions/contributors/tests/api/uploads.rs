@@ -108,6 +108,31 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
     assert_eq!(mine["answers"].as_array().unwrap().len(), 2);
 }
 
+/// Issue 20, item 1: every `.mov` ended "failed" ('The file has no picture'), because the
+/// probe took QuickTime's data handler (`dhlr`/`url `) for the track's kind.
+#[tokio::test]
+async fn quicktime_movies_from_phones_are_stored() {
+    let stack = stack().await;
+    let invited = invited(&stack, &["Who are you?", "What happened?"]).await;
+    let (q1, q2) = (invited.question_ids[0].clone(), invited.question_ids[1].clone());
+    let hevc = make_video("mov-hevc", 2, 0);
+    let h264 = make_video("mov-h264", 2, 0);
+    upload(&stack, &invited, &q1, &hevc, "video/quicktime").await;
+    upload(&stack, &invited, &q2, &h264, "video/quicktime").await;
+    let journey = settle(&stack, &invited).await;
+    for id in [&q1, &q2] {
+        let answer = question(&journey, id);
+        assert_eq!(
+            (answer["uploadStatus"].as_str(), answer["stored"].as_bool()),
+            (Some("stored"), Some(true)),
+            "{answer}"
+        );
+        let video = &answer["video"];
+        assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(320), Some(240)), "{video}");
+        assert!((video["durationSeconds"].as_f64().unwrap() - 2.0).abs() < 0.2, "{video}");
+    }
+}
+
 #[tokio::test]
 async fn a_later_take_wins_a_race_and_the_earlier_one_is_kept() {
     let stack = stack().await;
