@@ -123,6 +123,11 @@ pub struct AiConfig {
     pub daily_quota_per_org: i64,
     /// `AI_SCRIPTS_PER_KEY_PER_HOUR`: scripts one invitation key may ask for per hour.
     pub scripts_per_key_per_hour: i64,
+    /// `AI_COLLABORATOR_DAILY_QUOTA_PER_ORG`: scripts all of one organisation's collaborators
+    /// may ask for per UTC day, a budget apart from (and smaller than) staff's.
+    pub collaborator_daily_quota_per_org: i64,
+    /// `AI_SCRIPTS_PER_COLLABORATOR_PER_DAY`: scripts one collaborator may ask for per UTC day.
+    pub scripts_per_collaborator_per_day: i64,
 }
 
 impl Default for AiConfig {
@@ -135,6 +140,8 @@ impl Default for AiConfig {
             timeout_secs: 25,
             daily_quota_per_org: 200,
             scripts_per_key_per_hour: 20,
+            collaborator_daily_quota_per_org: 50,
+            scripts_per_collaborator_per_day: 10,
         }
     }
 }
@@ -162,6 +169,14 @@ impl AiConfig {
             timeout_secs: number("AI_TIMEOUT_SECONDS", defaults.timeout_secs as i64) as u64,
             daily_quota_per_org: number("AI_DAILY_QUOTA_PER_ORG", defaults.daily_quota_per_org),
             scripts_per_key_per_hour: number("AI_SCRIPTS_PER_KEY_PER_HOUR", defaults.scripts_per_key_per_hour),
+            collaborator_daily_quota_per_org: number(
+                "AI_COLLABORATOR_DAILY_QUOTA_PER_ORG",
+                defaults.collaborator_daily_quota_per_org,
+            ),
+            scripts_per_collaborator_per_day: number(
+                "AI_SCRIPTS_PER_COLLABORATOR_PER_DAY",
+                defaults.scripts_per_collaborator_per_day,
+            ),
         }
     }
 }

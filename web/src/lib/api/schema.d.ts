@@ -2820,14 +2820,11 @@ export interface components {
         };
         GenerateScript: {
             /** @default  */
-            campaignId: string;
-            /**
-             * @description The question the script is for; it is saved as the collaborator's script of it.
-             * @default
-             */
-            campaignQuestionId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            campaignQuestionId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
             /**
              * @description Without a prompt: write from their own first answer (their script of the first
              *     question that has one).
@@ -2840,7 +2837,7 @@ export interface components {
              */
             prompt: string;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
         };
         GeneratedQuestions: {
             /** @description Each at most 50 characters; add the ones you want with `POST /question/add`. */
@@ -8825,7 +8822,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeneratedScript"];
                 };
             };
-            /** @description Missing ids, or no prompt: 'Please enter a prompt to generate the script.' */
+            /** @description Missing or malformed ids ('This id is not valid'), or no prompt: 'Please enter a prompt to generate the script.' */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8868,7 +8865,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Too many scripts for this key, or the organisation's daily AI quota is used up (Retry-After) */
+            /** @description Too many scripts for this key this hour or this collaborator today, or the organisation's collaborators' daily script budget (apart from staff's) is used up (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
