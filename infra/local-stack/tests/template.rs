@@ -35,7 +35,42 @@ fn globals_give_every_function_only_what_all_of_them_need() {
         .keys()
         .filter_map(|k| k.as_str())
         .collect();
-    assert_eq!(variables, ["STAGE", "TABLE_NAME", "APP_BASE_URL", "RUST_LOG"]);
+    assert_eq!(variables, ["STAGE", "TABLE_NAME", "APP_BASE_URL", "RUST_LOG", "ORIGIN_VERIFY_SECRET"]);
+}
+
+#[test]
+fn cloudfront_proves_itself_to_the_api_with_the_secret_every_function_knows() {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let secret = &doc["Globals"]["Function"]["Environment"]["Variables"]["ORIGIN_VERIFY_SECRET"];
+    let origins = doc["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"]["Origins"]
+        .as_sequence()
+        .unwrap();
+    let api = origins.iter().find(|o| o["Id"] == "HttpApiOrigin").expect("the API origin");
+    let headers = api["OriginCustomHeaders"].as_sequence().expect("the API origin adds headers");
+    let header = headers.iter().find(|h| h["HeaderName"] == "X-Storyhive-Origin-Verify").expect("the secret header");
+    assert_eq!(&header["HeaderValue"], secret, "CloudFront sends what the functions expect");
+    // The stack id's UUID: resolved, it is neither empty nor the stack's (public) name.
+    let (template, resources) = offline();
+    let config_secret = |function: &str| {
+        let environment = template.function_environment(function).unwrap();
+        template.resolve(&environment["ORIGIN_VERIFY_SECRET"], &resources).unwrap()
+    };
+    let value = config_secret("AccountsFunction");
+    let value = value.as_str().unwrap();
+    assert_eq!(value.len(), 36, "a UUID: {value}");
+    assert!(!value.contains("storyhive") && !value.contains(':'), "{value}");
+    assert_eq!(config_secret("AiFunction"), config_secret("ContributorsFunction"));
+    assert_eq!(storyhive_shared::http::ORIGIN_VERIFY_HEADER, "x-storyhive-origin-verify");
+    assert_eq!(storyhive_shared::http::ORIGIN_SECRET_VARIABLE, "ORIGIN_VERIFY_SECRET");
+}
+
+#[test]
+fn collaborators_script_help_has_its_own_budget_settings() {
+    let (template, resources) = offline();
+    let config = resources.function_config(&template, "AiFunction", "https://app.example.com").unwrap();
+    assert_eq!((config.ai.collaborator_daily_quota_per_org, config.ai.scripts_per_collaborator_per_day), (50, 10));
+    assert!(config.ai.collaborator_daily_quota_per_org < config.ai.daily_quota_per_org, "smaller than staff's");
 }
 
 #[test]
