@@ -11456,6 +11456,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many invitations from this organisation (per hour) or to this address (per day); nothing sent (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_me: {
