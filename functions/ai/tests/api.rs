@@ -615,3 +615,37 @@ async fn collaborators_script_help_has_its_own_smaller_day_and_leaves_staff_allo
     let (status, _) = world.staff.post(&stack, "/openai/generateQuestions", fields(&world.campaign_id)).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[tokio::test]
+async fn the_providers_key_is_read_once_from_secrets_manager_with_a_clear_error_when_missing() {
+    let stack = stack(AiConfig::default()).await;
+    // The name template.yaml gives the secret and grants AiFunction (the stack's name locally is the prefix).
+    let prefix = std::env::var("STORYHIVE_PREFIX").unwrap_or_else(|_| "storyhive-test".into());
+    let name = format!("{prefix}/ai-api-key");
+    let admin = stack.secrets_manager();
+    if admin.put_secret_value().secret_id(&name).secret_string(" sk-from-secrets ").send().await.is_err() {
+        admin.create_secret().name(&name).secret_string(" sk-from-secrets ").send().await.unwrap();
+    }
+    let client = stack.function_secrets_manager("AiFunction");
+    let ai = AiConfig { api_key_secret: Some(name.clone()), ..AiConfig::default() };
+    let ai = storyhive_ai::secrets::with_api_key(ai, &client).await.unwrap();
+    assert_eq!(ai.api_key.as_deref(), Some("sk-from-secrets"));
+
+    // Locally (no secret named) the plain key stays as it is and nothing is read.
+    let local = AiConfig { api_key: Some("sk-local".into()), ..AiConfig::default() };
+    assert_eq!(storyhive_ai::secrets::with_api_key(local, &client).await.unwrap().api_key.as_deref(), Some("sk-local"));
+
+    // A secret that is not there stops the cold start, naming it.
+    let missing = format!("{prefix}/ai-api-key-gone");
+    let error = storyhive_ai::secrets::with_api_key(
+        AiConfig { api_key_secret: Some(missing.clone()), ..AiConfig::default() },
+        &stack.secrets_manager(),
+    )
+    .await
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.starts_with(&format!("AI_API_KEY_SECRET names the secret \"{missing}\", which could not be read")),
+        "{error}"
+    );
+}

@@ -43,9 +43,8 @@ fn cloudfront_proves_itself_to_the_api_with_the_secret_every_function_knows() {
     let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
     let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
     let secret = &doc["Globals"]["Function"]["Environment"]["Variables"]["ORIGIN_VERIFY_SECRET"];
-    let origins = doc["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"]["Origins"]
-        .as_sequence()
-        .unwrap();
+    let origins =
+        doc["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"]["Origins"].as_sequence().unwrap();
     let api = origins.iter().find(|o| o["Id"] == "HttpApiOrigin").expect("the API origin");
     let headers = api["OriginCustomHeaders"].as_sequence().expect("the API origin adds headers");
     let header = headers.iter().find(|h| h["HeaderName"] == "X-Storyhive-Origin-Verify").expect("the secret header");
@@ -251,4 +250,31 @@ fn the_video_test_page_can_upload_only_under_temp_and_temp_expires_after_a_day()
     assert!(headers.iter().any(|h| h.as_str().is_some_and(|h| h.eq_ignore_ascii_case("x-api-key"))), "{headers:?}");
     let key = &doc["Parameters"]["VideoProcessingApiKey"];
     assert_eq!((key["NoEcho"].as_bool(), key["Default"].as_str()), (Some(true), Some("")));
+}
+
+#[test]
+fn the_ai_key_stays_in_secrets_manager_and_only_the_ai_function_may_read_it() {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let resources = &doc["Resources"];
+    let secret = &resources["AiApiKeySecret"];
+    assert_eq!(secret["Type"], "AWS::SecretsManager::Secret");
+    assert_eq!(secret["Condition"], "HasAiApiKey", "no secret (and no cost) without a key");
+    let (template, local) = offline();
+    let environment = template.function_environment("AiFunction").unwrap();
+    assert!(!environment.contains_key("AI_API_KEY"), "the key is never a plain environment variable");
+    assert!(environment.contains_key("AI_API_KEY_SECRET"));
+    // Only AiFunction may read it, and only that secret.
+    for function in template.of_kind("AWS::Serverless::Function") {
+        let policy = FunctionPolicy::of(&template, &function.logical_id, &local).unwrap();
+        let request = |resource: &str| Request {
+            action: "secretsmanager:GetSecretValue".into(),
+            resource: resource.into(),
+            context: BTreeMap::new(),
+        };
+        let own = "arn:aws:secretsmanager:eu-west-1:000000000000:secret:storyhive-check/ai-api-key-Ab12Cd";
+        assert_eq!(policy.allows(&request(own)), function.logical_id == "AiFunction", "{}", function.logical_id);
+        let other = "arn:aws:secretsmanager:eu-west-1:000000000000:secret:storyhive-check/other-Ab12Cd";
+        assert!(!policy.allows(&request(other)), "{}", function.logical_id);
+    }
 }
