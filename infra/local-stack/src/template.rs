@@ -133,7 +133,9 @@ impl Template {
                 let region = self.reference("AWS::Region", locals)?;
                 let account = self.reference("AWS::AccountId", locals)?;
                 let name = self.reference("AWS::StackName", locals)?;
-                Ok(format!("arn:aws:cloudformation:{region}:{account}:stack/{name}/00000000-0000-4000-8000-000000000000"))
+                Ok(format!(
+                    "arn:aws:cloudformation:{region}:{account}:stack/{name}/00000000-0000-4000-8000-000000000000"
+                ))
             }
             _ => self
                 .parameter(name, locals)
