@@ -116,13 +116,22 @@ pub struct AiConfig {
     /// override (tests point it at a local fake).
     pub base_url: Option<String>,
     /// `AI_API_KEY`: bearer key of the OpenAI-compatible endpoint (none for a local Ollama).
+    /// Locally only (the gateway, tests); in AWS the key comes from [`Self::api_key_secret`].
     pub api_key: Option<String>,
+    /// `AI_API_KEY_SECRET`: the name (or ARN) of the Secrets Manager secret holding the
+    /// bearer key, read once at cold start (`storyhive_ai::secrets`).
+    pub api_key_secret: Option<String>,
     /// `AI_TIMEOUT_SECONDS`: how long one model call may take (API Gateway gives up at 30 s).
     pub timeout_secs: u64,
     /// `AI_DAILY_QUOTA_PER_ORG`: model calls one organisation may make per UTC day.
     pub daily_quota_per_org: i64,
     /// `AI_SCRIPTS_PER_KEY_PER_HOUR`: scripts one invitation key may ask for per hour.
     pub scripts_per_key_per_hour: i64,
+    /// `AI_COLLABORATOR_DAILY_QUOTA_PER_ORG`: scripts all of one organisation's collaborators
+    /// may ask for per UTC day, a budget apart from (and smaller than) staff's.
+    pub collaborator_daily_quota_per_org: i64,
+    /// `AI_SCRIPTS_PER_COLLABORATOR_PER_DAY`: scripts one collaborator may ask for per UTC day.
+    pub scripts_per_collaborator_per_day: i64,
 }
 
 impl Default for AiConfig {
@@ -132,9 +141,12 @@ impl Default for AiConfig {
             model: None,
             base_url: None,
             api_key: None,
+            api_key_secret: None,
             timeout_secs: 25,
             daily_quota_per_org: 200,
             scripts_per_key_per_hour: 20,
+            collaborator_daily_quota_per_org: 50,
+            scripts_per_collaborator_per_day: 10,
         }
     }
 }
@@ -159,9 +171,18 @@ impl AiConfig {
             model: optional("AI_MODEL"),
             base_url: optional("AI_BASE_URL").map(|u| u.trim_end_matches('/').to_string()),
             api_key: optional("AI_API_KEY"),
+            api_key_secret: optional("AI_API_KEY_SECRET"),
             timeout_secs: number("AI_TIMEOUT_SECONDS", defaults.timeout_secs as i64) as u64,
             daily_quota_per_org: number("AI_DAILY_QUOTA_PER_ORG", defaults.daily_quota_per_org),
             scripts_per_key_per_hour: number("AI_SCRIPTS_PER_KEY_PER_HOUR", defaults.scripts_per_key_per_hour),
+            collaborator_daily_quota_per_org: number(
+                "AI_COLLABORATOR_DAILY_QUOTA_PER_ORG",
+                defaults.collaborator_daily_quota_per_org,
+            ),
+            scripts_per_collaborator_per_day: number(
+                "AI_SCRIPTS_PER_COLLABORATOR_PER_DAY",
+                defaults.scripts_per_collaborator_per_day,
+            ),
         }
     }
 }

@@ -235,12 +235,38 @@ impl Message {
     }
 }
 
+/// The header CloudFront adds to every request it forwards to the API (template.yaml,
+/// `WebDistribution`'s API origin); its value is [`ORIGIN_SECRET_VARIABLE`]'s.
+pub const ORIGIN_VERIFY_HEADER: &str = "x-storyhive-origin-verify";
+/// The environment variable holding the origin header's value (every function, Globals).
+pub const ORIGIN_SECRET_VARIABLE: &str = "ORIGIN_VERIFY_SECRET";
+
+/// The origin header's expected value, read once per process; none locally.
+fn origin_secret() -> Option<&'static str> {
+    static SECRET: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    SECRET
+        .get_or_init(|| {
+            std::env::var(ORIGIN_SECRET_VARIABLE).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+        })
+        .as_deref()
+}
+
+/// Whether the request carries the origin header with the expected value, compared in
+/// time independent of where they differ (hashes of equal length, folded).
+fn came_through_cloudfront(parts: &Parts, secret: Option<&str>) -> bool {
+    let (Some(secret), Some(given)) = (secret, header_text(parts, ORIGIN_VERIFY_HEADER)) else { return false };
+    let (expected, given) = (crate::auth::sha256_hex(secret), crate::auth::sha256_hex(given));
+    expected.bytes().zip(given.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// The address of the client that sent the request, for per-client limits.
 ///
-/// In AWS: CloudFront's `CloudFront-Viewer-Address` when the call came through the
-/// distribution, else API Gateway's source IP. Locally: the socket's peer, or, when the
-/// peer is this machine (the local gateway, the test harness), the last
-/// `X-Forwarded-For` entry.
+/// In AWS: CloudFront's `CloudFront-Viewer-Address` only when the request carries the
+/// secret origin header CloudFront adds (anyone calling the execute-api host directly can
+/// set the viewer header, not the secret), else API Gateway's source IP (for a request
+/// through CloudFront that is CloudFront's edge; for a direct one, the caller's). Locally:
+/// the socket's peer, or, when the peer is this machine (the local gateway, the test
+/// harness), the last `X-Forwarded-For` entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientAddress(pub String);
 
@@ -248,7 +274,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(client_address(parts)))
+        Ok(Self(client_address(parts, origin_secret())))
     }
 }
 
@@ -256,13 +282,15 @@ fn header_text<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
     parts.headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
 }
 
-fn client_address(parts: &Parts) -> String {
+fn client_address(parts: &Parts, origin_secret: Option<&str>) -> String {
     use lambda_http::request::RequestContext;
     if let Some(RequestContext::ApiGatewayV2(context)) = parts.extensions.get::<RequestContext>() {
         // "198.51.100.10:46532" or "[2001:db8::1]:46532" / "2001:db8::1:46532".
         if let Some(viewer) = header_text(parts, "cloudfront-viewer-address") {
-            let ip = viewer.rsplit_once(':').map(|(ip, _)| ip).unwrap_or(viewer);
-            return ip.trim_matches(|c| c == '[' || c == ']').to_string();
+            if came_through_cloudfront(parts, origin_secret) {
+                let ip = viewer.rsplit_once(':').map(|(ip, _)| ip).unwrap_or(viewer);
+                return ip.trim_matches(|c| c == '[' || c == ']').to_string();
+            }
         }
         if let Some(ip) = context.http.source_ip.clone() {
             return ip;
@@ -278,4 +306,83 @@ fn client_address(parts: &Parts) -> String {
         }
     }
     peer.map(|ip| ip.to_string()).unwrap_or_else(|| "127.0.0.1".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lambda_http::aws_lambda_events::apigw::{
+        ApiGatewayV2httpRequestContext, ApiGatewayV2httpRequestContextHttpDescription,
+    };
+    use lambda_http::request::RequestContext;
+
+    const SECRET: &str = "2f0c1a52-7d1e-4a8b-9c3d-5e6f7a8b9c0d";
+
+    /// A request as API Gateway hands it to the function: the source IP it saw, and headers.
+    fn through_api_gateway(source_ip: &str, headers: &[(&str, &str)]) -> Parts {
+        let mut builder = axum::http::Request::builder().uri("/api/user/login");
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        let (mut parts, ()) = builder.body(()).unwrap().into_parts();
+        let mut http = ApiGatewayV2httpRequestContextHttpDescription::default();
+        http.source_ip = Some(source_ip.into());
+        let mut context = ApiGatewayV2httpRequestContext::default();
+        context.http = http;
+        parts.extensions.insert(RequestContext::ApiGatewayV2(context));
+        parts
+    }
+
+    #[test]
+    fn the_viewer_address_counts_only_with_cloudfronts_secret_header() {
+        let parts = through_api_gateway(
+            "130.176.1.1",
+            &[("cloudfront-viewer-address", "198.51.100.10:46532"), (ORIGIN_VERIFY_HEADER, SECRET)],
+        );
+        assert_eq!(client_address(&parts, Some(SECRET)), "198.51.100.10");
+        let parts = through_api_gateway(
+            "130.176.1.1",
+            &[("cloudfront-viewer-address", "[2001:db8::1]:46532"), (ORIGIN_VERIFY_HEADER, SECRET)],
+        );
+        assert_eq!(client_address(&parts, Some(SECRET)), "2001:db8::1");
+    }
+
+    #[test]
+    fn a_forged_viewer_address_on_the_execute_api_host_keys_on_the_source_ip() {
+        // No secret header, a wrong one, or one of another length: the caller's own address.
+        for secret_header in [None, Some("guess"), Some(&SECRET[..SECRET.len() - 1]), Some("")] {
+            let mut headers = vec![("cloudfront-viewer-address", "198.51.100.10:46532")];
+            if let Some(value) = secret_header {
+                headers.push((ORIGIN_VERIFY_HEADER, value));
+            }
+            let parts = through_api_gateway("203.0.113.7", &headers);
+            assert_eq!(client_address(&parts, Some(SECRET)), "203.0.113.7", "{secret_header:?}");
+        }
+    }
+
+    #[test]
+    fn without_a_configured_secret_the_viewer_header_is_never_trusted() {
+        let parts = through_api_gateway(
+            "203.0.113.7",
+            &[("cloudfront-viewer-address", "198.51.100.10:46532"), (ORIGIN_VERIFY_HEADER, "")],
+        );
+        assert_eq!(client_address(&parts, None), "203.0.113.7");
+        let parts = through_api_gateway("203.0.113.7", &[("cloudfront-viewer-address", "198.51.100.10:1")]);
+        assert_eq!(client_address(&parts, None), "203.0.113.7");
+    }
+
+    #[test]
+    fn locally_the_last_forwarded_entry_of_a_loopback_peer_as_before() {
+        let (mut parts, ()) = axum::http::Request::builder()
+            .header("x-forwarded-for", "10.0.0.1, 192.0.2.44")
+            .header("cloudfront-viewer-address", "198.51.100.10:46532")
+            .body(())
+            .unwrap()
+            .into_parts();
+        parts.extensions.insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 4000))));
+        assert_eq!(client_address(&parts, Some(SECRET)), "192.0.2.44");
+        // A remote peer is itself, whatever it forwards.
+        parts.extensions.insert(ConnectInfo(SocketAddr::from(([192, 0, 2, 9], 4000))));
+        assert_eq!(client_address(&parts, None), "192.0.2.9");
+    }
 }

@@ -11,6 +11,7 @@ pub mod contributors;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod invitations;
 pub mod mail;
 pub mod model;
 pub mod openapi;

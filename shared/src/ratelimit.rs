@@ -29,6 +29,11 @@ pub const MAIL_PER_CLIENT: Limit = Limit { scope: "mail-client", max: 20, window
 /// Uploads a collaborator may start.
 pub const UPLOADS_PER_CONTRIBUTOR: Limit = Limit { scope: "upload-start", max: 60, window: Duration::hours(1) };
 
+/// Staff invitations (and invitations sent again) one organisation may send.
+pub const INVITES_PER_ORGANISATION: Limit = Limit { scope: "invite-org", max: 20, window: Duration::hours(1) };
+/// Staff invitations one address may receive, whichever organisations send them.
+pub const INVITES_PER_ADDRESS: Limit = Limit { scope: "invite-address", max: 3, window: Duration::days(1) };
+
 /// Help requests one staff member may send (each e-mails support and the sender).
 pub const HELP_REQUESTS_PER_USER: Limit = Limit { scope: "help-request", max: 10, window: Duration::hours(1) };
 /// Professional-editor requests (and their cancellations) one staff member may send.

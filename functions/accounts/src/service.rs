@@ -102,6 +102,8 @@ pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiR
     let mut user = UserRecord::new(&tenant.tenant_id, &model::new_id(), email, Role::SuperAdmin, at);
     user.password_hash = Some(hash_password(password.to_string()).await?);
     let claim = EmailClaim::new(email, &tenant.tenant_id, &user.user_id, at);
+    // An expired staff invitation no longer holds the address.
+    storyhive_shared::invitations::release_if_lapsed(&context.store, email, None).await?;
     let (token, token_record) = one_time_token(OneTimeTokenKind::VerifyEmail, &user, VERIFY_LINK_LIFETIME, at);
     let store = &context.store;
     let writes = vec![

@@ -7,6 +7,7 @@
 pub mod prompts;
 pub mod provider;
 mod routes;
+pub mod secrets;
 
 use axum::{Extension, Router};
 use storyhive_shared::AppContext;

@@ -43,6 +43,10 @@ pub const TIMED_OUT: &str = "The AI did not answer in time. Nothing was changed;
 pub const UNUSABLE: &str = "The AI answered with something we could not use. Nothing was changed; please try again.";
 pub const PROVIDER_FAILED: &str =
     "The AI service is not available right now. Nothing was changed; please try again later.";
+pub const ONLY_REPEATS: &str = "The AI only suggested questions that are already on screen or in the campaign. \
+Nothing was changed; please try again or write the question yourself.";
+/// The log's reason for an answer that only repeated questions (mapped to [`ONLY_REPEATS`]).
+const ONLY_REPEATS_REASON: &str = "only questions already on screen";
 pub const PROMPT_REQUIRED: &str = "Please enter a prompt to generate the script.";
 pub const KEY_LIMITED: &str = "You have asked for many scripts in a short time. Please wait a little and try again.";
 pub const FIELD_MAX: usize = 200;
@@ -54,6 +58,61 @@ fn org_quota_message(max: i64) -> String {
 
 fn org_quota(context: &AppContext) -> Limit {
     Limit { scope: "ai-org-day", max: context.config.ai.daily_quota_per_org, window: Duration::days(1) }
+}
+
+/// Collaborators' script help: its own day per organisation, apart from staff's, so an
+/// open campaign's registrations cannot spend the organisation's allowance.
+fn collaborator_org_quota(context: &AppContext) -> Limit {
+    Limit {
+        scope: "ai-collab-org-day",
+        max: context.config.ai.collaborator_daily_quota_per_org,
+        window: Duration::days(1),
+    }
+}
+
+fn collaborator_quota(context: &AppContext) -> Limit {
+    Limit { scope: "ai-collab-day", max: context.config.ai.scripts_per_collaborator_per_day, window: Duration::days(1) }
+}
+
+pub const COLLABORATORS_QUOTA: &str = "Script help for this organisation's collaborators has been used up for today. \
+It renews at midnight UTC; you can still write your script yourself.";
+
+fn collaborator_quota_message(max: i64) -> String {
+    format!("You have used today's script help ({max} scripts). It renews at midnight UTC.")
+}
+
+/// Whose allowance a model call spends.
+enum Budget<'a> {
+    /// The organisation's staff: the organisation's daily allowance.
+    Staff,
+    /// A collaborator (`tenant#campaign#contributor`): the collaborators' own daily budget of
+    /// the organisation, and theirs.
+    Collaborator(&'a str),
+}
+
+/// The limits a call counts against, each with its subject and the message of its 429.
+fn budget_limits(context: &AppContext, tenant_id: &str, budget: &Budget<'_>) -> Vec<(Limit, String, String)> {
+    match budget {
+        Budget::Staff => {
+            let quota = org_quota(context);
+            vec![(quota, tenant_id.to_string(), org_quota_message(quota.max))]
+        }
+        Budget::Collaborator(subject) => {
+            let own = collaborator_quota(context);
+            vec![
+                (own, subject.to_string(), collaborator_quota_message(own.max)),
+                (collaborator_org_quota(context), tenant_id.to_string(), COLLABORATORS_QUOTA.to_string()),
+            ]
+        }
+    }
+}
+
+async fn refund_all(context: &AppContext, hits: &[(Limit, String, String)]) {
+    for (limit, subject, _) in hits {
+        if let Err(error) = ratelimit::refund(&context.store, limit, subject).await {
+            tracing::warn!(error = ?error, "could not give back an AI quota use");
+        }
+    }
 }
 
 fn key_limit(context: &AppContext) -> Limit {
@@ -148,11 +207,11 @@ pub struct VideoScript {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct GenerateScript {
-    pub tenant_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
+    pub tenant_id: Id,
+    pub campaign_id: Id,
+    pub contributor_id: Id,
     /// The question the script is for; it is saved as the collaborator's script of it.
-    pub campaign_question_id: String,
+    pub campaign_question_id: Id,
     /// The collaborator's notes: what they want to say.
     pub prompt: String,
     /// Without a prompt: write from their own first answer (their script of the first
@@ -220,6 +279,7 @@ struct Call<'a> {
     task: &'static str,
     tenant_id: &'a str,
     campaign_id: &'a str,
+    budget: Budget<'a>,
 }
 
 /// Counts the call against the organisation's day, asks the model, and reads its answer
@@ -234,11 +294,17 @@ async fn ask<T>(
     let Provider::Ready { model, timeout } = provider else {
         return Err(ApiError::Unavailable(NOT_CONFIGURED.into()));
     };
-    let quota = org_quota(context);
-    let verdict = ratelimit::hit(&context.store, &quota, call.tenant_id).await?;
-    if verdict.is_limited() {
-        tracing::info!(target: "ai", task = call.task, tenant = call.tenant_id, outcome = "quota", "ai call refused");
-        return Err(ratelimit::too_many(&org_quota_message(quota.max), verdict));
+    let limits = budget_limits(context, call.tenant_id, &call.budget);
+    let mut counted = Vec::new();
+    for (limit, subject, message) in limits {
+        let verdict = ratelimit::hit(&context.store, &limit, &subject).await?;
+        counted.push((limit, subject, message.clone()));
+        if verdict.is_limited() {
+            tracing::info!(target: "ai", task = call.task, tenant = call.tenant_id, outcome = "quota", "ai call refused");
+            // A refused call spends none of the budgets it was counted against.
+            refund_all(context, &counted).await;
+            return Err(ratelimit::too_many(&message, verdict));
+        }
     }
     let started = Instant::now();
     let answer: Result<ChatAnswer, ProviderError> = match tokio::time::timeout(*timeout, model.chat(&request)).await {
@@ -255,7 +321,8 @@ async fn ask<T>(
             }
             Err(prompts::Unusable(why)) => {
                 log(&call, model.name(), prompt_chars, Some(&answer), elapsed_ms, why);
-                ApiError::BadGateway(UNUSABLE.into())
+                let message = if why == ONLY_REPEATS_REASON { ONLY_REPEATS } else { UNUSABLE };
+                ApiError::BadGateway(message.into())
             }
         },
         Err(error) => {
@@ -268,10 +335,8 @@ async fn ask<T>(
             }
         }
     };
-    // Nothing usable came back: the organisation does not pay for it.
-    if let Err(error) = ratelimit::refund(&context.store, &quota, call.tenant_id).await {
-        tracing::warn!(error = ?error, "could not give back an AI quota use");
-    }
+    // Nothing usable came back: nobody pays for it.
+    refund_all(context, &counted).await;
     Err(outcome)
 }
 
@@ -342,8 +407,12 @@ pub async fn generate_questions(
     ready(&provider)?;
     let existing: Vec<String> = parts.questions.iter().map(|q| q.question.clone()).collect();
     let request = prompts::questions_request(&campaign_context(&parts), &fields, &existing, count);
-    let call =
-        Call { task: "generateQuestions", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
+    let call = Call {
+        task: "generateQuestions",
+        tenant_id: &principal.tenant_id,
+        campaign_id: &parts.campaign.campaign_id,
+        budget: Budget::Staff,
+    };
     let parse = |answer: &str| {
         let mut questions = prompts::parse_questions(answer)?;
         questions.retain(|q| !existing.iter().any(|e| e.trim().eq_ignore_ascii_case(q)));
@@ -401,15 +470,31 @@ pub async fn regenerate_question(
     others
         .extend(body.other_questions.iter().map(|q| q.chars().take(campaign_rules::QUESTION_MAX).collect::<String>()));
     let request = prompts::regenerate_request(&campaign_context(&parts), &fields, &replaced, &others);
-    let call = Call { task: "regenerate", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
-    let questions = ask(&context, &provider, call, request, prompts::parse_questions).await?;
-    // Prefer a question that differs from the one replaced.
-    let question = questions
-        .iter()
-        .find(|q| !q.eq_ignore_ascii_case(replaced.trim()))
-        .or(questions.first())
-        .cloned()
-        .ok_or_else(|| ApiError::BadGateway(UNUSABLE.into()))?;
+    // Everything on screen or in the campaign, the question replaced included: the model
+    // is told not to repeat them, but may; a repeat is no answer.
+    let on_screen: Vec<String> =
+        others.iter().chain(std::iter::once(&replaced)).map(|q| q.trim().to_string()).collect();
+    let fresh = |answer: &str| {
+        prompts::parse_questions(answer)?
+            .into_iter()
+            .find(|q| !on_screen.iter().any(|seen| seen.eq_ignore_ascii_case(q)))
+            .ok_or(prompts::Unusable(ONLY_REPEATS_REASON))
+    };
+    // One more try when the model only repeated: each try counts (and a repeat is given back) like any call.
+    let mut tries = 0;
+    let question = loop {
+        tries += 1;
+        let call = Call {
+            task: "regenerate",
+            tenant_id: &principal.tenant_id,
+            campaign_id: &parts.campaign.campaign_id,
+            budget: Budget::Staff,
+        };
+        match ask(&context, &provider, call, request.clone(), fresh).await {
+            Err(ApiError::BadGateway(message)) if message == ONLY_REPEATS && tries < 2 => continue,
+            other => break other?,
+        }
+    };
     Ok(Json(RegeneratedQuestion { question }))
 }
 
@@ -449,8 +534,12 @@ pub async fn generate_paragraphs(
     };
     let current = prompts::html_to_text(&body.current_text);
     let request = prompts::paragraphs_request(&campaign_context(&parts), kind, &body.prompt, &current);
-    let call =
-        Call { task: "generateParagraphs", tenant_id: &principal.tenant_id, campaign_id: &parts.campaign.campaign_id };
+    let call = Call {
+        task: "generateParagraphs",
+        tenant_id: &principal.tenant_id,
+        campaign_id: &parts.campaign.campaign_id,
+        budget: Budget::Staff,
+    };
     let paragraphs = ask(&context, &provider, call, request, prompts::parse_paragraphs).await?;
     Ok(Json(VideoScript { video_script: paragraphs.join("\n\n"), paragraphs }))
 }
@@ -462,10 +551,10 @@ pub async fn generate_paragraphs(
     request_body = GenerateScript,
     responses(
         (status = 200, body = GeneratedScript),
-        (status = 400, description = "Missing ids, or no prompt: 'Please enter a prompt to generate the script.'", body = ErrorBody),
+        (status = 400, description = "Missing or malformed ids ('This id is not valid'), or no prompt: 'Please enter a prompt to generate the script.'", body = ErrorBody),
         (status = 403, description = "No valid invitation key for this collaborator and campaign", body = ErrorBody),
         (status = 404, description = "No such question in the campaign", body = ErrorBody),
-        (status = 429, description = "Too many scripts for this key, or the organisation's daily AI quota is used up (Retry-After)", body = ErrorBody),
+        (status = 429, description = "Too many scripts for this key this hour or this collaborator today, or the organisation's collaborators' daily script budget (apart from staff's) is used up (Retry-After)", body = ErrorBody),
         (status = 502, description = "The model failed or answered something unusable; nothing saved", body = ErrorBody),
         (status = 503, description = "No AI provider is configured", body = ErrorBody),
         (status = 504, description = "The model did not answer in time; nothing saved", body = ErrorBody),
@@ -476,13 +565,14 @@ pub async fn generate_script(
     key: InviteKey,
     Json(body): Json<GenerateScript>,
 ) -> ApiResult<Json<GeneratedScript>> {
+    // Ids passed the shared id check while the body was read (400 'This id is not valid').
     let (tenant_id, campaign_id, contributor_id) =
-        (body.tenant_id.trim(), body.campaign_id.trim(), body.contributor_id.trim());
+        (body.tenant_id.as_str(), body.campaign_id.as_str(), body.contributor_id.as_str());
     let missing: Vec<&str> = [
         ("Tenant ID", tenant_id),
         ("Campaign ID", campaign_id),
         ("Contributor Details", contributor_id),
-        ("campaignQuestionId", body.campaign_question_id.trim()),
+        ("campaignQuestionId", body.campaign_question_id.as_str()),
     ]
     .iter()
     .filter(|(_, value)| value.is_empty())
@@ -499,11 +589,8 @@ pub async fn generate_script(
     if prompt.chars().count() > PROMPT_MAX {
         return Err(ApiError::field("prompt", format!("Prompt must be at most {PROMPT_MAX} characters")));
     }
-    if !storyhive_shared::ids::is_valid(body.campaign_question_id.trim()) {
-        return Err(ApiError::NotFound("Question not found".into()));
-    }
     let store = &context.store;
-    let question_key = keys::question(tenant_id, campaign_id, body.campaign_question_id.trim());
+    let question_key = keys::question(tenant_id, campaign_id, &body.campaign_question_id);
     let question = store
         .get::<QuestionRecord>(&question_key)
         .await?
@@ -536,7 +623,7 @@ pub async fn generate_script(
         brief: brief.map(|b| prompts::html_to_text(&b.text)).unwrap_or_default(),
     };
     let request = prompts::script_request(&campaign, &question.question, question.tips.as_deref(), &notes);
-    let call = Call { task: "generateScript", tenant_id, campaign_id };
+    let call = Call { task: "generateScript", tenant_id, campaign_id, budget: Budget::Collaborator(&subject) };
     let paragraphs = ask(&context, &provider, call, request, prompts::parse_paragraphs).await?;
     let video_script = paragraphs.join("\n\n");
     save_script(&context, &access.membership, &question.question_id, &video_script).await?;

@@ -435,8 +435,8 @@ async fn the_daily_quota_and_the_per_key_limit_answer_429_with_retry_after() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(detail(&body), "You have asked for many scripts in a short time. Please wait a little and try again.");
 
-    // The organisation's day: 3 uses (one by the script above), then 429 for everyone in it.
-    for _ in 0..2 {
+    // The organisation's staff day: 3 uses (the script above spent the collaborators' budget), then 429.
+    for _ in 0..3 {
         let (status, body) = world.staff.post(&stack, "/openai/generateQuestions", fields(&world.campaign_id)).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
@@ -485,4 +485,167 @@ async fn without_a_provider_the_calls_say_so_with_503_and_ask_nobody() {
     // Still never anonymous.
     let (status, _) = world.script(&stack, None, world.script_body(0, "notes")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn regenerate_never_returns_a_question_on_screen_or_in_the_campaign_and_asks_again_once() {
+    let fake = FakeLlm::start().await;
+    let stack = stack(AiConfig { daily_quota_per_org: 5, ..openai(&fake) }).await;
+    let world = world(&stack).await;
+    let mut request = fields(&world.campaign_id);
+    request["question"] = json!("Who taught you to sail?");
+    request["otherQuestions"] = json!(["What do the boats mean to you?"]);
+
+    // First a question already on screen, then one the campaign has, then a new one.
+    fake.answer_next([
+        json!({"questions": ["what do the boats mean to you?"]}).to_string(),
+        json!({"questions": ["What brought you here?", "Where did you first see the sea?"]}).to_string(),
+    ]);
+    let (status, body) = world.staff.post(&stack, "/openai/regenerate", request.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["question"], "Where did you first see the sea?");
+    assert_eq!(fake.exchanges().len(), 2, "asked again once");
+
+    // Two repeats in a row: a clear error, and neither repeat costs the organisation a use.
+    let asked = fake.exchanges().len();
+    fake.answer_next([
+        json!({"questions": ["Who taught you to sail?"]}).to_string(),
+        json!({"questions": ["What keeps you here?"]}).to_string(),
+    ]);
+    let (status, body) = world.staff.post(&stack, "/openai/regenerate", request.clone()).await;
+    assert_eq!(
+        (status, detail(&body)),
+        (
+            StatusCode::BAD_GATEWAY,
+            "The AI only suggested questions that are already on screen or in the campaign. \
+             Nothing was changed; please try again or write the question yourself."
+        )
+    );
+    assert_eq!(fake.exchanges().len(), asked + 2, "asked again once, not more");
+    // The quota of 5: one success so far; the four repeats were given back.
+    for _ in 0..4 {
+        let (status, body) = world.staff.post(&stack, "/openai/regenerate", request.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn an_over_long_or_odd_id_on_generate_script_is_the_400_of_every_route() {
+    let fake = FakeLlm::start().await;
+    let stack = stack(openai(&fake)).await;
+    let world = world(&stack).await;
+    for field in ["tenantId", "campaignId", "contributorId", "campaignQuestionId"] {
+        for bad in ["a".repeat(65), "a#b".to_string()] {
+            let mut body = world.script_body(0, "notes");
+            body[field] = json!(bad);
+            let (status, answer) = world.script(&stack, Some(&world.key), body).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{field} {bad}: {answer}");
+            assert_eq!(answer["errors"][0]["field"], field, "{answer}");
+            assert_eq!(first_message(&answer), "This id is not valid");
+        }
+    }
+    assert!(fake.exchanges().is_empty(), "nothing reached the model");
+}
+
+#[tokio::test]
+async fn collaborators_script_help_has_its_own_smaller_day_and_leaves_staff_allowance_intact() {
+    let fake = FakeLlm::start().await;
+    let ai = AiConfig {
+        daily_quota_per_org: 2,
+        collaborator_daily_quota_per_org: 3,
+        scripts_per_collaborator_per_day: 2,
+        ..openai(&fake)
+    };
+    let stack = stack(ai).await;
+    let world = world(&stack).await;
+
+    // One collaborator: two scripts a day, then 429 with the reason, and nothing asked.
+    for question in [0, 1] {
+        let (status, body) = world.script(&stack, Some(&world.key), world.script_body(question, "notes")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let asked = fake.exchanges().len();
+    let response = stack
+        .http
+        .post(stack.url("/openai/generate-script"))
+        .header("X-Invite-Key", &world.key)
+        .json(&world.script_body(0, "more notes"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=86_400).contains(&retry));
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(detail(&body), "You have used today's script help (2 scripts). It renews at midnight UTC.");
+
+    // Another collaborator of the organisation (an open campaign's registrant) may use the
+    // one script left of the collaborators' day, then everyone of them is refused.
+    let (status, body) = world
+        .staff
+        .post(
+            &stack,
+            "/campaign/add-contributor",
+            json!({"campaignId": world.campaign_id, "email": unique_email("other"), "firstName": "Bongani", "lastName": "Lindqvist"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let link = body["contributor"]["inviteLink"].as_str().unwrap();
+    let other_key = link.split("key=").nth(1).unwrap().split('&').next().unwrap().to_string();
+    let mut other_body = world.script_body(0, "notes");
+    other_body["contributorId"] = body["contributor"]["contributorId"].clone();
+    let (status, answer) = world.script(&stack, Some(&other_key), other_body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = world.script(&stack, Some(&other_key), other_body).await;
+    assert_eq!(
+        (status, detail(&answer)),
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            "Script help for this organisation's collaborators has been used up for today. \
+             It renews at midnight UTC; you can still write your script yourself."
+        )
+    );
+    assert_eq!(fake.exchanges().len(), asked + 1, "refused scripts never reach the model");
+
+    // Staff's allowance of 2 is whole.
+    for _ in 0..2 {
+        let (status, body) = world.staff.post(&stack, "/openai/generateQuestions", fields(&world.campaign_id)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, _) = world.staff.post(&stack, "/openai/generateQuestions", fields(&world.campaign_id)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn the_providers_key_is_read_once_from_secrets_manager_with_a_clear_error_when_missing() {
+    let stack = stack(AiConfig::default()).await;
+    // The name template.yaml gives the secret and grants AiFunction (the stack's name locally is the prefix).
+    let prefix = std::env::var("STORYHIVE_PREFIX").unwrap_or_else(|_| "storyhive-test".into());
+    let name = format!("{prefix}/ai-api-key");
+    let admin = stack.secrets_manager();
+    if admin.put_secret_value().secret_id(&name).secret_string(" sk-from-secrets ").send().await.is_err() {
+        admin.create_secret().name(&name).secret_string(" sk-from-secrets ").send().await.unwrap();
+    }
+    let client = stack.function_secrets_manager("AiFunction");
+    let ai = AiConfig { api_key_secret: Some(name.clone()), ..AiConfig::default() };
+    let ai = storyhive_ai::secrets::with_api_key(ai, &client).await.unwrap();
+    assert_eq!(ai.api_key.as_deref(), Some("sk-from-secrets"));
+
+    // Locally (no secret named) the plain key stays as it is and nothing is read.
+    let local = AiConfig { api_key: Some("sk-local".into()), ..AiConfig::default() };
+    assert_eq!(storyhive_ai::secrets::with_api_key(local, &client).await.unwrap().api_key.as_deref(), Some("sk-local"));
+
+    // A secret that is not there stops the cold start, naming it.
+    let missing = format!("{prefix}/ai-api-key-gone");
+    let error = storyhive_ai::secrets::with_api_key(
+        AiConfig { api_key_secret: Some(missing.clone()), ..AiConfig::default() },
+        &stack.secrets_manager(),
+    )
+    .await
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.starts_with(&format!("AI_API_KEY_SECRET names the secret \"{missing}\", which could not be read")),
+        "{error}"
+    );
 }

@@ -78,6 +78,7 @@ pub async fn all_users(
         (status = 400, description = "Invalid e-mail, role or name", body = ErrorBody),
         (status = 403, description = "Only a super admin may invite a super admin", body = ErrorBody),
         (status = 409, description = "The address is taken (here or in another organisation)", body = ErrorBody),
+        (status = 429, description = "Too many invitations from this organisation (per hour) or to this address (per day); nothing sent (Retry-After)", body = ErrorBody),
     ))]
 pub async fn invite_user(
     State(context): State<AppContext>,

@@ -12,9 +12,11 @@ use storyhive_shared::{
     auth::{self, AccessToken, Principal},
     campaigns::records::ParticipantRecord,
     error::CHANGED_MEANWHILE,
+    invitations,
     mail::MailMessage,
     model::{self, EmailClaim, InvitationRecord, TenantRecord, TenantStatus, UserRecord, UserStatus},
     permissions::Role,
+    ratelimit,
     storage::{from_item, keys, AttributeValue, Query, StoreError, TransactWriteItem},
     validation::{self, Errors},
     ApiError, ApiResult, AppContext,
@@ -36,6 +38,10 @@ pub const NOT_YOURSELF_DELETE: &str =
     "You cannot delete your own account here. A super admin can delete their account, and with it the organisation, from their profile.";
 pub const LAST_SUPER_ADMIN: &str =
     "An organisation needs at least one active super admin. Make someone else a super admin first.";
+pub const ORGANISATION_INVITES_LIMITED: &str =
+    "Your organisation has sent many invitations in a short time. Please wait a little and try again.";
+pub const ADDRESS_INVITES_LIMITED: &str =
+    "This address has received several invitations today. Please try again tomorrow.";
 pub const INVITED_STATUS: &str =
     "This user has not accepted the invitation yet. Send the invitation again, or delete the user.";
 pub const INVITATION_INVALID: &str = "This invitation link is invalid or has already been used.";
@@ -164,6 +170,9 @@ pub async fn invite(
 ) -> ApiResult<Invited> {
     require_super_admin_for(principal, None, Some(role))?;
     let store = &context.store;
+    limit_invitations(context, &principal.tenant_id, email).await?;
+    // An invitation of another organisation that expired no longer holds the address.
+    invitations::release_if_lapsed(store, email, Some(&principal.tenant_id)).await?;
     let at = model::now();
     let claim = store.get::<EmailClaim>(&keys::email_claim(email)).await?;
     let (user, writes, resent, token) = match claim {
@@ -220,6 +229,23 @@ pub async fn invite(
         })
         .await?;
     Ok(Invited { user, resent })
+}
+
+/// Counts an invitation (new or sent again) against the organisation's and the address's
+/// limits: past either, nothing is written and no mail goes out.
+async fn limit_invitations(context: &AppContext, tenant_id: &str, email: &str) -> ApiResult<()> {
+    let store = &context.store;
+    let verdict = ratelimit::hit(store, &ratelimit::INVITES_PER_ORGANISATION, tenant_id).await?;
+    if verdict.is_limited() {
+        return Err(ratelimit::too_many(ORGANISATION_INVITES_LIMITED, verdict));
+    }
+    let verdict = ratelimit::hit(store, &ratelimit::INVITES_PER_ADDRESS, email).await?;
+    if verdict.is_limited() {
+        // The organisation sent nothing: the use is given back.
+        ratelimit::refund(store, &ratelimit::INVITES_PER_ORGANISATION, tenant_id).await?;
+        return Err(ratelimit::too_many(ADDRESS_INVITES_LIMITED, verdict));
+    }
+    Ok(())
 }
 
 /// What changed, for the answer's message.

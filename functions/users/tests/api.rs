@@ -8,7 +8,7 @@ use storyhive_local_stack::{
     provision::MAIL_QUEUE,
     testkit::{
         client::{self, call, detail, first_message, Staff},
-        unique_email, TestStack,
+        unique_email, TestStack, TEST_SES_SENDER,
     },
     worker,
 };
@@ -605,4 +605,117 @@ async fn the_super_admin_is_never_a_campaign_participant() {
     let (_, list) = owner.get(&stack, &format!("/campaign/CampaignParticipantList/{campaign_id}")).await;
     assert!(!list.to_string().contains(&creator.user_id), "{list}");
     let _ = UserStatus::Activated;
+}
+
+/// Moves the invitation of `email`'s invited user into the past, as 7 days would.
+async fn expire_invitation(stack: &TestStack, email: &str) {
+    let claim = stack.context.store.get::<model::EmailClaim>(&keys::email_claim(email)).await.unwrap().unwrap();
+    let key = keys::invitation(&claim.tenant_id, &claim.user_id);
+    let mut record = stack.context.store.get::<InvitationRecord>(&key).await.unwrap().unwrap();
+    record.expires_at = model::now().unix_timestamp() - 1;
+    stack.context.store.put(&record).await.unwrap();
+}
+
+#[tokio::test]
+async fn invitations_are_limited_per_organisation_and_per_address_and_refused_ones_send_nothing() {
+    let stack = stack().await;
+    let owner = client::organisation(&stack).await;
+    // Per organisation: 20 an hour, new or sent again.
+    let again = unique_email("again");
+    assert_eq!(invite(&stack, &owner, &again, "creator").await.0, StatusCode::CREATED);
+    assert_eq!(invite(&stack, &owner, &again, "creator").await.0, StatusCode::OK);
+    for _ in 0..18 {
+        let (status, body) = invite(&stack, &owner, &unique_email("many"), "creator").await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let refused = unique_email("refused");
+    let (status, body) = invite(&stack, &owner, &refused, "creator").await;
+    assert_eq!((status, detail(&body)), (StatusCode::TOO_MANY_REQUESTS, service::ORGANISATION_INVITES_LIMITED));
+    assert_eq!(
+        detail(&body),
+        "Your organisation has sent many invitations in a short time. Please wait a little and try again."
+    );
+    let (status, _) = invite(&stack, &owner, &again, "creator").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "sending again counts too");
+    assert!(stack.context.store.get::<model::EmailClaim>(&keys::email_claim(&refused)).await.unwrap().is_none());
+
+    // Per address: 3 a day, whichever organisations send them.
+    let target = unique_email("target");
+    for _ in 0..3 {
+        let sender = client::organisation(&stack).await;
+        let (status, body) = invite(&stack, &sender, &target, "creator").await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        stack.wait_for_mail(&target, 1).await.unwrap();
+        // Each one lapses, so the next organisation may invite the address.
+        expire_invitation(&stack, &target).await;
+    }
+    let fourth = client::organisation(&stack).await;
+    let (status, body) = invite(&stack, &fourth, &target, "creator").await;
+    assert_eq!((status, detail(&body)), (StatusCode::TOO_MANY_REQUESTS, service::ADDRESS_INVITES_LIMITED));
+    assert_eq!(detail(&body), "This address has received several invitations today. Please try again tomorrow.");
+
+    // Refused invitations sent no mail.
+    stack.run_workers().await.unwrap();
+    assert!(stack.mail_to(&refused).await.unwrap().is_empty());
+    assert_eq!(stack.mail_to(&again).await.unwrap().len(), 2);
+    assert_eq!(stack.mail_to(&target).await.unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn an_expired_or_revoked_invitation_no_longer_holds_the_address() {
+    let stack = stack().await;
+    let first = client::organisation(&stack).await;
+    let second = client::organisation(&stack).await;
+
+    // Expired: another organisation may invite the address, and the invitation works.
+    let email = unique_email("lapsed");
+    assert_eq!(invite(&stack, &first, &email, "creator").await.0, StatusCode::CREATED);
+    let (status, body) = invite(&stack, &second, &email, "creator").await;
+    assert_eq!((status, detail(&body)), (StatusCode::CONFLICT, validation::EMAIL_ALREADY_SENT), "still valid");
+    let stale = invitation_token(&stack, &email, 1).await;
+    expire_invitation(&stack, &email).await;
+    let (status, body) = invite(&stack, &second, &email, "admin").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let token = invitation_token(&stack, &email, 2).await;
+    let (status, body) = accept(&stack, &token, "Amara").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(accept(&stack, &stale, "Amara").await.0, StatusCode::BAD_REQUEST, "the lapsed link opens nothing");
+    // The first organisation no longer lists the lapsed invitee.
+    let (status, page) = first.get(&stack, "/user/getAllUsers").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!page["items"].as_array().unwrap().iter().any(|u| u["email"] == email.as_str()), "{page}");
+
+    // Expired: its owner may sign up with it.
+    let own = unique_email("signup");
+    assert_eq!(invite(&stack, &first, &own, "creator").await.0, StatusCode::CREATED);
+    let (status, _) =
+        call(&stack, Method::POST, "/user/register", None, Some(json!({"email": own, "password": PASSWORD}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a valid invitation still holds the address");
+    expire_invitation(&stack, &own).await;
+    let (status, body) =
+        call(&stack, Method::POST, "/user/register", None, Some(json!({"email": own, "password": PASSWORD}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // Revoked (the invited user deleted): free at once.
+    let revoked = unique_email("revoked");
+    let (status, body) = invite(&stack, &first, &revoked, "creator").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let user_id = body["user"]["id"].as_str().unwrap().to_string();
+    let (status, body) =
+        call(&stack, Method::DELETE, &format!("/user/delete/{user_id}"), Some(&first.token), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(invite(&stack, &second, &revoked, "creator").await.0, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn the_invitation_comes_from_the_configured_sender_without_any_users_text() {
+    let stack = stack().await;
+    let owner = client::organisation(&stack).await;
+    let email = unique_email("from");
+    assert_eq!(invite(&stack, &owner, &email, "creator").await.0, StatusCode::CREATED);
+    let mail = stack.wait_for_mail(&email, 1).await.unwrap();
+    // The From header is the address alone: no display name made of a name or an organisation's.
+    assert_eq!(mail[0].source, TEST_SES_SENDER);
+    assert_eq!(mail[0].subject, "You are invited to join your team on Storyhive");
+    assert!(mail[0].body.contains("Acme Films"), "the organisation is named in the body only");
 }

@@ -42,6 +42,8 @@ pub enum Target {
     SesIdentity(String),
     /// An Amazon Transcribe batch job, by name.
     TranscriptionJob(String),
+    /// A Secrets Manager secret, by the name or ARN the call gave.
+    Secret(String),
     /// An operation this module cannot map yet.
     Unmapped,
 }
@@ -94,6 +96,16 @@ impl Access {
             Target::TranscriptionJob(job) => (
                 format!("arn:aws:transcribe:{}:{}:transcription-job/{job}", resources.region, resources.account_id),
                 "Amazon Transcribe jobs".to_string(),
+                BTreeMap::new(),
+            ),
+            // By name, IAM sees the secret's ARN, which ends in '-' and six random characters.
+            Target::Secret(id) => (
+                if id.starts_with("arn:") {
+                    id.clone()
+                } else {
+                    format!("arn:aws:secretsmanager:{}:{}:secret:{id}-Ab12Cd", resources.region, resources.account_id)
+                },
+                format!("Secrets Manager secret {id}"),
                 BTreeMap::new(),
             ),
             Target::Unmapped => {
@@ -227,6 +239,7 @@ pub fn accesses_of(service: &str, operation: &str, input: &Input) -> Vec<Access>
         "sqs" => sqs(&name, operation, input),
         "ses" => ses(&name, operation, input),
         "transcribe" => transcribe(&name, operation, input),
+        "secretsmanager" | "secrets manager" => secrets_manager(&name, operation, input),
         _ => None,
     };
     accesses.unwrap_or_else(|| vec![Access::new(&name, &format!("{service}:{operation}"), Target::Unmapped)])
@@ -453,6 +466,17 @@ fn transcribe(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>>
             "transcribe:GetTranscriptionJob",
             input.downcast_ref::<get_transcription_job::GetTranscriptionJobInput>()?.transcription_job_name(),
         ),
+        _ => None,
+    }
+}
+
+fn secrets_manager(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_secretsmanager::operation::*;
+    match operation {
+        "GetSecretValue" => {
+            let id = input.downcast_ref::<get_secret_value::GetSecretValueInput>()?.secret_id()?;
+            Some(vec![Access::new(name, "secretsmanager:GetSecretValue", Target::Secret(id.into()))])
+        }
         _ => None,
     }
 }

@@ -129,6 +129,14 @@ impl Template {
             "AWS::Partition" => Ok("aws".into()),
             "AWS::StackName" => Ok(locals.parameter("AWS::StackName").unwrap_or_else(|| "storyhive".into())),
             "AWS::URLSuffix" => Ok("amazonaws.com".into()),
+            "AWS::StackId" => {
+                let region = self.reference("AWS::Region", locals)?;
+                let account = self.reference("AWS::AccountId", locals)?;
+                let name = self.reference("AWS::StackName", locals)?;
+                Ok(format!(
+                    "arn:aws:cloudformation:{region}:{account}:stack/{name}/00000000-0000-4000-8000-000000000000"
+                ))
+            }
             _ => self
                 .parameter(name, locals)
                 .or_else(|| locals.reference(name))
@@ -240,6 +248,13 @@ impl Template {
                     .map(|p| p.as_str().map(str::to_string).unwrap_or_else(|| p.to_string()))
                     .collect::<Vec<_>>()
                     .join(&separator))
+            }
+            "Split" => {
+                let items = list(2)?;
+                let separator = items[0].as_str().context("!Split takes a separator")?.to_string();
+                let text = self.resolve(&items[1], locals)?;
+                let text = text.as_str().context("!Split takes a string")?;
+                json!(text.split(separator.as_str()).collect::<Vec<_>>())
             }
             "Select" => {
                 let items = list(2)?;

@@ -35,7 +35,41 @@ fn globals_give_every_function_only_what_all_of_them_need() {
         .keys()
         .filter_map(|k| k.as_str())
         .collect();
-    assert_eq!(variables, ["STAGE", "TABLE_NAME", "APP_BASE_URL", "RUST_LOG"]);
+    assert_eq!(variables, ["STAGE", "TABLE_NAME", "APP_BASE_URL", "RUST_LOG", "ORIGIN_VERIFY_SECRET"]);
+}
+
+#[test]
+fn cloudfront_proves_itself_to_the_api_with_the_secret_every_function_knows() {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let secret = &doc["Globals"]["Function"]["Environment"]["Variables"]["ORIGIN_VERIFY_SECRET"];
+    let origins =
+        doc["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"]["Origins"].as_sequence().unwrap();
+    let api = origins.iter().find(|o| o["Id"] == "HttpApiOrigin").expect("the API origin");
+    let headers = api["OriginCustomHeaders"].as_sequence().expect("the API origin adds headers");
+    let header = headers.iter().find(|h| h["HeaderName"] == "X-Storyhive-Origin-Verify").expect("the secret header");
+    assert_eq!(&header["HeaderValue"], secret, "CloudFront sends what the functions expect");
+    // The stack id's UUID: resolved, it is neither empty nor the stack's (public) name.
+    let (template, resources) = offline();
+    let config_secret = |function: &str| {
+        let environment = template.function_environment(function).unwrap();
+        template.resolve(&environment["ORIGIN_VERIFY_SECRET"], &resources).unwrap()
+    };
+    let value = config_secret("AccountsFunction");
+    let value = value.as_str().unwrap();
+    assert_eq!(value.len(), 36, "a UUID: {value}");
+    assert!(!value.contains("storyhive") && !value.contains(':'), "{value}");
+    assert_eq!(config_secret("AiFunction"), config_secret("ContributorsFunction"));
+    assert_eq!(storyhive_shared::http::ORIGIN_VERIFY_HEADER, "x-storyhive-origin-verify");
+    assert_eq!(storyhive_shared::http::ORIGIN_SECRET_VARIABLE, "ORIGIN_VERIFY_SECRET");
+}
+
+#[test]
+fn collaborators_script_help_has_its_own_budget_settings() {
+    let (template, resources) = offline();
+    let config = resources.function_config(&template, "AiFunction", "https://app.example.com").unwrap();
+    assert_eq!((config.ai.collaborator_daily_quota_per_org, config.ai.scripts_per_collaborator_per_day), (50, 10));
+    assert!(config.ai.collaborator_daily_quota_per_org < config.ai.daily_quota_per_org, "smaller than staff's");
 }
 
 #[test]
@@ -248,4 +282,31 @@ fn every_queue_worker_is_capped_by_one_concurrency_parameter() {
         ["CascadeWorkerFunction", "MailWorkerFunction", "MediaWorkerFunction", "UploadWorkerFunction"],
         "every queue's worker"
     );
+}
+
+#[test]
+fn the_ai_key_stays_in_secrets_manager_and_only_the_ai_function_may_read_it() {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let resources = &doc["Resources"];
+    let secret = &resources["AiApiKeySecret"];
+    assert_eq!(secret["Type"], "AWS::SecretsManager::Secret");
+    assert_eq!(secret["Condition"], "HasAiApiKey", "no secret (and no cost) without a key");
+    let (template, local) = offline();
+    let environment = template.function_environment("AiFunction").unwrap();
+    assert!(!environment.contains_key("AI_API_KEY"), "the key is never a plain environment variable");
+    assert!(environment.contains_key("AI_API_KEY_SECRET"));
+    // Only AiFunction may read it, and only that secret.
+    for function in template.of_kind("AWS::Serverless::Function") {
+        let policy = FunctionPolicy::of(&template, &function.logical_id, &local).unwrap();
+        let request = |resource: &str| Request {
+            action: "secretsmanager:GetSecretValue".into(),
+            resource: resource.into(),
+            context: BTreeMap::new(),
+        };
+        let own = "arn:aws:secretsmanager:eu-west-1:000000000000:secret:storyhive-check/ai-api-key-Ab12Cd";
+        assert_eq!(policy.allows(&request(own)), function.logical_id == "AiFunction", "{}", function.logical_id);
+        let other = "arn:aws:secretsmanager:eu-west-1:000000000000:secret:storyhive-check/other-Ab12Cd";
+        assert!(!policy.allows(&request(other)), "{}", function.logical_id);
+    }
 }

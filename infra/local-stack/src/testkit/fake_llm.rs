@@ -49,6 +49,8 @@ struct Inner {
     behaviour: Behaviour,
     exchanges: Vec<Exchange>,
     regenerated: usize,
+    /// Texts answered first, one per call, before the behaviour applies again.
+    queued: std::collections::VecDeque<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -67,7 +69,12 @@ impl FakeLlm {
         let listener = tokio::net::TcpListener::bind(address).await?;
         let fake = Self {
             address: listener.local_addr()?,
-            inner: Arc::new(Mutex::new(Inner { behaviour: Behaviour::Helpful, exchanges: Vec::new(), regenerated: 0 })),
+            inner: Arc::new(Mutex::new(Inner {
+                behaviour: Behaviour::Helpful,
+                exchanges: Vec::new(),
+                regenerated: 0,
+                queued: Default::default(),
+            })),
         };
         let app = fake.router();
         tokio::spawn(async move {
@@ -98,6 +105,12 @@ impl FakeLlm {
         self.lock().behaviour = behaviour;
     }
 
+    /// Answers the next calls with these texts, one each, then as [`Self::behave`] says
+    /// (a model that ignores its instructions once, then does better).
+    pub fn answer_next(&self, texts: impl IntoIterator<Item = impl Into<String>>) {
+        self.lock().queued.extend(texts.into_iter().map(Into::into));
+    }
+
     /// Every request so far, oldest first.
     pub fn exchanges(&self) -> Vec<Exchange> {
         self.lock().exchanges.clone()
@@ -119,7 +132,10 @@ impl FakeLlm {
             if exchange.user.contains("Question to replace:") {
                 inner.regenerated += 1;
             }
-            inner.behaviour.clone()
+            match inner.queued.pop_front() {
+                Some(text) => Behaviour::Text(text),
+                None => inner.behaviour.clone(),
+            }
         };
         match behaviour {
             Behaviour::Helpful => Ok(self.helpful(&exchange)),

@@ -242,6 +242,20 @@ impl TestStack {
         )
     }
 
+    /// A Secrets Manager client of the function `logical_id` (recorded and checked like its
+    /// other clients), against moto's.
+    pub fn function_secrets_manager(&self, logical_id: &str) -> aws_sdk_secretsmanager::Client {
+        let recorder = self.function(logical_id).recorder;
+        aws_sdk_secretsmanager::Client::from_conf(
+            aws_sdk_secretsmanager::config::Builder::from(&self.sdk).interceptor(recorder.interceptor()).build(),
+        )
+    }
+
+    /// The harness's own Secrets Manager client (not recorded), to arrange secrets.
+    pub fn secrets_manager(&self) -> aws_sdk_secretsmanager::Client {
+        aws_sdk_secretsmanager::Client::new(&self.sdk)
+    }
+
     fn function(&self, logical_id: &str) -> Function {
         let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(function) = functions.get(logical_id) {

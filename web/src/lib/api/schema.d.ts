@@ -2876,14 +2876,11 @@ export interface components {
         };
         GenerateScript: {
             /** @default  */
-            campaignId: string;
-            /**
-             * @description The question the script is for; it is saved as the collaborator's script of it.
-             * @default
-             */
-            campaignQuestionId: string;
+            campaignId: components["schemas"]["Id"];
             /** @default  */
-            contributorId: string;
+            campaignQuestionId: components["schemas"]["Id"];
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
             /**
              * @description Without a prompt: write from their own first answer (their script of the first
              *     question that has one).
@@ -2896,7 +2893,7 @@ export interface components {
              */
             prompt: string;
             /** @default  */
-            tenantId: string;
+            tenantId: components["schemas"]["Id"];
         };
         GeneratedQuestions: {
             /** @description Each at most 50 characters; add the ones you want with `POST /question/add`. */
@@ -9035,7 +9032,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeneratedScript"];
                 };
             };
-            /** @description Missing ids, or no prompt: 'Please enter a prompt to generate the script.' */
+            /** @description Missing or malformed ids ('This id is not valid'), or no prompt: 'Please enter a prompt to generate the script.' */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9078,7 +9075,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Too many scripts for this key, or the organisation's daily AI quota is used up (Retry-After) */
+            /** @description Too many scripts for this key this hour or this collaborator today, or the organisation's collaborators' daily script budget (apart from staff's) is used up (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11668,6 +11665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Too many invitations from this organisation (per hour) or to this address (per day); nothing sent (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
