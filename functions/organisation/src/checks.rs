@@ -6,13 +6,18 @@
 
 use std::io::Cursor;
 
-use image::{codecs::jpeg::JpegEncoder, DynamicImage, ImageReader, Limits, Rgba, RgbaImage};
+use image::{codecs::jpeg::JpegEncoder, DynamicImage, ImageDecoder, ImageReader, Limits, Rgba, RgbaImage};
 
 /// Pictures larger than this on a side are refused (a 10MB file can declare huge
 /// dimensions and make the decoder allocate gigabytes).
 pub const IMAGE_MAX_SIDE: u32 = 8000;
+/// Pictures of more pixels than this (4096 × 4096) are refused before decoding: a
+/// 16-bit RGBA picture this large decodes to 128 MiB, and flattening and re-encoding it
+/// needs about as much again, well inside the function's 1,024 MB. An 8000 × 8000
+/// 16-bit PNG of 2.5 MB used to peak at 1,164 MiB.
+pub const IMAGE_MAX_PIXELS: u64 = 4096 * 4096;
 /// Memory the decoder may use for one picture.
-pub const IMAGE_MAX_ALLOC: u64 = 512 * 1024 * 1024;
+pub const IMAGE_MAX_ALLOC: u64 = 160 * 1024 * 1024;
 pub const JPEG_QUALITY: u8 = 85;
 
 #[derive(Debug, PartialEq, Eq)]
@@ -31,14 +36,20 @@ pub fn to_jpeg(bytes: &[u8]) -> Result<Vec<u8>, NotValid> {
     limits.max_image_height = Some(IMAGE_MAX_SIDE);
     limits.max_alloc = Some(IMAGE_MAX_ALLOC);
     reader.limits(limits);
-    let decoded = reader.decode().map_err(|_| NotValid)?;
+    let decoder = reader.into_decoder().map_err(|_| NotValid)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > IMAGE_MAX_PIXELS {
+        return Err(NotValid);
+    }
+    let decoded = DynamicImage::from_decoder(decoder).map_err(|_| NotValid)?;
+    // Each conversion consumes the picture before it, so at most two copies are alive.
     let rgb = if decoded.color().has_alpha() {
-        let rgba = decoded.to_rgba8();
+        let rgba = decoded.into_rgba8();
         let mut flat = RgbaImage::from_pixel(rgba.width(), rgba.height(), Rgba([255, 255, 255, 255]));
         image::imageops::overlay(&mut flat, &rgba, 0, 0);
         DynamicImage::ImageRgba8(flat).to_rgb8()
     } else {
-        decoded.to_rgb8()
+        decoded.into_rgb8()
     };
     let mut out = Vec::new();
     JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY).encode_image(&rgb).map_err(|_| NotValid)?;
@@ -86,6 +97,21 @@ mod tests {
     fn transparency_turns_white() {
         let back = image::load_from_memory(&to_jpeg(&png(8, 8, 0)).unwrap()).unwrap().to_rgb8();
         assert!(back.get_pixel(4, 4).0.iter().all(|c| *c > 240));
+    }
+
+    /// Issue 20, item 11: a small file that declares a huge 16-bit picture is refused
+    /// before the decoder allocates it.
+    #[test]
+    fn a_small_png_of_a_huge_16_bit_picture_is_refused_before_decoding() {
+        let side = 8000;
+        let picture = image::ImageBuffer::<image::Luma<u16>, Vec<u16>>::new(side, side);
+        let mut file = Vec::new();
+        DynamicImage::ImageLuma16(picture).write_to(&mut Cursor::new(&mut file), image::ImageFormat::Png).unwrap();
+        assert!(file.len() < 3 * 1024 * 1024, "a small file: {} bytes", file.len());
+        assert_eq!(to_jpeg(&file), Err(NotValid));
+        // Just over the pixel budget is refused too; a large but reasonable logo is kept.
+        assert_eq!(to_jpeg(&png(4097, 4096, 255)), Err(NotValid));
+        assert!(to_jpeg(&png(2000, 1000, 128)).is_ok());
     }
 
     #[test]
