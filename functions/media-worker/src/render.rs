@@ -172,7 +172,7 @@ pub async fn render(dir: &Path, plan: &Plan, output: &Path, limit: Duration) -> 
                 );
                 let size = (width.min(height) / 14).max(16);
                 filter = format!(
-                    "drawtext=font='DejaVu Sans':textfile={}:fontcolor=white:fontsize={size}:line_spacing={}:x=(w-text_w)/2:y=(h-text_h)/2,setsar=1,format=yuv420p",
+                    "drawtext=font='DejaVu Sans':textfile={}:expansion=none:fontcolor=white:fontsize={size}:line_spacing={}:x=(w-text_w)/2:y=(h-text_h)/2,setsar=1,format=yuv420p",
                     text_file.display(),
                     size / 3
                 );
@@ -321,6 +321,46 @@ pub fn keep_ranges(silences: &[(f64, f64)], seconds: f64, threshold: f64) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The share of bright pixels in the middle frame of a rendered video.
+    fn bright_share(video: &Path) -> f64 {
+        let out = std::process::Command::new("ffmpeg")
+            .args(["-hide_banner", "-loglevel", "error", "-ss", "0.5", "-i"])
+            .arg(video)
+            .args(["-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+            .output()
+            .expect("ffmpeg runs");
+        assert!(out.status.success() && !out.stdout.is_empty(), "a frame: {}", String::from_utf8_lossy(&out.stderr));
+        out.stdout.iter().filter(|v| **v > 128).count() as f64 / out.stdout.len() as f64
+    }
+
+    /// Issue 20, item 14: drawtext expanded `%` sequences and escapes in the title, so
+    /// '100% of our volunteers' rendered a blank card and `\` was dropped.
+    #[tokio::test]
+    async fn title_cards_show_their_text_whatever_it_holds() {
+        for text in [
+            "100% of our volunteers",
+            "\\",
+            "%{pts} %%",
+            "\"Quotes\" and 'apostrophes': colons; too",
+            "Thank you 🙏 for 10 years",
+            "شكرا لكم على القصص",
+        ] {
+            let dir = std::env::temp_dir().join(format!("storyhive-card-{}", storyhive_shared::model::new_id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let plan = Plan {
+                parts: vec![Part::Title { text: text.into(), seconds: 1.0 }],
+                frame: (320, 240),
+                burn_captions: false,
+            };
+            let output = dir.join("card.mp4");
+            render(&dir, &plan, &output, Duration::from_secs(60)).await.unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+            let share = bright_share(&output);
+            std::fs::remove_dir_all(&dir).ok();
+            // A blank black card has no bright pixel at all; one backslash lights a few dozen.
+            assert!(share > 0.0001, "{text:?}: the card is blank ({share})");
+        }
+    }
 
     #[test]
     fn words_become_cues_relative_to_their_clip() {

@@ -79,7 +79,7 @@ pub async fn make(dir: &Path, script: &Script<'_>) -> anyhow::Result<Take> {
         if phone { (dir.join("take.mp4"), "video/mp4") } else { (dir.join("take.webm"), "video/webm") };
     let background = format!("color=c={}:s={width}x{height}:r=25", colour_of(script.collaborator.email));
     let picture = format!(
-        "drawtext=font='DejaVu Sans':textfile={}:fontcolor=white:fontsize={font_size}:line_spacing=6:x=(w-text_w)/2:y=(h-text_h)/2,format=yuv420p",
+        "drawtext=font='DejaVu Sans':textfile={}:expansion=none:fontcolor=white:fontsize={font_size}:line_spacing=6:x=(w-text_w)/2:y=(h-text_h)/2,format=yuv420p",
         text(&card)?
     );
     // A breath before and after the words, as people leave when they record.
