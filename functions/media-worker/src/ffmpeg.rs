@@ -18,6 +18,25 @@ pub enum MediaError {
 pub const UNREADABLE: &str =
     "The video could not be converted for playback: the file is damaged or not a video. Please record it again.";
 pub const NO_PICTURE: &str = "The video has no picture to convert for playback. Please record it again.";
+pub const NOT_SUPPORTED: &str = "This video's format is not supported. Please upload an MP4, MOV or WebM video \
+     (H.264, HEVC, VP8, VP9 or AV1).";
+
+/// The only containers ffprobe and ffmpeg may open for us: ISO media (MP4, MOV, what
+/// phones and Safari record) and Matroska (WebM, what Chrome and Firefox record). Every
+/// other demuxer of ffmpeg's hundreds stays closed to uploaded files (issue 20, item 7).
+pub const CONTAINER_ALLOW_LIST: &str = "mov,matroska";
+/// Codecs a take or a test-page upload may hold; anything else is refused before ffmpeg
+/// decodes it.
+pub const VIDEO_CODECS: [&str; 6] = ["h264", "hevc", "vp8", "vp9", "av1", "mpeg4"];
+pub const AUDIO_CODECS: [&str; 8] = ["aac", "opus", "vorbis", "mp3", "alac", "flac", "pcm_s16le", "pcm_s24le"];
+
+/// Whether ffprobe's findings are within the allow-lists.
+pub fn allowed(probed: &Probed) -> bool {
+    let video = probed.video_codec.as_deref().is_none_or(|c| VIDEO_CODECS.contains(&c));
+    let audio = probed.audio_codec.as_deref().is_none_or(|c| AUDIO_CODECS.contains(&c));
+    video && audio
+}
+
 pub const TOO_SLOW: &str = "Converting the video took too long. Please record a shorter answer.";
 
 /// What ffprobe says of a file.
@@ -131,11 +150,27 @@ pub async fn probe(file: &Path) -> Result<Probed, MediaError> {
     let path = file.to_string_lossy();
     let stdout = run(
         "ffprobe",
-        &["-v", "error", "-print_format", "json", "-show_format", "-show_streams", &path],
+        &[
+            "-v",
+            "error",
+            "-format_whitelist",
+            CONTAINER_ALLOW_LIST,
+            "-print_format",
+            "json",
+            "-show_format",
+            "-show_streams",
+            &path,
+        ],
         Duration::from_secs(60),
         UNREADABLE,
     )
-    .await?;
+    .await
+    .map_err(|error| match error {
+        MediaError::Unplayable { detail, .. } if detail.contains("not on whitelist") => {
+            MediaError::Unplayable { reason: NOT_SUPPORTED.into(), detail }
+        }
+        other => other,
+    })?;
     let parsed: ProbeJson = serde_json::from_slice(&stdout).map_err(|e| anyhow::anyhow!("ffprobe's JSON: {e}"))?;
     let video = parsed.streams.iter().find(|s| s.codec_type.as_deref() == Some("video"));
     let audio = parsed.streams.iter().find(|s| s.codec_type.as_deref() == Some("audio"));
@@ -150,6 +185,16 @@ pub async fn probe(file: &Path) -> Result<Probed, MediaError> {
         height: video.and_then(|v| v.height),
         video_codec: video.and_then(|v| v.codec_name.clone()),
         audio_codec: audio.and_then(|a| a.codec_name.clone()),
+    })
+    .and_then(|probed| {
+        if allowed(&probed) {
+            Ok(probed)
+        } else {
+            Err(MediaError::Unplayable {
+                reason: NOT_SUPPORTED.into(),
+                detail: format!("codecs {:?} / {:?}", probed.video_codec, probed.audio_codec),
+            })
+        }
     })
 }
 
@@ -246,4 +291,48 @@ pub async fn speech_audio(input: &Path, output: &Path, limit: Duration) -> Resul
     )
     .await
     .map(|_| ())
+}
+
+#[cfg(test)]
+mod allow_list_tests {
+    use super::*;
+
+    fn make(name: &str, args: &[&str]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("storyhive-allow-{}", storyhive_shared::model::new_id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(name);
+        let status = std::process::Command::new("ffmpeg")
+            .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=15"])
+            .args(["-f", "lavfi", "-i", "sine", "-t", "1"])
+            .args(args)
+            .arg(&file)
+            .status()
+            .expect("ffmpeg runs");
+        assert!(status.success());
+        file
+    }
+
+    fn reason(result: Result<Probed, MediaError>) -> String {
+        match result {
+            Err(MediaError::Unplayable { reason, .. }) => reason,
+            other => panic!("refused expected: {other:?}"),
+        }
+    }
+
+    /// Issue 20, item 7: nothing outside the allow-lists reaches ffmpeg's decoders.
+    #[tokio::test]
+    async fn only_allowed_containers_and_codecs_are_probed() {
+        let mov = make("h264.mov", &["-c:v", "libx264", "-c:a", "aac", "-f", "mov"]);
+        let webm = make("vp8.webm", &["-c:v", "libvpx", "-c:a", "libopus"]);
+        assert_eq!(probe(&mov).await.unwrap().video_codec.as_deref(), Some("h264"));
+        assert_eq!(probe(&webm).await.unwrap().audio_codec.as_deref(), Some("opus"));
+        // Another container, and an allowed container holding a codec outside the list.
+        let avi = make("x.avi", &["-c:v", "mpeg4", "-c:a", "mp3"]);
+        assert_eq!(reason(probe(&avi).await), NOT_SUPPORTED);
+        let mjpeg = make("mjpeg.mov", &["-c:v", "mjpeg", "-c:a", "aac", "-f", "mov"]);
+        assert_eq!(reason(probe(&mjpeg).await), NOT_SUPPORTED);
+        for file in [mov, webm, avi, mjpeg] {
+            std::fs::remove_dir_all(file.parent().unwrap()).ok();
+        }
+    }
 }
