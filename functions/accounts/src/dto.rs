@@ -152,6 +152,14 @@ impl CurrentUser {
         current.terms_n_conditions = read_url_of(context, tenant.terms_n_conditions.as_deref()).await?;
         current.default_encouragement_video =
             read_url_of(context, tenant.default_encouragement_video.as_deref()).await?;
+        // Deleting a department leaves the id on the profiles that chose it (they are not
+        // indexed by department); one that no longer exists is shown as none.
+        if let Some(id) = user.department.as_deref() {
+            let key = storyhive_shared::storage::keys::department(&user.tenant_id, id);
+            if context.store.get::<serde_json::Value>(&key).await?.is_none() {
+                current.department = None;
+            }
+        }
         Ok(current)
     }
 }

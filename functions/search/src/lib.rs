@@ -257,11 +257,18 @@ pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiR
             }
         },
     };
+    let midnight_ms = |date: time::Date| date.midnight().assume_utc().unix_timestamp() * 1000;
+    let low = from.map(|d| keys::search_entry_sk_bound(midnight_ms(d)));
+    // A cursor is the place the last page stopped; one before `from` belongs to other
+    // dates (the read would be a range whose end is before its start).
+    if let (Some(cursor), Some(low)) = (&cursor, &low) {
+        if cursor < low {
+            errors.add("cursor", CURSOR_BEFORE_FROM);
+        }
+    }
     errors.finish()?;
     require_named(store, tenant_id, &campaign_id, &contributor_id, &initiative_id, &tag_id).await?;
 
-    let midnight_ms = |date: time::Date| date.midnight().assume_utc().unix_timestamp() * 1000;
-    let low = from.map(|d| keys::search_entry_sk_bound(midnight_ms(d)));
     let to_bound = to.and_then(|d| d.next_day()).map(|d| keys::search_entry_sk_bound(midnight_ms(d)));
     let high = match (cursor, to_bound) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -298,6 +305,7 @@ pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiR
 }
 
 pub const INITIATIVE_NOT_FOUND: &str = "Initiative not found";
+pub const CURSOR_BEFORE_FROM: &str = "This page link does not belong to these dates. Please start from the first page.";
 pub const TAG_NOT_FOUND: &str = "Tag not found";
 
 /// The campaign, contributor, initiative and tag a filter names must be the caller's

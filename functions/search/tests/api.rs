@@ -201,6 +201,12 @@ async fn filters_narrow_results_and_pages_run_newest_first() {
     assert_eq!(times, sorted, "newest first");
     assert_eq!(first["items"][0]["campaignId"], other.campaign_id.as_str());
     let cursor = first["nextCursor"].as_str().expect("a second page").to_string();
+    // That cursor stopped on 2026-01-12: with a start date after it, the page link
+    // belongs to other dates (once a DynamoDB range whose end is before its start, a 500).
+    let (status, body) = w.staff.post(&stack, "/search/videos", json!({"cursor": cursor, "from": "2026-01-20"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["errors"][0]["field"], "cursor", "{body}");
+    assert_eq!(first_message(&body), storyhive_search::CURSOR_BEFORE_FROM, "{body}");
     let second = find(&stack, &w.staff, json!({"cursor": cursor})).await;
     assert_eq!(second["items"].as_array().unwrap().len(), 3);
     assert!(second["nextCursor"].is_null());

@@ -6,9 +6,14 @@
 //! The counts per status live in one item. All of these change in the same transaction
 //! as the campaign (see [`index_ops`]), so they cannot drift from it.
 //!
-//! A live campaign whose expiry date has passed is *settled* the next time a list or
-//! the dashboard is read ([`settle_expired`]): only campaigns that expired since the
-//! last settlement are read, so the work does not grow with the organisation.
+//! A live campaign whose expiry date has passed reads as expired at once: lists and
+//! counts are corrected when read ([`unsettled`], a read: the functions that serve GET
+//! routes may only read). It is *settled* (stored as expired, with its list entries and
+//! counts) by the next campaign write of the organisation ([`settle_expired`]): only
+//! campaigns that expired since the last settlement are read, so the work does not grow
+//! with the organisation.
+
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
@@ -169,6 +174,27 @@ pub fn index_ops(
 
 pub async fn counts(store: &Store, tenant_id: &str) -> StoreResult<CampaignCounts> {
     Ok(store.get::<CampaignCounts>(&keys::campaign_counts(tenant_id)).await?.unwrap_or_default())
+}
+
+/// Live campaigns whose expiry date is before `today` and which are not settled yet:
+/// they read as expired. Reads only their expiry entries (there is one while a
+/// campaign is stored live), and writes nothing.
+pub async fn unsettled(store: &Store, tenant_id: &str, today: Date) -> StoreResult<HashSet<String>> {
+    let due: Vec<ListedId> = store
+        .query(Query::partition(keys::campaign_expiry_partition(tenant_id)).before(rules::format_date(today)))
+        .await?;
+    Ok(due.into_iter().map(|e| e.campaign_id).collect())
+}
+
+impl CampaignCounts {
+    /// The counts as read on `today`: `unsettled` campaigns are stored live but read as
+    /// expired.
+    pub fn as_read(mut self, unsettled: usize) -> Self {
+        let n = unsettled as i64;
+        self.live -= n;
+        self.expired += n;
+        self
+    }
 }
 
 /// Stores `expired` for live campaigns whose expiry date is before `today`, with their

@@ -126,12 +126,24 @@ pub async fn save(
     ops.extend(listing::index_ops(&context.store, Some(before), Some(campaign))?);
     ops.extend(extra);
     match context.store.transact(ops).await {
-        Ok(()) => Ok(()),
+        Ok(()) => {
+            settle_after_write(context, &campaign.tenant_id).await;
+            Ok(())
+        }
         Err(StoreError::ConditionFailed) => {
             campaign.version = expected;
             Err(ApiError::Conflict(rules::CAMPAIGN_CHANGED.into()))
         }
         Err(other) => Err(other.into()),
+    }
+}
+
+/// Stores as expired the organisation's live campaigns whose expiry date has passed.
+/// Reads only show them as expired (the functions serving GET routes may not write), so
+/// campaign writes settle them; the write that was asked for is done whatever happens here.
+pub async fn settle_after_write(context: &AppContext, tenant_id: &str) {
+    if let Err(error) = listing::settle_expired(&context.store, tenant_id, rules::today()).await {
+        tracing::warn!(%error, "settling expired campaigns failed; the next campaign write retries");
     }
 }
 

@@ -168,6 +168,7 @@ pub async fn add_campaign(
         }
         Err(other) => return Err(other.into()),
     }
+    write::settle_after_write(&context, tenant_id).await;
     Ok((StatusCode::CREATED, Json(campaign_dto(&context, tenant_id, &campaign_id).await?)))
 }
 

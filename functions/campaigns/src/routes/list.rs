@@ -118,7 +118,10 @@ pub async fn all_campaigns(
     if search.chars().count() > rules::TITLE_MAX {
         return Err(ApiError::field("search", "A search is at most 250 characters"));
     }
-    listing::settle_expired(store, tenant_id, rules::today()).await?;
+    let today = rules::today();
+    // Campaigns stored live whose expiry date has passed read as expired; this route may
+    // only read, so they are settled by the next campaign write (listing::settle_expired).
+    let unsettled = listing::unsettled(store, tenant_id, today).await?;
     if !search.is_empty() {
         let (found, has_initiatives) = tokio::try_join!(
             async { Ok::<_, ApiError>(words::search(store, tenant_id, words::CAMPAIGNS, search, SEARCH_CAP).await?) },
@@ -133,24 +136,51 @@ pub async fn all_campaigns(
         tokio::try_join!(async { Ok::<_, ApiError>(listing::counts(store, tenant_id).await?) }, async {
             Ok::<_, ApiError>(repo::has_initiatives(store, tenant_id).await?)
         },)?;
+    let counts = counts.as_read(unsettled.len());
+    // While some are unsettled, the live list leaves them out and the expired list is read
+    // from the list of all campaigns (they are not in the stored expired list yet).
+    let (source, wanted) = match bucket {
+        "LIVE" if !unsettled.is_empty() => ("LIVE", Some(CampaignStatus::Live)),
+        "EXPIRED" if !unsettled.is_empty() => ("ALL", Some(CampaignStatus::Expired)),
+        other => (other, None),
+    };
+    let keep = |c: &CampaignRecord| wanted.is_none_or(|status| rules::effective_status(c, today) == status);
     // Without a cursor, page N starts after the first N-1 pages' entries (small items).
     let mut cursor = params.cursor.clone().filter(|c| !c.trim().is_empty());
     let mut past_the_end = false;
     if cursor.is_none() && page > 1 {
         let skip = (page - 1) * rules::PAGE_SIZE;
-        let (skipped, next) = listing::page(store, tenant_id, bucket, order, descending, skip, None).await?;
-        past_the_end = skipped.len() < skip || next.is_none();
-        cursor = next;
+        if wanted.is_none() {
+            let (skipped, next) = listing::page(store, tenant_id, source, order, descending, skip, None).await?;
+            past_the_end = skipped.len() < skip || next.is_none();
+            cursor = next;
+        } else {
+            // Never more entries read than are left to skip, so the cursor stops exactly
+            // after the last one skipped.
+            let (mut left, mut next, mut first) = (skip, None, true);
+            while left > 0 && (first || next.is_some()) {
+                first = false;
+                let (ids, after) =
+                    listing::page(store, tenant_id, source, order, descending, left, next.as_deref()).await?;
+                let campaigns = repo::campaigns_by_ids(store, tenant_id, &ids).await?;
+                left = left.saturating_sub(campaigns.iter().filter(|c| keep(c)).count());
+                next = after;
+            }
+            past_the_end = left > 0 || next.is_none();
+            cursor = next;
+        }
     }
     let mut items = Vec::new();
     let mut next = cursor;
     let mut first = !past_the_end;
-    // Rows of an initiative being deleted are skipped; read on until the page is full.
+    // Rows of an initiative being deleted (or of another status while some are unsettled)
+    // are skipped; read on until the page is full.
     while items.len() < rules::PAGE_SIZE && (first || next.is_some()) {
         first = false;
         let want = rules::PAGE_SIZE - items.len();
-        let (ids, after) = listing::page(store, tenant_id, bucket, order, descending, want, next.as_deref()).await?;
-        let campaigns = repo::campaigns_by_ids(store, tenant_id, &ids).await?;
+        let (ids, after) = listing::page(store, tenant_id, source, order, descending, want, next.as_deref()).await?;
+        let mut campaigns = repo::campaigns_by_ids(store, tenant_id, &ids).await?;
+        campaigns.retain(|c| keep(c));
         items.extend(summaries(&context, tenant_id, &campaigns).await?);
         next = after;
     }

@@ -106,3 +106,29 @@ async fn a_profile_takes_only_one_of_the_organisations_departments() {
     assert_eq!(status, StatusCode::OK);
     assert!(me(&stack, &creator).await["department"].is_null());
 }
+
+#[tokio::test]
+async fn staff_who_chose_a_deleted_department_keep_no_department() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let (_, sales) = owner.post(&stack, "/departments/add", json!({"name": "Sales"})).await;
+    let (_, support) = owner.post(&stack, "/departments/add", json!({"name": "Support"})).await;
+    let creator = member(&stack, &owner.tenant_id, Role::Creator).await;
+    let coordinator = member(&stack, &owner.tenant_id, Role::Coordinator).await;
+    let (status, _) = creator.put(&stack, "/user/me/update", json!({"department": sales["id"]})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = coordinator.put(&stack, "/user/me/update", json!({"department": support["id"]})).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, _) = owner.delete(&stack, "/departments/delete", Some(json!({"id": sales["id"]}))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(me(&stack, &creator).await["department"].is_null(), "the deleted department is not shown");
+    assert_eq!(me(&stack, &coordinator).await["department"], support["id"], "other choices stay");
+    // Saving the profile again does not bring it back, and another choice is taken.
+    let (status, body) = creator.put(&stack, "/user/me/update", json!({"firstName": "Grace"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["department"].is_null(), "{body}");
+    let (status, body) = creator.put(&stack, "/user/me/update", json!({"department": support["id"]})).await;
+    assert_eq!((status, body["department"].clone()), (StatusCode::OK, support["id"].clone()));
+    stack.assert_permissions();
+}
