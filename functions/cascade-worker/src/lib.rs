@@ -132,17 +132,9 @@ impl Cascade {
             takes::remove_take(store, &answer, takes::Removal::Record, true).await.map(|_| ())
         })
         .await?;
-        for chunk in objects.chunks(1000) {
-            use aws_sdk_s3::types::{Delete, ObjectIdentifier};
-            let ids = chunk.iter().filter_map(|k| ObjectIdentifier::builder().key(k).build().ok()).collect();
-            self.s3
-                .delete_objects()
-                .bucket(&self.video_bucket)
-                .delete(Delete::builder().set_objects(Some(ids)).quiet(true).build()?)
-                .send()
-                .await
-                .context("deleting a deleted question's videos")?;
-        }
+        repo::delete_keys(&self.s3, &self.video_bucket, &objects)
+            .await
+            .context("deleting a deleted question's videos")?;
         Ok(count)
     }
 

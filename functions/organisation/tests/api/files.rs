@@ -229,3 +229,25 @@ fn webp(width: u32, height: u32) -> Vec<u8> {
         .unwrap();
     out
 }
+
+#[tokio::test]
+async fn completing_the_same_upload_twice_keeps_the_file() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let (status, ticket) = ticket(&stack, &owner, "company", "companyLogo", "image/png", png(32, 32).len()).await;
+    assert_eq!(status, StatusCode::OK, "{ticket}");
+    let key = ticket["uploadKey"].as_str().unwrap().to_string();
+    // A retried request (the first answer was lost): the browser sends the file and
+    // the completion again with the same ticket.
+    for _ in 0..2 {
+        put_to(&stack, &ticket, png(32, 32)).await;
+        let (status, body) = owner
+            .post(&stack, "/organisation/company/upload-complete", json!({"kind": "companyLogo", "uploadKey": key}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let kept = tenant(&stack, &owner.tenant_id).await.company_logo.unwrap();
+    assert!(exists(&stack, &kept).await, "the logo the organisation names is still there: {kept}");
+    let (status, _) = fetch(&stack, me(&stack, &owner).await["companyLogo"].as_str().unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+}
