@@ -496,6 +496,9 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
                 .await?;
         }
     }
+    // Every file of the organisation (logo, terms, encouragement videos, avatars) goes
+    // through the cascade worker, recorded as pending with the closing itself.
+    let files = CascadeJob::DeleteFiles { tenant_id: tenant.tenant_id.clone(), user_id: None };
     let mut closed = tenant.clone();
     closed.status = TenantStatus::Closed;
     closed.closed_at = Some(model::timestamp(model::now()));
@@ -505,8 +508,13 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
             store.put_op(&closed)?,
             store.delete_op(&owner.key())?,
             store.delete_op(&keys::email_claim(&owner.email))?,
+            cascade::pending_op(store, &files)?,
         ])
         .await?;
+    if let Err(error) = cascade::send(&context.cascade, &files).await {
+        // Recorded as pending: the worker's sweep sends it again.
+        tracing::warn!(?error, "could not queue the removal of a closed organisation's files");
+    }
     revoke_sessions(context, &owner.tenant_id, &owner.user_id).await?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Cascade worker: removes initiatives, campaigns and deleted questions' answers with
-//! everything that belongs to them (items and S3 objects), keeping the organisation's
+//! everything that belongs to them (items and S3 objects), and the files of deleted
+//! staff members and closed organisations, keeping the organisation's
 //! figures exact. Each step is repeatable, so a job interrupted anywhere completes when
 //! SQS delivers it again; failures are reported per message and end in the dead-letter
 //! queue after `maxReceiveCount`. A periodic sweep sends again the jobs recorded as
@@ -30,6 +31,8 @@ pub struct Cascade {
     pub store: Store,
     pub s3: aws_sdk_s3::Client,
     pub video_bucket: String,
+    /// Organisation and staff files (`DeleteFiles`).
+    pub media_bucket: String,
     pub queue: CascadeQueue,
 }
 
@@ -40,6 +43,7 @@ impl Cascade {
             store: context.store.clone(),
             s3: context.s3()?.clone(),
             video_bucket: context.config.video_bucket()?.to_string(),
+            media_bucket: context.config.media_bucket()?.to_string(),
             queue: context.cascade.clone(),
         })
     }
@@ -108,6 +112,13 @@ impl Cascade {
             CascadeJob::DeleteQuestionAnswers { tenant_id, campaign_id, question_id } => {
                 let removed = self.remove_answers(tenant_id, campaign_id, question_id).await?;
                 tracing::info!(%tenant_id, %campaign_id, %question_id, removed, "answers of a deleted question removed");
+            }
+            CascadeJob::DeleteFiles { tenant_id, user_id } => {
+                let mut removed = 0;
+                for prefix in job.file_prefixes() {
+                    removed += repo::delete_objects_under(&self.s3, &self.media_bucket, &prefix).await?;
+                }
+                tracing::info!(%tenant_id, ?user_id, removed, "files of a deleted owner removed");
             }
         }
         cascade::finished(&self.store, job).await?;
