@@ -53,6 +53,14 @@ async fn verify_password(hash: Option<String>, password: String) -> ApiResult<bo
     .map_err(|e| ApiError::Internal(e.into()))
 }
 
+pub const CLOSE_PASSWORD_REQUIRED: &str = "Please enter your password to confirm the deletion";
+pub const CLOSE_PASSWORD_WRONG: &str = "The password is not correct. Nothing was deleted.";
+
+/// Whether `password` is the user's current one (closing the organisation asks for it).
+pub async fn is_current_password(user: &UserRecord, password: &str) -> ApiResult<bool> {
+    verify_password(user.password_hash.clone(), password.to_string()).await
+}
+
 /// A one-time token as mailed: `<tenantId>.<secret>`; only its hash is stored.
 fn one_time_token(
     kind: OneTimeTokenKind,

@@ -314,7 +314,7 @@ async fn closing_the_organisation_deletes_its_files() {
     let others_logo = tenant(&stack, &other.tenant_id).await.company_logo.unwrap();
 
     let email = me(&stack, &owner).await["email"].as_str().unwrap().to_string();
-    let (status, body) = owner.delete(&stack, "/user/me", Some(json!({"email": email}))).await;
+    let (status, body) = owner.delete(&stack, "/user/me", Some(json!({"email": email, "password": PASSWORD}))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     stack.run_workers().await.unwrap();
     for key in files.iter().chain([&avatar]) {
