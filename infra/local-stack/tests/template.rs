@@ -167,7 +167,13 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
         .collect();
     assert_eq!(
         with_media,
-        ["AccountsFunction", "CampaignsFunction", "CascadeWorkerFunction", "ContributorsFunction", "OrganisationFunction"]
+        [
+            "AccountsFunction",
+            "CampaignsFunction",
+            "CascadeWorkerFunction",
+            "ContributorsFunction",
+            "OrganisationFunction"
+        ]
     );
     // Only the organisation function writes there; the others only sign reads.
     let bucket = format!("arn:aws:s3:::{}/*", resources.buckets["MediaBucket"]);
@@ -179,17 +185,27 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
             "{reader}"
         );
     }
+    // It writes unchecked uploads under pending/ and kept files under their kind, nowhere else.
+    let object = |key: &str| format!("arn:aws:s3:::{}/{key}", resources.buckets["MediaBucket"]);
     let policy = FunctionPolicy::of(&template, "OrganisationFunction", &resources).unwrap();
-    assert_eq!(
-        policy.actions_on("s3", std::slice::from_ref(&bucket)).into_iter().collect::<Vec<_>>(),
-        ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]
-    );
+    for key in ["pending/t1/companyLogo/company/x.png", "t1/avatar/u1/x.jpg", "t1/termsNConditions/company/x.pdf"] {
+        assert_eq!(
+            policy.actions_on("s3", &[object(key)]).into_iter().collect::<Vec<_>>(),
+            ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"],
+            "{key}"
+        );
+    }
+    assert_eq!(policy.actions_on("s3", &[object("t1/other/x.jpg")]).into_iter().collect::<Vec<_>>(), ["s3:GetObject"]);
     // The cascade worker deletes the files of deleted users and closed organisations.
     let policy = FunctionPolicy::of(&template, "CascadeWorkerFunction", &resources).unwrap();
     assert_eq!(
-        policy.actions_on("s3", &[bucket]).into_iter().collect::<Vec<_>>(),
+        policy
+            .actions_on("s3", &[object("t1/defaultEncouragementVideo/company/x.mp4")])
+            .into_iter()
+            .collect::<Vec<_>>(),
         ["s3:AbortMultipartUpload", "s3:DeleteObject"]
     );
+    assert!(policy.actions_on("s3", &[bucket]).is_empty());
     let users = FunctionPolicy::of(&template, "UsersFunction", &resources).unwrap();
     assert!(users.allows(&Request {
         action: "sqs:SendMessage".into(),
@@ -243,7 +259,9 @@ fn document() -> serde_yaml::Value {
 /// `value` without its `!Tag`, and the tag's name (`""` when untagged).
 fn untag(value: &serde_yaml::Value) -> (String, &serde_yaml::Value) {
     match value {
-        serde_yaml::Value::Tagged(tagged) => (tagged.tag.to_string().trim_start_matches('!').to_string(), &tagged.value),
+        serde_yaml::Value::Tagged(tagged) => {
+            (tagged.tag.to_string().trim_start_matches('!').to_string(), &tagged.value)
+        }
         other => (String::new(), other),
     }
 }
@@ -354,4 +372,41 @@ fn a_custom_domain_is_optional_and_then_served_with_tls_1_2_at_least() {
     assert_eq!(custom["SslSupportMethod"].as_str(), Some("sni-only"));
     assert_eq!(untag(&custom["AcmCertificateArn"]), ("Ref".to_string(), &serde_yaml::Value::from("CertificateArn")));
     assert_eq!(certificate[2]["CloudFrontDefaultCertificate"].as_bool(), Some(true));
+}
+
+#[test]
+fn every_s3_write_grant_names_a_key_prefix() {
+    let template = template();
+    const WRITES: &[&str] = &["s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"];
+    let mut whole_bucket = Vec::new();
+    for function in template.of_kind("AWS::Serverless::Function") {
+        let policies = function.properties["Policies"].as_sequence().cloned().unwrap_or_default();
+        for statement in policies.iter().filter_map(|p| p["Statement"].as_sequence()).flatten() {
+            let actions: Vec<String> = match &statement["Action"] {
+                serde_yaml::Value::Sequence(items) => {
+                    items.iter().filter_map(|a| a.as_str().map(String::from)).collect()
+                }
+                other => other.as_str().map(String::from).into_iter().collect(),
+            };
+            if !actions.iter().any(|a| WRITES.contains(&a.as_str())) {
+                continue;
+            }
+            let resources: Vec<serde_yaml::Value> = match untag(&statement["Resource"]) {
+                (tag, serde_yaml::Value::Sequence(items)) if tag.is_empty() => items.clone(),
+                _ => vec![statement["Resource"].clone()],
+            };
+            for resource in resources {
+                let text = untag(&resource).1.as_str().unwrap_or_default().to_string();
+                // `${Bucket.Arn}/*` is the whole bucket; a prefix (or folder pattern) must follow.
+                if text.is_empty() || text.ends_with(".Arn}/*") {
+                    whole_bucket.push(format!(
+                        "{} {}: {text:?}",
+                        function.logical_id,
+                        statement["Sid"].as_str().unwrap_or("?")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(whole_bucket.is_empty(), "S3 writes granted on a whole bucket:\n  {}", whole_bucket.join("\n  "));
 }
