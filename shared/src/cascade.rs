@@ -23,6 +23,14 @@ pub enum CascadeJob {
     DeleteCampaign { tenant_id: String, campaign_id: String },
     /// A deleted question's answers and their videos.
     DeleteQuestionAnswers { tenant_id: String, campaign_id: String, question_id: String },
+    /// Files of the media bucket whose owner is gone: a deleted staff member's avatar
+    /// and encouragement video, or (`user_id: None`) every file of a closed
+    /// organisation (logo, terms, encouragement videos, avatars, unchecked uploads).
+    DeleteFiles {
+        tenant_id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user_id: Option<String>,
+    },
 }
 
 impl CascadeJob {
@@ -34,6 +42,25 @@ impl CascadeJob {
             Self::DeleteQuestionAnswers { tenant_id, campaign_id, question_id } => {
                 format!("question#{tenant_id}#{campaign_id}#{question_id}")
             }
+            Self::DeleteFiles { tenant_id, user_id } => {
+                format!("files#{tenant_id}#{}", user_id.as_deref().unwrap_or("organisation"))
+            }
+        }
+    }
+
+    /// The media bucket prefixes a [`CascadeJob::DeleteFiles`] empties (none for the others).
+    pub fn file_prefixes(&self) -> Vec<String> {
+        use crate::organisation::files::{FileKind, PENDING_PREFIX};
+        let Self::DeleteFiles { tenant_id, user_id } = self else { return Vec::new() };
+        match user_id {
+            None => vec![format!("{tenant_id}/"), format!("{PENDING_PREFIX}{tenant_id}/")],
+            Some(user_id) => [FileKind::Avatar, FileKind::EncouragementVideo]
+                .into_iter()
+                .flat_map(|kind| {
+                    let path = format!("{tenant_id}/{}/{user_id}/", kind.name());
+                    [path.clone(), format!("{PENDING_PREFIX}{path}")]
+                })
+                .collect(),
         }
     }
 }

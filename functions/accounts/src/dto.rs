@@ -74,11 +74,13 @@ pub struct SkipTourRequest {
     pub skipped_editor_tour: bool,
 }
 
-/// `DELETE /user/me`: the account's own address, typed again as confirmation.
+/// `DELETE /user/me`: the account's own address, typed again, and its current password
+/// as confirmation (a session left open on a shared computer cannot close the organisation).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct DeleteMeRequest {
     pub email: String,
+    pub password: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

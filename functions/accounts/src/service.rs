@@ -53,6 +53,14 @@ async fn verify_password(hash: Option<String>, password: String) -> ApiResult<bo
     .map_err(|e| ApiError::Internal(e.into()))
 }
 
+pub const CLOSE_PASSWORD_REQUIRED: &str = "Please enter your password to confirm the deletion";
+pub const CLOSE_PASSWORD_WRONG: &str = "The password is not correct. Nothing was deleted.";
+
+/// Whether `password` is the user's current one (closing the organisation asks for it).
+pub async fn is_current_password(user: &UserRecord, password: &str) -> ApiResult<bool> {
+    verify_password(user.password_hash.clone(), password.to_string()).await
+}
+
 /// A one-time token as mailed: `<tenantId>.<secret>`; only its hash is stored.
 fn one_time_token(
     kind: OneTimeTokenKind,
@@ -498,6 +506,9 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
                 .await?;
         }
     }
+    // Every file of the organisation (logo, terms, encouragement videos, avatars) goes
+    // through the cascade worker, recorded as pending with the closing itself.
+    let files = CascadeJob::DeleteFiles { tenant_id: tenant.tenant_id.clone(), user_id: None };
     let mut closed = tenant.clone();
     closed.status = TenantStatus::Closed;
     closed.closed_at = Some(model::timestamp(model::now()));
@@ -507,8 +518,13 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
             store.put_op(&closed)?,
             store.delete_op(&owner.key())?,
             store.delete_op(&keys::email_claim(&owner.email))?,
+            cascade::pending_op(store, &files)?,
         ])
         .await?;
+    if let Err(error) = cascade::send(&context.cascade, &files).await {
+        // Recorded as pending: the worker's sweep sends it again.
+        tracing::warn!(?error, "could not queue the removal of a closed organisation's files");
+    }
     revoke_sessions(context, &owner.tenant_id, &owner.user_id).await?;
     Ok(())
 }

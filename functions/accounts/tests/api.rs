@@ -434,12 +434,39 @@ async fn deleting_the_super_admin_closes_the_organisation_safely() {
     );
     let (status, _) = call(&stack, Method::DELETE, "/user/me", Some(&owner_token), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, _) = call(&stack, Method::GET, "/user/me", Some(&member_token), None).await;
-    assert_eq!(status, StatusCode::OK, "nothing changed");
-
+    // The address alone is not enough: the current password too (a session left open
+    // on a shared computer cannot close the organisation).
     let (status, body) =
-        call(&stack, Method::DELETE, "/user/me", Some(&owner_token), Some(json!({"email": owner.to_uppercase()})))
-            .await;
+        call(&stack, Method::DELETE, "/user/me", Some(&owner_token), Some(json!({"email": owner}))).await;
+    assert_eq!(
+        (status, body["errors"][0]["field"].as_str(), body["errors"][0]["message"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("password"), Some("Please enter your password to confirm the deletion"))
+    );
+    let (status, body) = call(
+        &stack,
+        Method::DELETE,
+        "/user/me",
+        Some(&owner_token),
+        Some(json!({"email": owner, "password": "Not-The-Password-1"})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["errors"][0]["field"].as_str(), body["errors"][0]["message"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("password"), Some("The password is not correct. Nothing was deleted."))
+    );
+    for token in [&owner_token, &member_token] {
+        let (status, _) = call(&stack, Method::GET, "/user/me", Some(token), None).await;
+        assert_eq!(status, StatusCode::OK, "nothing changed");
+    }
+
+    let (status, body) = call(
+        &stack,
+        Method::DELETE,
+        "/user/me",
+        Some(&owner_token),
+        Some(json!({"email": owner.to_uppercase(), "password": PASSWORD})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     for token in [&owner_token, &member_token] {
         let (status, _) = call(&stack, Method::GET, "/user/me", Some(token), None).await;
@@ -614,8 +641,14 @@ async fn closing_the_organisation_removes_its_guidelines_and_support_requests() 
     let member_id = them["id"].as_str().unwrap().to_string();
     store.put(&keys::editor_request(&tenant_id, &member_id, &model::new_id())).await.unwrap();
 
-    let (status, body) =
-        call(&stack, Method::DELETE, "/user/me", Some(&owner_token), Some(json!({"email": owner}))).await;
+    let (status, body) = call(
+        &stack,
+        Method::DELETE,
+        "/user/me",
+        Some(&owner_token),
+        Some(json!({"email": owner, "password": PASSWORD})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     for partition in [
         keys::guidelines_partition(&tenant_id),

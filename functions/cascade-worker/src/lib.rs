@@ -1,5 +1,6 @@
 //! Cascade worker: removes initiatives, campaigns and deleted questions' answers with
-//! everything that belongs to them (items and S3 objects), keeping the organisation's
+//! everything that belongs to them (items and S3 objects), and the files of deleted
+//! staff members and closed organisations, keeping the organisation's
 //! figures exact. Each step is repeatable, so a job interrupted anywhere completes when
 //! SQS delivers it again; failures are reported per message and end in the dead-letter
 //! queue after `maxReceiveCount`. A periodic sweep sends again the jobs recorded as
@@ -30,6 +31,8 @@ pub struct Cascade {
     pub store: Store,
     pub s3: aws_sdk_s3::Client,
     pub video_bucket: String,
+    /// Organisation and staff files (`DeleteFiles`).
+    pub media_bucket: String,
     pub queue: CascadeQueue,
 }
 
@@ -40,6 +43,7 @@ impl Cascade {
             store: context.store.clone(),
             s3: context.s3()?.clone(),
             video_bucket: context.config.video_bucket()?.to_string(),
+            media_bucket: context.config.media_bucket()?.to_string(),
             queue: context.cascade.clone(),
         })
     }
@@ -109,6 +113,13 @@ impl Cascade {
                 let removed = self.remove_answers(tenant_id, campaign_id, question_id).await?;
                 tracing::info!(%tenant_id, %campaign_id, %question_id, removed, "answers of a deleted question removed");
             }
+            CascadeJob::DeleteFiles { tenant_id, user_id } => {
+                let mut removed = 0;
+                for prefix in job.file_prefixes() {
+                    removed += repo::delete_objects_under(&self.s3, &self.media_bucket, &prefix).await?;
+                }
+                tracing::info!(%tenant_id, ?user_id, removed, "files of a deleted owner removed");
+            }
         }
         cascade::finished(&self.store, job).await?;
         Ok(())
@@ -132,17 +143,9 @@ impl Cascade {
             takes::remove_take(store, &answer, takes::Removal::Record, true).await.map(|_| ())
         })
         .await?;
-        for chunk in objects.chunks(1000) {
-            use aws_sdk_s3::types::{Delete, ObjectIdentifier};
-            let ids = chunk.iter().filter_map(|k| ObjectIdentifier::builder().key(k).build().ok()).collect();
-            self.s3
-                .delete_objects()
-                .bucket(&self.video_bucket)
-                .delete(Delete::builder().set_objects(Some(ids)).quiet(true).build()?)
-                .send()
-                .await
-                .context("deleting a deleted question's videos")?;
-        }
+        repo::delete_keys(&self.s3, &self.video_bucket, &objects)
+            .await
+            .context("deleting a deleted question's videos")?;
         Ok(count)
     }
 

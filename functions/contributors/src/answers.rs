@@ -1,5 +1,7 @@
 //! Removing a contributor's answers in a campaign: their takes with the figures they
-//! count in (one transaction each, see `contributors::takes`), then their videos in S3.
+//! count in (one transaction each, see `contributors::takes`), then the S3 objects of
+//! exactly the takes removed. Never the whole prefix: a take acknowledged meanwhile
+//! (an upload finishing during the removal) is kept with its files.
 
 use storyhive_shared::{
     campaigns::{records::CampaignRecord, repo},
@@ -7,7 +9,7 @@ use storyhive_shared::{
         records::{JourneyRecord, MembershipRecord},
         takes::{self, Removal},
     },
-    model,
+    media, model,
     storage::AttributeValue,
     ApiResult, AppContext,
 };
@@ -24,8 +26,18 @@ pub async fn remove(
     let store = &context.store;
     let journeys: Vec<JourneyRecord> =
         repo::journeys_of(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id).await?;
+    // The objects of each take this call removed (its earlier takes go with it).
+    let cleared = std::sync::Mutex::new(Vec::new());
+    let cleared_ref = &cleared;
     repo::each_concurrently(journeys, |journey| async move {
-        takes::remove_take(store, &journey, removal, true).await.map(|_| ())
+        if takes::remove_take(store, &journey, removal, true).await? {
+            let objects = journey.s3_video_key.iter().chain(journey.previous_takes.iter());
+            cleared_ref
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(objects.flat_map(|t| media::objects_of_take(t)));
+        }
+        Ok::<(), storyhive_shared::ApiError>(())
     })
     .await?;
     if removal == Removal::KeepRecord {
@@ -44,18 +56,16 @@ pub async fn remove(
             Err(other) => return Err(other.into()),
         }
     }
-    let prefix = format!(
-        "{}{contributor_id}/",
-        repo::campaign_video_prefix(&campaign.tenant_id, &campaign.initiative_id, &campaign.campaign_id)
-    );
-    repo::delete_objects_under(context.s3()?, context.config.video_bucket()?, &prefix).await?;
-    // Their generated videos were cut from these takes (their files were under the prefix).
-    storyhive_shared::media::generated::remove_of_contributor(
-        store,
-        &campaign.tenant_id,
-        &campaign.campaign_id,
-        contributor_id,
-    )
-    .await?;
+    // Their generated videos were cut from these takes: records and files go.
+    let generated =
+        media::generated::remove_of_contributor(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
+            .await?;
+    let objects: Vec<String> = cleared
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .chain(generated.iter().flat_map(|v| v.object_keys()))
+        .collect();
+    repo::delete_keys(context.s3()?, context.config.video_bucket()?, &objects).await?;
     Ok(())
 }

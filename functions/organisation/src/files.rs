@@ -212,8 +212,9 @@ async fn complete(
             return Err(error);
         }
     };
-    // Replaced: the old object goes (after the record no longer names it).
-    if let Some(previous) = previous {
+    // Replaced: the old object goes (after the record no longer names it). The same
+    // upload completed again is kept at the same key: that object is the one just kept.
+    if let Some(previous) = previous.filter(|previous| *previous != stored) {
         remove(context, &previous).await;
     }
     Ok(Json(SavedFile {

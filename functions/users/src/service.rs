@@ -11,6 +11,7 @@ use storyhive_accounts::service::{hash_password, revoke_sessions};
 use storyhive_shared::{
     auth::{self, AccessToken, Principal},
     campaigns::records::ParticipantRecord,
+    cascade::{self, CascadeJob},
     error::CHANGED_MEANWHILE,
     invitations,
     mail::MailMessage,
@@ -335,7 +336,15 @@ pub async fn delete(context: &AppContext, principal: &Principal, user_id: &str) 
     if is_active_super_admin(&target) {
         writes.push(another_active_super_admin(context, &principal.tenant_id, &target.user_id).await?);
     }
+    // Their avatar and encouragement video go with them (the cascade worker holds the
+    // media bucket's delete grant; recorded as pending in the same transaction).
+    let files = CascadeJob::DeleteFiles { tenant_id: target.tenant_id.clone(), user_id: Some(target.user_id.clone()) };
+    writes.push(cascade::pending_op(store, &files)?);
     transact_or_conflict(context, writes).await?;
+    if let Err(error) = cascade::send(&context.cascade, &files).await {
+        // Recorded as pending: the worker's sweep sends it again.
+        tracing::warn!(?error, "could not queue the removal of a deleted user's files");
+    }
     revoke_sessions(context, &target.tenant_id, &target.user_id).await?;
     let memberships: Vec<ParticipantRecord> =
         store.query(Query::gsi2(keys::campaigns_of_user_gsi2(&target.tenant_id, &target.user_id))).await?;

@@ -87,7 +87,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("ContributorsFunction", true, false, true, false),
         ("DashboardFunction", false, false, false, false),
         ("UploadWorkerFunction", false, false, true, false),
-        ("UsersFunction", true, false, false, false),
+        ("UsersFunction", true, true, false, false),
         ("GuidelinesFunction", false, false, false, false),
         ("SupportFunction", true, false, false, false),
         ("OrganisationFunction", false, false, false, false),
@@ -199,7 +199,16 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
             resources.function_config(&template, id, "https://app.example.com").unwrap().media_bucket.is_some()
         })
         .collect();
-    assert_eq!(with_media, ["AccountsFunction", "CampaignsFunction", "ContributorsFunction", "OrganisationFunction"]);
+    assert_eq!(
+        with_media,
+        [
+            "AccountsFunction",
+            "CampaignsFunction",
+            "CascadeWorkerFunction",
+            "ContributorsFunction",
+            "OrganisationFunction"
+        ]
+    );
     // Only the organisation function writes there; the others only sign reads.
     let bucket = format!("arn:aws:s3:::{}/*", resources.buckets["MediaBucket"]);
     for reader in ["AccountsFunction", "CampaignsFunction", "ContributorsFunction"] {
@@ -210,11 +219,33 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
             "{reader}"
         );
     }
+    // It writes unchecked uploads under pending/ and kept files under their kind, nowhere else.
+    let object = |key: &str| format!("arn:aws:s3:::{}/{key}", resources.buckets["MediaBucket"]);
     let policy = FunctionPolicy::of(&template, "OrganisationFunction", &resources).unwrap();
+    for key in ["pending/t1/companyLogo/company/x.png", "t1/avatar/u1/x.jpg", "t1/termsNConditions/company/x.pdf"] {
+        assert_eq!(
+            policy.actions_on("s3", &[object(key)]).into_iter().collect::<Vec<_>>(),
+            ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"],
+            "{key}"
+        );
+    }
+    assert_eq!(policy.actions_on("s3", &[object("t1/other/x.jpg")]).into_iter().collect::<Vec<_>>(), ["s3:GetObject"]);
+    // The cascade worker deletes the files of deleted users and closed organisations.
+    let policy = FunctionPolicy::of(&template, "CascadeWorkerFunction", &resources).unwrap();
     assert_eq!(
-        policy.actions_on("s3", &[bucket]).into_iter().collect::<Vec<_>>(),
-        ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]
+        policy
+            .actions_on("s3", &[object("t1/defaultEncouragementVideo/company/x.mp4")])
+            .into_iter()
+            .collect::<Vec<_>>(),
+        ["s3:AbortMultipartUpload", "s3:DeleteObject"]
     );
+    assert!(policy.actions_on("s3", &[bucket]).is_empty());
+    let users = FunctionPolicy::of(&template, "UsersFunction", &resources).unwrap();
+    assert!(users.allows(&Request {
+        action: "sqs:SendMessage".into(),
+        resource: resources.queues["CascadeQueue"].arn.clone(),
+        context: BTreeMap::new(),
+    }));
 }
 
 #[test]
@@ -309,4 +340,166 @@ fn the_ai_key_stays_in_secrets_manager_and_only_the_ai_function_may_read_it() {
         let other = "arn:aws:secretsmanager:eu-west-1:000000000000:secret:storyhive-check/other-Ab12Cd";
         assert!(!policy.allows(&request(other)), "{}", function.logical_id);
     }
+}
+
+/// The template as plain YAML (tags kept), for checks of resources the local stack does
+/// not create (alarms, CloudFront).
+fn document() -> serde_yaml::Value {
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    serde_yaml::from_str(&text).unwrap()
+}
+
+/// `value` without its `!Tag`, and the tag's name (`""` when untagged).
+fn untag(value: &serde_yaml::Value) -> (String, &serde_yaml::Value) {
+    match value {
+        serde_yaml::Value::Tagged(tagged) => {
+            (tagged.tag.to_string().trim_start_matches('!').to_string(), &tagged.value)
+        }
+        other => (String::new(), other),
+    }
+}
+
+/// Every alarm's (metric, the resource its dimension names).
+fn alarms(template: &Template) -> Vec<(String, String)> {
+    template
+        .of_kind("AWS::CloudWatch::Alarm")
+        .filter_map(|alarm| {
+            let metric = alarm.properties["MetricName"].as_str()?.to_string();
+            let dimension = &alarm.properties["Dimensions"][0]["Value"];
+            let target = storyhive_local_stack::template::references(dimension).into_iter().next()?;
+            Some((metric, target))
+        })
+        .collect()
+}
+
+#[test]
+fn every_function_has_an_errors_alarm_and_every_queue_an_age_alarm() {
+    let template = template();
+    let alarms = alarms(&template);
+    let has = |metric: &str, target: &str| alarms.iter().any(|(m, t)| m == metric && t == target);
+    let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
+    let missing: Vec<&&str> = functions.iter().filter(|f| !has("Errors", f)).collect();
+    assert!(missing.is_empty(), "functions without an Errors alarm: {missing:?}");
+    let queues: Vec<&str> = template.of_kind("AWS::SQS::Queue").map(|q| q.logical_id.as_str()).collect();
+    assert!(queues.iter().filter(|q| q.contains("DeadLetter")).count() >= 4, "{queues:?}");
+    let missing: Vec<&&str> = queues.iter().filter(|q| !has("ApproximateAgeOfOldestMessage", q)).collect();
+    assert!(missing.is_empty(), "queues without an ApproximateAgeOfOldestMessage alarm: {missing:?}");
+    // Each alarm tells someone: the stack's topic or the one given.
+    for alarm in template.of_kind("AWS::CloudWatch::Alarm") {
+        let actions = alarm.properties["AlarmActions"].as_sequence().map(Vec::len).unwrap_or(0);
+        assert_eq!(actions, 1, "{} has no alarm action", alarm.logical_id);
+    }
+}
+
+#[test]
+fn the_app_is_served_with_a_content_security_policy_and_a_permissions_policy() {
+    let doc = document();
+    let resources = &doc["Resources"];
+    let config = &resources["WebResponseHeadersPolicy"]["Properties"]["ResponseHeadersPolicyConfig"];
+    let (tag, sub) = untag(&config["SecurityHeadersConfig"]["ContentSecurityPolicy"]["ContentSecurityPolicy"]);
+    assert_eq!(tag, "Sub");
+    let csp = sub[0].as_str().unwrap();
+    let directive = |name: &str| -> Vec<String> {
+        let found = csp.split(';').map(str::trim).find(|d| d.split_whitespace().next() == Some(name));
+        found.unwrap_or_else(|| panic!("no {name} in {csp}")).split_whitespace().skip(1).map(String::from).collect()
+    };
+    // Scripts: the app's own, and the support chat's origin only when it is configured.
+    assert_eq!(directive("script-src"), ["'self'${Chat}"]);
+    let (tag, chat) = untag(&sub[1]["Chat"]);
+    assert_eq!(tag, "If");
+    assert_eq!(chat[0].as_str(), Some("HasSupportChat"));
+    assert_eq!(untag(&chat[1]).1.as_str(), Some(" ${SupportChatOrigin}"));
+    assert_eq!(chat[2].as_str(), Some(""));
+    let (_, condition) = untag(&doc["Conditions"]["HasSupportChat"]);
+    assert!(serde_yaml::to_string(condition).unwrap().contains("SupportChatOrigin"));
+    assert_eq!(doc["Parameters"]["SupportChatOrigin"]["Default"].as_str(), Some(""));
+    for name in ["script-src", "style-src", "default-src"] {
+        assert!(!directive(name).iter().any(|s| s.contains("unsafe")), "{name} allows unsafe sources: {csp}");
+    }
+    // Presigned S3 URLs: pictures and videos are read, uploads are written, from both buckets.
+    let buckets = ["https://${MediaBucket.RegionalDomainName}", "https://${VideoBucket.RegionalDomainName}"];
+    for name in ["img-src", "media-src", "connect-src"] {
+        let sources = directive(name);
+        for bucket in buckets {
+            // (`${Chat}` is the chat's origin or nothing.)
+            assert!(sources.iter().any(|s| s.trim_end_matches("${Chat}") == bucket), "{name} lacks {bucket}: {csp}");
+        }
+    }
+    assert_eq!(directive("frame-ancestors"), ["'none'"]);
+    assert_eq!(directive("object-src"), ["'none'"]);
+    // The studio records: camera and microphone for the app itself only.
+    let headers = config["CustomHeadersConfig"]["Items"].as_sequence().unwrap();
+    let permissions = headers.iter().find(|h| h["Header"] == "Permissions-Policy").expect("a Permissions-Policy");
+    let value = permissions["Value"].as_str().unwrap();
+    for feature in ["camera=(self)", "microphone=(self)", "geolocation=()"] {
+        assert!(value.split(", ").any(|f| f == feature), "{feature} not in {value}");
+    }
+    // Both the app and the API answer with it.
+    let distribution = &resources["WebDistribution"]["Properties"]["DistributionConfig"];
+    let behaviours = std::iter::once(&distribution["DefaultCacheBehavior"])
+        .chain(distribution["CacheBehaviors"].as_sequence().unwrap().iter());
+    for behaviour in behaviours {
+        let (tag, policy) = untag(&behaviour["ResponseHeadersPolicyId"]);
+        assert_eq!((tag.as_str(), policy.as_str()), ("Ref", Some("WebResponseHeadersPolicy")));
+    }
+}
+
+#[test]
+fn a_custom_domain_is_optional_and_then_served_with_tls_1_2_at_least() {
+    let doc = document();
+    for name in ["DomainName", "CertificateArn"] {
+        assert_eq!(doc["Parameters"][name]["Default"].as_str(), Some(""), "{name} is optional");
+    }
+    let (tag, condition) = untag(&doc["Conditions"]["HasCustomDomain"]);
+    assert_eq!(tag, "And");
+    let condition = serde_yaml::to_string(condition).unwrap();
+    assert!(condition.contains("DomainName") && condition.contains("CertificateArn"), "{condition}");
+    let distribution = &doc["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"];
+    let (tag, aliases) = untag(&distribution["Aliases"]);
+    assert_eq!((tag.as_str(), aliases[0].as_str()), ("If", Some("HasCustomDomain")));
+    assert_eq!(untag(&aliases[1][0]), ("Ref".to_string(), &serde_yaml::Value::from("DomainName")));
+    let (tag, certificate) = untag(&distribution["ViewerCertificate"]);
+    assert_eq!((tag.as_str(), certificate[0].as_str()), ("If", Some("HasCustomDomain")));
+    let custom = &certificate[1];
+    assert_eq!(custom["MinimumProtocolVersion"].as_str(), Some("TLSv1.2_2021"));
+    assert_eq!(custom["SslSupportMethod"].as_str(), Some("sni-only"));
+    assert_eq!(untag(&custom["AcmCertificateArn"]), ("Ref".to_string(), &serde_yaml::Value::from("CertificateArn")));
+    assert_eq!(certificate[2]["CloudFrontDefaultCertificate"].as_bool(), Some(true));
+}
+
+#[test]
+fn every_s3_write_grant_names_a_key_prefix() {
+    let template = template();
+    const WRITES: &[&str] = &["s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"];
+    let mut whole_bucket = Vec::new();
+    for function in template.of_kind("AWS::Serverless::Function") {
+        let policies = function.properties["Policies"].as_sequence().cloned().unwrap_or_default();
+        for statement in policies.iter().filter_map(|p| p["Statement"].as_sequence()).flatten() {
+            let actions: Vec<String> = match &statement["Action"] {
+                serde_yaml::Value::Sequence(items) => {
+                    items.iter().filter_map(|a| a.as_str().map(String::from)).collect()
+                }
+                other => other.as_str().map(String::from).into_iter().collect(),
+            };
+            if !actions.iter().any(|a| WRITES.contains(&a.as_str())) {
+                continue;
+            }
+            let resources: Vec<serde_yaml::Value> = match untag(&statement["Resource"]) {
+                (tag, serde_yaml::Value::Sequence(items)) if tag.is_empty() => items.clone(),
+                _ => vec![statement["Resource"].clone()],
+            };
+            for resource in resources {
+                let text = untag(&resource).1.as_str().unwrap_or_default().to_string();
+                // `${Bucket.Arn}/*` is the whole bucket; a prefix (or folder pattern) must follow.
+                if text.is_empty() || text.ends_with(".Arn}/*") {
+                    whole_bucket.push(format!(
+                        "{} {}: {text:?}",
+                        function.logical_id,
+                        statement["Sid"].as_str().unwrap_or("?")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(whole_bucket.is_empty(), "S3 writes granted on a whole bucket:\n  {}", whole_bucket.join("\n  "));
 }

@@ -380,6 +380,21 @@ pub async fn campaigns_by_ids(store: &Store, tenant_id: &str, ids: &[String]) ->
     Ok(campaigns)
 }
 
+/// Deletes exactly these objects (1,000 per request); missing ones are no error.
+pub async fn delete_keys(s3: &aws_sdk_s3::Client, bucket: &str, objects: &[String]) -> anyhow::Result<()> {
+    use aws_sdk_s3::types::{Delete, ObjectIdentifier};
+    for chunk in objects.chunks(1000) {
+        let ids = chunk.iter().filter_map(|k| ObjectIdentifier::builder().key(k).build().ok()).collect();
+        s3.delete_objects()
+            .bucket(bucket)
+            .delete(Delete::builder().set_objects(Some(ids)).quiet(true).build()?)
+            .send()
+            .await
+            .with_context(|| format!("deleting {} objects of s3://{bucket}", chunk.len()))?;
+    }
+    Ok(())
+}
+
 /// Removes every object under `prefix` in `bucket` (repeatable).
 pub async fn delete_objects_under(s3: &aws_sdk_s3::Client, bucket: &str, prefix: &str) -> anyhow::Result<usize> {
     use aws_sdk_s3::types::{Delete, ObjectIdentifier};

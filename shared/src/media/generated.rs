@@ -276,14 +276,14 @@ pub fn take_folder(take_key: &str) -> &str {
     take_key.rsplit_once('/').map(|(folder, _)| folder).unwrap_or("")
 }
 
-/// Removes the records of a collaborator's generated videos in a campaign (their files
-/// live under the collaborator's prefix and go with the collaborator's videos).
+/// Removes the records of a collaborator's generated videos in a campaign and returns
+/// them: the caller, which holds the bucket, removes their files (`object_keys`).
 pub async fn remove_of_contributor(
     store: &crate::storage::Store,
     tenant_id: &str,
     campaign_id: &str,
     contributor_id: &str,
-) -> crate::storage::StoreResult<usize> {
+) -> crate::storage::StoreResult<Vec<GeneratedVideoRecord>> {
     let videos: Vec<GeneratedVideoRecord> = store
         .query(crate::storage::Query::gsi1(keys::generated_videos_of_contributor_gsi1(
             tenant_id,
@@ -295,7 +295,7 @@ pub async fn remove_of_contributor(
     for video in &videos {
         store.delete(&video.key()).await?;
     }
-    Ok(videos.len())
+    Ok(videos)
 }
 
 // ------------------------------------------------------------------- video test

@@ -143,11 +143,11 @@ pub async fn skip_tour(
 
 /// Delete one's own account (super admin only). This closes the whole organisation:
 /// every member's account is removed and nobody can sign in to it any more. The body
-/// must repeat the account's e-mail address as confirmation.
+/// must repeat the account's e-mail address and give its current password as confirmation.
 #[utoipa::path(delete, path = "/user/me", tag = TAG, security(("staffToken" = ["DeleteOwnAccount"])), request_body = DeleteMeRequest,
     responses(
         (status = 200, description = "Account deleted, organisation closed", body = Message),
-        (status = 400, description = "The address does not match", body = ErrorBody),
+        (status = 400, description = "The address does not match, or the password is missing or not correct", body = ErrorBody),
         (status = 403, description = "Not the super admin", body = ErrorBody),
     ))]
 pub async fn delete_me(
@@ -158,11 +158,18 @@ pub async fn delete_me(
     principal.require(Permission::DeleteOwnAccount)?;
     // The spec sends the address as an optional body; a missing or unreadable one
     // simply does not confirm.
-    let confirmation = serde_json::from_slice::<DeleteMeRequest>(&body).map(|b| b.email).unwrap_or_default();
-    if !confirmation.trim().eq_ignore_ascii_case(&principal.email) {
+    let confirmation = serde_json::from_slice::<DeleteMeRequest>(&body).unwrap_or_default();
+    if !confirmation.email.trim().eq_ignore_ascii_case(&principal.email) {
         return Err(ApiError::BadRequest(
             "Please type the email address of your account to confirm the deletion".into(),
         ));
+    }
+    if confirmation.password.is_empty() {
+        return Err(ApiError::field("password", service::CLOSE_PASSWORD_REQUIRED));
+    }
+    if !service::is_current_password(&principal.user, &confirmation.password).await? {
+        // A 400, not a 403: the web app ends the session on a 403, and a typo must not sign out.
+        return Err(ApiError::field("password", service::CLOSE_PASSWORD_WRONG));
     }
     service::close_organisation(&context, &principal.user, &principal.tenant).await?;
     Ok(Message::new("Your account has been deleted and your organisation closed successfully"))

@@ -176,7 +176,8 @@ async fn closing_an_organisation_removes_its_campaigns_and_videos() {
     let prefix = repo::campaign_video_prefix(&owner.tenant_id, &initiative_id, &campaign_id);
     put_video(&stack, &format!("{prefix}someone/1-recorded_video.mp4")).await;
     let (_, me) = owner.get(&stack, "/user/me").await;
-    let (status, body) = owner.delete(&stack, "/user/me", Some(json!({"email": me["email"]}))).await;
+    let (status, body) =
+        owner.delete(&stack, "/user/me", Some(json!({"email": me["email"], "password": PASSWORD}))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     drain(&stack).await;
     assert_eq!(objects_under(&stack, &repo::initiative_video_prefix(&owner.tenant_id, &initiative_id)).await, 0);

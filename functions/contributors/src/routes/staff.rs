@@ -317,9 +317,23 @@ pub async fn delete_contributor(
     let store = &context.store;
     let memberships: Vec<MembershipRecord> =
         store.query(StoreQuery::gsi1(keys::campaigns_of_contributor_gsi1(&tenant_id, &contributor_id))).await?;
-    // Each membership needs only its campaign record (for the video prefix) and this
-    // contributor's answers: a few at a time, not a whole campaign each.
+    // Answers kept after an earlier removal from a campaign have no membership left:
+    // every campaign of the organisation is looked at (one Query of this contributor's
+    // answers each), so no video, transcript or search entry of theirs stays behind.
+    let member_of: std::collections::HashSet<String> = memberships.iter().map(|m| m.campaign_id.clone()).collect();
+    let former: Vec<CampaignRecord> = repo::campaigns_of_tenant(store, &tenant_id)
+        .await?
+        .into_iter()
+        .filter(|c| !member_of.contains(&c.campaign_id))
+        .collect();
     let context_ref = &context;
+    let contributor_ref = &contributor_id;
+    repo::each_concurrently(former, |campaign| async move {
+        answers::remove(context_ref, &campaign, contributor_ref, Removal::Record).await
+    })
+    .await?;
+    // Each membership needs only its campaign record and this contributor's answers:
+    // a few at a time, not a whole campaign each.
     repo::each_concurrently(memberships, |membership| async move {
         let campaign =
             store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;

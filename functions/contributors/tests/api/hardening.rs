@@ -300,3 +300,115 @@ async fn a_write_that_loses_a_race_with_a_removal_is_a_404_or_409_not_a_500() {
         .unwrap();
     assert!([StatusCode::FORBIDDEN, StatusCode::CONFLICT].contains(&response.status()), "{}", response.status());
 }
+
+async fn stored_take(stack: &TestStack, invited: &Invited, question_id: &str) -> Option<String> {
+    let journey: Option<JourneyRecord> = stack
+        .context
+        .store
+        .get(&keys::journey(&invited.staff.tenant_id, &invited.campaign_id, &invited.contributor_id, question_id))
+        .await
+        .unwrap();
+    journey.and_then(|j| j.s3_video_key)
+}
+
+async fn in_video_bucket(stack: &TestStack, key: &str) -> bool {
+    let bucket = stack.context.config.video_bucket().unwrap();
+    stack.clients.s3.head_object().bucket(bucket).key(key).send().await.is_ok()
+}
+
+#[tokio::test]
+async fn deleting_videos_keeps_a_take_acknowledged_while_it_runs() {
+    let stack = stack().await;
+    let invited = invited(&stack, &["Before?", "During?"]).await;
+    let (q1, q2) = (invited.question_ids[0].clone(), invited.question_ids[1].clone());
+    upload(&stack, &invited, &q1, &make_video("mp4-plain", 1, 0), "video/mp4").await;
+    settle(&stack, &invited).await;
+    let first = stored_take(&stack, &invited, &q1).await.expect("the first take is stored");
+    assert!(in_video_bucket(&stack, &first).await);
+
+    // The deletion is held after it cleared the answers (at the journey's reopening);
+    // meanwhile the collaborator's other answer is uploaded and acknowledged.
+    let tap = DynamoTap::in_front_of_dynamodb().await;
+    let tapped = stack.function_context_through("ContributorsFunction", &tap);
+    let url = stack.serve_separately(storyhive_contributors::router(tapped)).await;
+    let (paused, resume) =
+        (std::sync::Arc::new(tokio::sync::Notify::new()), std::sync::Arc::new(tokio::sync::Notify::new()));
+    let (hook_paused, hook_resume) = (paused.clone(), resume.clone());
+    tap.inject_matching(
+        "UpdateItem",
+        Some("REMOVE submittedAt"),
+        1,
+        DynamoTap::hook(move |_| {
+            let (paused, resume) = (hook_paused.clone(), hook_resume.clone());
+            async move {
+                paused.notify_one();
+                resume.notified().await;
+            }
+        }),
+    );
+    let path = format!(
+        "{url}/contributor/{}/{}/{}/videos",
+        invited.initiative_id, invited.campaign_id, invited.contributor_id
+    );
+    let delete = async {
+        let response = stack.http.delete(path).bearer_auth(&invited.staff.token).send().await.unwrap();
+        response.status()
+    };
+    let during = async {
+        paused.notified().await;
+        upload(&stack, &invited, &q2, &make_video("mp4-plain", 2, 0), "video/mp4").await;
+        let journey = settle(&stack, &invited).await;
+        resume.notify_one();
+        journey
+    };
+    let (status, journey) = tokio::join!(delete, during);
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer(&journey, &q2)["uploadStatus"], "stored", "{journey}");
+
+    let second = stored_take(&stack, &invited, &q2).await.expect("the take acknowledged meanwhile is kept");
+    assert!(in_video_bucket(&stack, &second).await, "its video is still there: {second}");
+    assert!(!in_video_bucket(&stack, &first).await, "the cleared take's video is deleted");
+    assert_eq!(stored_take(&stack, &invited, &q1).await, None);
+}
+
+#[tokio::test]
+async fn deleting_a_collaborator_removes_answers_kept_when_they_were_removed_from_a_campaign() {
+    let stack = stack().await;
+    let invited = invited(&stack, &["Kept?"]).await;
+    let q = invited.question_ids[0].clone();
+    upload(&stack, &invited, &q, &make_video("mp4-plain", 1, 0), "video/mp4").await;
+    settle(&stack, &invited).await;
+    let take = stored_take(&stack, &invited, &q).await.expect("stored");
+
+    // Removed from the campaign, answers kept: no membership, the answer stays.
+    let (status, _) = invited
+        .staff
+        .delete(
+            &stack,
+            &format!(
+                "/campaign/remove-contributor/{}/{}?deleteJourney=false",
+                invited.campaign_id, invited.contributor_id
+            ),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(stored_take(&stack, &invited, &q).await.as_deref(), Some(take.as_str()));
+
+    let (status, body) = invited
+        .staff
+        .delete(&stack, &format!("/contributor/delete/{}/{}", invited.staff.tenant_id, invited.contributor_id), None)
+        .await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Collaborator deleted successfully")));
+    let answer: Option<JourneyRecord> = stack
+        .context
+        .store
+        .get(&keys::journey(&invited.staff.tenant_id, &invited.campaign_id, &invited.contributor_id, &q))
+        .await
+        .unwrap();
+    assert!(answer.is_none(), "the answer is gone: {answer:?}");
+    assert!(!in_video_bucket(&stack, &take).await, "its video is deleted");
+    assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 0);
+    let (_, answers) = invited.staff.get(&stack, &format!("/contributor/{}/all", invited.campaign_id)).await;
+    assert_eq!(answers["items"].as_array().map(Vec::len), Some(0), "{answers}");
+}

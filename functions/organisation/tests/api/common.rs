@@ -7,14 +7,24 @@ use storyhive_local_stack::testkit::TestStack;
 
 pub async fn stack() -> TestStack {
     // Each router runs as its own function (its own environment and grants), as in AWS.
-    TestStack::start("OrganisationFunction", storyhive_organisation::router)
+    let stack = TestStack::start("OrganisationFunction", storyhive_organisation::router)
         .await
         .with_function("AccountsFunction", storyhive_accounts::router)
+        .with_function("UsersFunction", storyhive_users::router)
         .with_function("InitiativesFunction", storyhive_initiatives::router)
         .with_function("TagsFunction", storyhive_tags::router)
         .with_function("CampaignsFunction", storyhive_campaigns::router)
         .with_function("QuestionsFunction", storyhive_questions::router)
-        .with_function("ContributorsFunction", storyhive_contributors::router)
+        .with_function("ContributorsFunction", storyhive_contributors::router);
+    // Files of deleted users and closed organisations are removed by the cascade worker.
+    let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
+    stack.with_worker(
+        storyhive_local_stack::provision::CASCADE_QUEUE,
+        storyhive_local_stack::worker::handler(move |event| {
+            let cascade = cascade.clone();
+            async move { storyhive_cascade_worker::handle(&cascade, event).await }
+        }),
+    )
 }
 
 pub const VALID_FILE: &str = "Please upload valid file";

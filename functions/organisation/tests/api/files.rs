@@ -229,3 +229,96 @@ fn webp(width: u32, height: u32) -> Vec<u8> {
         .unwrap();
     out
 }
+
+#[tokio::test]
+async fn completing_the_same_upload_twice_keeps_the_file() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let (status, ticket) = ticket(&stack, &owner, "company", "companyLogo", "image/png", png(32, 32).len()).await;
+    assert_eq!(status, StatusCode::OK, "{ticket}");
+    let key = ticket["uploadKey"].as_str().unwrap().to_string();
+    // A retried request (the first answer was lost): the browser sends the file and
+    // the completion again with the same ticket.
+    for _ in 0..2 {
+        put_to(&stack, &ticket, png(32, 32)).await;
+        let (status, body) = owner
+            .post(&stack, "/organisation/company/upload-complete", json!({"kind": "companyLogo", "uploadKey": key}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let kept = tenant(&stack, &owner.tenant_id).await.company_logo.unwrap();
+    assert!(exists(&stack, &kept).await, "the logo the organisation names is still there: {kept}");
+    let (status, _) = fetch(&stack, me(&stack, &owner).await["companyLogo"].as_str().unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_deleted_users_avatar_and_encouragement_video_are_deleted_with_them() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let coordinator = member(&stack, &owner.tenant_id, Role::Coordinator).await;
+    let colleague = member(&stack, &owner.tenant_id, Role::Coordinator).await;
+    let (status, _, _) = upload(&stack, &coordinator, "me", "avatar", "image/png", png(8, 8)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = upload(&stack, &coordinator, "me", "encouragementVideo", "video/mp4", mp4(1)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = upload(&stack, &colleague, "me", "avatar", "image/png", png(8, 8)).await;
+    assert_eq!(status, StatusCode::OK);
+    let user = |staff: &Staff| storyhive_shared::storage::keys::user(&staff.tenant_id, &staff.user_id);
+    let theirs: storyhive_shared::model::UserRecord =
+        stack.context.store.get(&user(&coordinator)).await.unwrap().unwrap();
+    let (avatar, video) = (theirs.avatar.unwrap(), theirs.encouragement_video.unwrap());
+    let kept: storyhive_shared::model::UserRecord = stack.context.store.get(&user(&colleague)).await.unwrap().unwrap();
+    assert!(exists(&stack, &avatar).await && exists(&stack, &video).await);
+
+    let (status, body) = owner.delete(&stack, &format!("/user/delete/{}", coordinator.user_id), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    stack.run_workers().await.unwrap();
+    assert!(!exists(&stack, &avatar).await, "the deleted user's avatar is deleted");
+    assert!(!exists(&stack, &video).await, "the deleted user's encouragement video is deleted");
+    assert!(exists(&stack, &kept.avatar.unwrap()).await, "a colleague's avatar stays");
+}
+
+#[tokio::test]
+async fn closing_the_organisation_deletes_its_files() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let other = organisation(&stack).await;
+    let coordinator = member(&stack, &owner.tenant_id, Role::Coordinator).await;
+    for (kind, content_type, bytes) in [
+        ("companyLogo", "image/png", png(16, 16)),
+        ("termsNConditions", "application/pdf", pdf("Terms")),
+        ("defaultEncouragementVideo", "video/mp4", mp4(1)),
+    ] {
+        let (status, body, _) = upload(&stack, &owner, "company", kind, content_type, bytes).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {body}");
+    }
+    let (status, _, _) = upload(&stack, &coordinator, "me", "avatar", "image/png", png(8, 8)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = upload(&stack, &other, "company", "companyLogo", "image/png", png(8, 8)).await;
+    assert_eq!(status, StatusCode::OK);
+    let closing = tenant(&stack, &owner.tenant_id).await;
+    let files = [
+        closing.company_logo.clone().unwrap(),
+        closing.terms_n_conditions.clone().unwrap(),
+        closing.default_encouragement_video.clone().unwrap(),
+    ];
+    let avatar: storyhive_shared::model::UserRecord = stack
+        .context
+        .store
+        .get(&storyhive_shared::storage::keys::user(&coordinator.tenant_id, &coordinator.user_id))
+        .await
+        .unwrap()
+        .unwrap();
+    let avatar = avatar.avatar.unwrap();
+    let others_logo = tenant(&stack, &other.tenant_id).await.company_logo.unwrap();
+
+    let email = me(&stack, &owner).await["email"].as_str().unwrap().to_string();
+    let (status, body) = owner.delete(&stack, "/user/me", Some(json!({"email": email, "password": PASSWORD}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    stack.run_workers().await.unwrap();
+    for key in files.iter().chain([&avatar]) {
+        assert!(!exists(&stack, key).await, "{key} is deleted with the organisation");
+    }
+    assert!(exists(&stack, &others_logo).await, "another organisation's files stay");
+}

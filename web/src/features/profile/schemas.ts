@@ -20,6 +20,12 @@ export const DELETE_MISMATCH = 'Type your own email address to confirm';
 /** Closing the organisation: the super admin types their own address (any letter case). */
 export const isOwnEmail = (typed: string, ownEmail: string) => normaliseEmail(typed) === normaliseEmail(ownEmail);
 
+export const DELETE_PASSWORD_REQUIRED = 'Please enter your password to confirm the deletion';
+
+/** Closing the organisation: the own address and the current password (checked by the server). */
 export const deleteAccountSchema = (ownEmail: string) =>
-  z.object({ email: z.string().refine((typed) => isOwnEmail(typed, ownEmail), DELETE_MISMATCH) });
+  z.object({
+    email: z.string().refine((typed) => isOwnEmail(typed, ownEmail), DELETE_MISMATCH),
+    password: z.string().min(1, DELETE_PASSWORD_REQUIRED),
+  });
 export type DeleteAccountValues = z.input<ReturnType<typeof deleteAccountSchema>>;

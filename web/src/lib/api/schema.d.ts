@@ -2037,7 +2037,7 @@ export interface paths {
         /**
          * Delete one's own account (super admin only). This closes the whole organisation:
          *     every member's account is removed and nobody can sign in to it any more. The body
-         *     must repeat the account's e-mail address as confirmation.
+         *     must repeat the account's e-mail address and give its current password as confirmation.
          */
         delete: operations["delete_me"];
         options?: never;
@@ -2720,10 +2720,15 @@ export interface components {
             /** @default  */
             id: components["schemas"]["Id"];
         };
-        /** @description `DELETE /user/me`: the account's own address, typed again as confirmation. */
+        /**
+         * @description `DELETE /user/me`: the account's own address, typed again, and its current password
+         *     as confirmation (a session left open on a shared computer cannot close the organisation).
+         */
         DeleteMeRequest: {
             /** @default  */
             email: string;
+            /** @default  */
+            password: string;
         };
         DeleteTag: {
             /** @default  */
@@ -11743,7 +11748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The address does not match */
+            /** @description The address does not match, or the password is missing or not correct */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -28,7 +28,7 @@ export function useUpdateProfile() {
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (email: string) => call(api.DELETE('/user/me', { body: { email } })),
+    mutationFn: (body: { email: string; password: string }) => call(api.DELETE('/user/me', { body })),
   });
 }
 

@@ -6,13 +6,14 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Field';
+import { ApiError, fieldErrorsOf } from '@/lib/api/errors';
 import type { CurrentUser } from '@/lib/api/types';
 import { setFlash } from '@/lib/flash';
 import { endSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/profile-api';
 import { deleteAccountSchema, isOwnEmail, type DeleteAccountValues } from '../schemas';
 
-/** Super admin only: closes the organisation (DELETE /user/me with the own email address). */
+/** Super admin only: closes the organisation (DELETE /user/me with the own email address and password). */
 export function DeleteAccount({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
@@ -20,15 +21,17 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
     register,
     handleSubmit,
     reset,
+    setError,
     watch,
     formState: { errors },
   } = useForm<DeleteAccountValues>({
     resolver: zodResolver(deleteAccountSchema(user.email)),
-    defaultValues: { email: '' },
+    defaultValues: { email: '', password: '' },
     mode: 'onTouched',
   });
   const typed = watch('email');
-  const matches = isOwnEmail(typed, user.email);
+  const password = watch('password');
+  const matches = isOwnEmail(typed, user.email) && password !== '';
   const company = user.companyName || 'your organisation';
 
   const close = () => {
@@ -36,13 +39,23 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
     reset();
   };
 
-  const confirm = handleSubmit(() =>
-    remove.mutate(user.email, {
-      onSuccess: (res) => {
-        setFlash({ kind: 'success', message: res.message });
-        endSession();
+  const confirm = handleSubmit((values) =>
+    remove.mutate(
+      { email: user.email, password: values.password },
+      {
+        onSuccess: (res) => {
+          setFlash({ kind: 'success', message: res.message });
+          endSession();
+        },
+        // A wrong password (toasted by the API client) is also shown under its field.
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const item of fieldErrorsOf(error.body)) {
+            if (item.field === 'password') setError('password', { message: item.message });
+          }
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -75,7 +88,8 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
       >
         <p>
           You are the super admin of <strong>{company}</strong>. Deleting your account closes the whole organisation:
-          all its users, campaigns, contributors and videos are removed. This cannot be undone.
+          all its users, campaigns, contributors and videos are removed. This cannot be undone. Confirm with your
+          email address and your password.
         </p>
         <Input
           label={`Type your email address (${user.email}) to confirm`}
@@ -84,6 +98,13 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
           {...register('email')}
           // Nothing typed yet is not a mistake: the button stays disabled until the address matches.
           error={typed.trim() === '' ? undefined : errors.email?.message}
+        />
+        <Input
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+          error={errors.password?.message}
         />
       </Dialog>
     </Card>

@@ -81,7 +81,7 @@ describe('profile', () => {
     expect(calls.some((c) => c.path === '/user/me/update')).toBe(false);
   });
 
-  it('closes the organisation only after the super admin types their email, with a 5 s confirm lock', async () => {
+  it('closes the organisation only after the super admin types their email and password, with a 5 s confirm lock', async () => {
     const user = makeUser('superAdmin');
     const calls = stub(() => jsonResponse({ message: 'Your organisation has been closed' }));
     wrap(<DeleteAccount user={user} />);
@@ -99,14 +99,40 @@ describe('profile', () => {
     expect(confirm).toBeDisabled();
 
     fireEvent.change(typed, { target: { value: 'ADA@acme-films.com' } });
+    // The address alone is not enough: the password too.
+    expect(confirm).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'Story-Hive-42' } });
     expect(confirm).toBeEnabled();
     await waitFor(() => expect(screen.queryByText('Type your own email address to confirm')).not.toBeInTheDocument());
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(confirm);
     expect(confirm).toBeDisabled();
     await waitFor(() => expect(sessionHooks.reload).toHaveBeenCalled());
-    expect(calls.find((c) => c.path === '/user/me')).toMatchObject({ method: 'DELETE', body: { email: 'ada@acme-films.com' } });
+    expect(calls.find((c) => c.path === '/user/me')).toMatchObject({
+      method: 'DELETE',
+      body: { email: 'ada@acme-films.com', password: 'Story-Hive-42' },
+    });
     expect(sessionStorage.getItem('flash')).toContain('Your organisation has been closed');
+    await act(async () => void vi.advanceTimersByTime(5000));
+  });
+  it('shows a wrong password under its field, closes nothing and keeps the session', async () => {
+    const user = makeUser('superAdmin');
+    const calls = stub(() =>
+      jsonResponse(
+        { detail: 'The password is not correct. Nothing was deleted.', errors: [{ field: 'password', message: 'The password is not correct. Nothing was deleted.' }] },
+        400,
+      ),
+    );
+    wrap(<DeleteAccount user={user} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const confirm = await screen.findByRole('button', { name: 'Delete account and close organisation' });
+    fireEvent.change(screen.getByLabelText(/Type your email address/), { target: { value: 'ada@acme-films.com' } });
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'wrong' } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(confirm);
+    expect(await screen.findAllByText('The password is not correct. Nothing was deleted.')).not.toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/user/me')).toHaveLength(1);
+    expect(sessionHooks.reload).not.toHaveBeenCalled();
     await act(async () => void vi.advanceTimersByTime(5000));
   });
 });
