@@ -48,6 +48,7 @@ pub async fn journey(
     membership: &MembershipRecord,
     journeys: &[JourneyRecord],
 ) -> anyhow::Result<Journey> {
+    let campaign_script = parts.script.as_ref().map(|s| s.text.as_str());
     let mut questions = Vec::new();
     for question in &parts.questions {
         let record = journeys.iter().find(|r| r.campaign_question_id == question.question_id);
@@ -55,7 +56,7 @@ pub async fn journey(
             Some(record) => video_info(context, record).await?,
             None => None,
         };
-        questions.push(JourneyQuestion::new(question, record, membership.video_config, video));
+        questions.push(JourneyQuestion::new(question, campaign_script, record, membership.video_config, video));
     }
     let re_recording = mark_questions_to_ask(&mut questions);
     Ok(Journey {

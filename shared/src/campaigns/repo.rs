@@ -229,14 +229,17 @@ impl CampaignParts {
     }
 
     /// What a contributor's pages need of a campaign already read (by the key check):
-    /// its brief and questions.
+    /// its brief, its script (the teleprompter's text for questions without their own)
+    /// and questions.
     pub async fn for_contributor(store: &Store, campaign: CampaignRecord) -> StoreResult<Self> {
         let brief_key = keys::campaign_text(&campaign.tenant_id, &campaign.campaign_id, CampaignTextRecord::BRIEF);
-        let (brief, questions) = tokio::try_join!(
+        let script_key = keys::campaign_text(&campaign.tenant_id, &campaign.campaign_id, CampaignTextRecord::SCRIPT);
+        let (brief, script, questions) = tokio::try_join!(
             store.get::<CampaignTextRecord>(&brief_key),
+            store.get::<CampaignTextRecord>(&script_key),
             questions(store, &campaign.tenant_id, &campaign.campaign_id),
         )?;
-        Ok(Self { campaign, brief, script: None, questions, participants: Vec::new() })
+        Ok(Self { campaign, brief, script, questions, participants: Vec::new() })
     }
 
     pub async fn require(store: &Store, tenant_id: &str, campaign_id: &str) -> Result<Self, ApiError> {

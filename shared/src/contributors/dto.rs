@@ -127,7 +127,8 @@ pub struct JourneyQuestion {
     pub question: String,
     pub tips: Option<String>,
     pub sequence: u32,
-    /// The campaign's script for this question.
+    /// What staff wrote for this question: its own script, else the campaign's script
+    /// (null when neither has any text).
     pub script: Option<String>,
     pub contributor_script: Option<String>,
     pub video_config: VideoConfig,
@@ -143,8 +144,11 @@ pub struct JourneyQuestion {
 }
 
 impl JourneyQuestion {
+    /// `campaign_script` is the campaign's script as stored (emoji escaped), the fallback
+    /// of a question without a script of its own.
     pub fn new(
         question: &QuestionRecord,
+        campaign_script: Option<&str>,
         record: Option<&JourneyRecord>,
         default_config: VideoConfig,
         video: Option<VideoInfo>,
@@ -154,7 +158,7 @@ impl JourneyQuestion {
             question: question.question.clone(),
             tips: question.tips.clone().filter(|t| !t.is_empty()),
             sequence: question.sequence,
-            script: question.script.as_deref().map(campaign_rules::restore_emoji),
+            script: effective_script(question.script.as_deref(), campaign_script),
             contributor_script: record.and_then(|r| r.contributor_script.as_deref()).map(campaign_rules::restore_emoji),
             video_config: record.and_then(|r| r.video_config).unwrap_or(default_config),
             sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
@@ -166,6 +170,30 @@ impl JourneyQuestion {
             to_ask: false,
         }
     }
+}
+
+/// The question's own script when it has text, else the campaign's (rich text that is
+/// only empty paragraphs counts as none), emoji restored.
+pub fn effective_script(question_script: Option<&str>, campaign_script: Option<&str>) -> Option<String> {
+    [question_script, campaign_script]
+        .into_iter()
+        .flatten()
+        .find(|text| has_text(text))
+        .map(campaign_rules::restore_emoji)
+}
+
+/// Whether rich text has anything to read once its tags are left out ("<p></p>" has not).
+fn has_text(text: &str) -> bool {
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag && !c.is_whitespace() => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Marks what the journey asks now: when answers were sent back, only those;
@@ -291,6 +319,16 @@ mod tests {
             stored: status == UploadStatus::Stored,
             to_ask: false,
         }
+    }
+
+    #[test]
+    fn a_question_without_a_script_of_its_own_gets_the_campaigns() {
+        let campaign = Some("<p>Say who you are &#x1F600;</p>");
+        assert_eq!(effective_script(Some("Start with your name."), campaign).as_deref(), Some("Start with your name."));
+        assert_eq!(effective_script(None, campaign).as_deref(), Some("<p>Say who you are \u{1F600}</p>"));
+        assert_eq!(effective_script(Some("  "), campaign).as_deref(), Some("<p>Say who you are \u{1F600}</p>"));
+        assert_eq!(effective_script(None, Some("<p></p><p> </p>")), None);
+        assert_eq!(effective_script(None, None), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use axum::{extract::State, http::HeaderMap};
 use storyhive_shared::{
     campaigns::{
-        records::QuestionRecord,
+        records::{CampaignTextRecord, QuestionRecord},
         repo::{self, CampaignParts},
         rules as campaign_rules,
     },
@@ -293,8 +293,12 @@ pub async fn save_journey(
     // are accepted is read at the same time.
     let question_key =
         keys::question(&access.campaign.tenant_id, &access.campaign.campaign_id, &body.campaign_question_id);
-    let (question, ()) = tokio::try_join!(
+    // The campaign's script is the answer's script when the question has none of its own.
+    let script_key =
+        keys::campaign_text(&access.campaign.tenant_id, &access.campaign.campaign_id, CampaignTextRecord::SCRIPT);
+    let (question, campaign_script, ()) = tokio::try_join!(
         async { Ok::<_, ApiError>(context.store.get::<QuestionRecord>(&question_key).await?) },
+        async { Ok::<_, ApiError>(context.store.get::<CampaignTextRecord>(&script_key).await?) },
         terms::require_accepted(&context.store, &access.campaign.tenant_id, &access.membership.contributor_id),
     )?;
     let question = question.ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
@@ -351,7 +355,13 @@ pub async fn save_journey(
             })?;
     }
     let video = views::video_info(&context, &record).await?;
-    Ok(Json(JourneyQuestion::new(question, Some(&record), access.membership.video_config, video)))
+    Ok(Json(JourneyQuestion::new(
+        question,
+        campaign_script.as_ref().map(|s| s.text.as_str()),
+        Some(&record),
+        access.membership.video_config,
+        video,
+    )))
 }
 
 /// The browser's own facts about an upload it started (device type, measured length).

@@ -142,3 +142,80 @@ async fn details_journey_settings_and_missing_ids() {
         call(&stack, Method::GET, &format!("{}?adminAccess=true", invited.path("/contributor")), None, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_teleprompter_gets_the_questions_script_else_the_campaigns() {
+    let stack = stack().await;
+    let invited = invited(&stack, &["Who are you?", "What happened?"]).await;
+    let (q1, q2) = (&invited.question_ids[0], &invited.question_ids[1]);
+    let staff = &invited.staff;
+    let (_, campaign) = staff.get(&stack, &format!("/campaign/{}", invited.campaign_id)).await;
+    let campaign_script = "<p>Say your name and team 👋</p><p>Then tell the story.</p>";
+    let (status, body) = staff
+        .post(
+            &stack,
+            "/campaign/save-script",
+            json!({"campaignId": invited.campaign_id, "version": campaign["version"], "script": campaign_script}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = staff
+        .put(
+            &stack,
+            &format!("/question/{q1}"),
+            json!({"campaignId": invited.campaign_id, "script": "Start with the day you joined 🎉"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let scripts = |journey: &serde_json::Value| -> Vec<(String, Option<String>, Option<String>)> {
+        journey["questions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|q| {
+                (
+                    q["campaignQuestionId"].as_str().unwrap().to_string(),
+                    q["script"].as_str().map(String::from),
+                    q["contributorScript"].as_str().map(String::from),
+                )
+            })
+            .collect()
+    };
+    let (status, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
+    assert_eq!(status, StatusCode::OK, "{journey}");
+    assert_eq!(
+        scripts(&journey),
+        vec![
+            (q1.clone(), Some("Start with the day you joined 🎉".into()), None),
+            (q2.clone(), Some(campaign_script.into()), None),
+        ]
+    );
+    let (_, to_ask) =
+        invited.call(&stack, Method::GET, &invited.path("/contributor-journey/all-questions"), None).await;
+    assert_eq!(to_ask[1]["script"].as_str(), Some(campaign_script), "the studio's questions carry it too");
+
+    // The collaborator's own words are kept beside what staff wrote, and win on their pages.
+    let (status, saved) = invited
+        .call(
+            &stack,
+            Method::POST,
+            "/contributor-journey/save",
+            Some(invited.with_ids(json!({"campaignQuestionId": q2, "contributorScript": "My own words"}))),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(
+        (saved["script"].as_str(), saved["contributorScript"].as_str()),
+        (Some(campaign_script), Some("My own words"))
+    );
+    let (_, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
+    assert_eq!(scripts(&journey)[1], (q2.clone(), Some(campaign_script.into()), Some("My own words".into())));
+
+    // Clearing the question's script falls back to the campaign's.
+    let (status, _) =
+        staff.put(&stack, &format!("/question/{q1}"), json!({"campaignId": invited.campaign_id, "script": ""})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, journey) = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await;
+    assert_eq!(scripts(&journey)[0].1.as_deref(), Some(campaign_script));
+}

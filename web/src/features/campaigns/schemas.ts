@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, nameField } from '@/lib/validation/fields';
 import { EMAIL_MESSAGES } from '@/lib/validation/rules';
 
-export const LIMITS = { title: 250, description: 500, initiative: 50, tag: 30, question: 50, minTags: 1, maxTags: 4 } as const;
+export const LIMITS = { title: 250, description: 500, initiative: 50, tag: 30, question: 50, minTags: 1, maxTags: 4, editor: 100000 } as const;
 
 export const TAGS_MIN_MESSAGE = 'Tags must be atleast 1 item';
 export const TAGS_MAX_MESSAGE = 'Tags must be at most 4 items';
@@ -75,6 +75,8 @@ export const questionSchema = z.object({
     .min(1, 'Question is a required field')
     .max(LIMITS.question, `Question must be at most ${LIMITS.question} characters`),
   tips: z.string().trim(),
+  /** What the teleprompter shows for this question (the campaign's script when empty). */
+  script: z.string().trim().max(LIMITS.editor, 'Maximum character limit reached'),
 });
 export type QuestionValues = z.input<typeof questionSchema>;
 

@@ -30,7 +30,7 @@ export function useRegenerateQuestion(campaignId: string) {
 
 export function useGenerateParagraphs(campaignId: string) {
   return useMutation({
-    mutationFn: (body: { kind: 'brief' | 'script'; currentText: string }) =>
+    mutationFn: (body: { kind: 'brief' | 'script'; currentText: string; prompt?: string }) =>
       call(api.POST('/openai/generateParagraphs', { body: { campaignId, prompt: '', ...body } })),
   });
 }

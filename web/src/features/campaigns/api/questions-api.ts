@@ -25,7 +25,7 @@ export function useQuestions(campaignId: string) {
 export function useAddQuestion(campaignId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { question: string; tips: string | null; sequence: number | null }) =>
+    mutationFn: (body: { question: string; tips: string | null; script?: string | null; sequence: number | null }) =>
       bumpingWrite(campaignId, () => call(api.POST('/question/add', { body: { campaignId, script: null, ...body } }))),
     onSuccess: () => {
       toast.success(QUESTION_MESSAGES.added);
@@ -37,13 +37,13 @@ export function useAddQuestion(campaignId: string) {
 export function useUpdateQuestion(campaignId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ questionId, ...body }: { questionId: string; question: string; tips: string | null }) =>
+    mutationFn: ({ questionId, ...body }: { questionId: string; question: string; tips: string | null; script: string | null }) =>
       bumpingWrite(campaignId, () =>
         call(
           api.PUT('/question/{id}', {
             params: { path: { id: questionId } },
-            // Empty tips clear them (null would leave them unchanged).
-            body: { campaignId, question: body.question, tips: body.tips ?? '', script: null, sequence: null },
+            // Empty tips and script clear them (null would leave them unchanged).
+            body: { campaignId, question: body.question, tips: body.tips ?? '', script: body.script ?? '', sequence: null },
           }),
         ),
       ),

@@ -353,4 +353,118 @@ describe('campaign editor', () => {
       brief: '<p>Spring is here.</p><p>Tell us &lt;yours&gt;.</p>',
     });
   });
+
+  it('gives a question a script, written or drafted with AI, and edits it', async () => {
+    let list = [question('a', 1)];
+    const calls = stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse(list);
+      if (c.path === '/openai/generateParagraphs') return jsonResponse({ paragraphs: ['I joined in May.', 'The team met me.'] });
+      if (c.method === 'POST' && c.path === '/question/add') {
+        const body = c.body as { question: string; script: string | null; sequence: number };
+        const created = { ...question('b', body.sequence), question: body.question, script: body.script };
+        list = [...list, created];
+        return jsonResponse(created, 201);
+      }
+      if (c.method === 'PUT' && c.path === '/question/b') {
+        const body = c.body as { script: string };
+        list = list.map((q) => (q.questionId === 'b' ? { ...q, script: body.script || null } : q));
+        return jsonResponse(list[1]);
+      }
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await screen.findByText('Question a');
+    await u.click(screen.getByRole('button', { name: 'Add question' }));
+    await u.type(screen.getByLabelText('Question'), 'Your first day?');
+    await u.click(screen.getByRole('button', { name: "✨ Write this question's script with AI" }));
+    await waitFor(() => expect(screen.getByLabelText('Script (optional)')).toHaveValue('I joined in May.\n\nThe team met me.'));
+    expect(calls.find((c) => c.path === '/openai/generateParagraphs')!.body).toMatchObject({
+      campaignId: 'c1',
+      kind: 'script',
+      prompt: expect.stringContaining('Your first day?'),
+    });
+    await u.type(screen.getByLabelText('Script (optional)'), ' Smile.');
+    await u.click(screen.getByRole('button', { name: 'Save question' }));
+    await screen.findByText('Your first day?');
+    expect(calls.find((c) => c.path === '/question/add')!.body).toMatchObject({
+      question: 'Your first day?',
+      script: 'I joined in May.\n\nThe team met me. Smile.',
+    });
+    expect(screen.getByText('Has its own script')).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Edit "Your first day?"' }));
+    const script = screen.getByLabelText('Script (optional)');
+    expect(script).toHaveValue('I joined in May.\n\nThe team met me. Smile.');
+    await u.clear(script);
+    await u.click(within(screen.getByRole('list', { name: 'Questions' })).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/question/b')).toBe(true));
+    // Empty clears it: the teleprompter falls back to the campaign's script.
+    expect(calls.find((c) => c.method === 'PUT' && c.path === '/question/b')!.body).toMatchObject({ script: '' });
+  });
+
+  it('keeps a question being typed when an AI suggestion is added', async () => {
+    let list = [question('a', 1)];
+    stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse(list);
+      if (c.path === '/openai/generateQuestions') return jsonResponse({ questions: ['Why spring?'] });
+      if (c.method === 'POST' && c.path === '/question/add') {
+        // Added at the end: the place the draft was numbered for.
+        const added = { ...question('n1', 2), question: (c.body as { question: string }).question };
+        list = [...list, added];
+        return jsonResponse(added, 201);
+      }
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await screen.findByText('Question a');
+    await u.click(screen.getByRole('button', { name: 'Add question' }));
+    await u.type(screen.getByLabelText('Question'), 'What did you learn?');
+    await u.type(screen.getByLabelText('Tips (optional)'), 'One thing');
+
+    await u.type(screen.getByLabelText('Location'), 'Kew');
+    await u.type(screen.getByLabelText('Keywords'), 'gardens');
+    await u.type(screen.getByLabelText('Tone of voice'), 'warm');
+    await u.type(screen.getByLabelText('Scene request'), 'outdoors');
+    await u.click(screen.getByRole('button', { name: 'Generate questions' }));
+    const generated = await screen.findByRole('list', { name: 'Generated questions' });
+    await u.click(within(generated).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.getAllByTestId('question-text').map((n) => n.textContent)).toEqual(['Question a', 'Why spring?']));
+
+    const draft = screen.getByTestId('question-temp');
+    expect(within(draft).getByLabelText('Question')).toHaveValue('What did you learn?');
+    expect(within(draft).getByLabelText('Tips (optional)')).toHaveValue('One thing');
+  });
+
+  it('turns the counter red past 50 characters and says why saving is disabled', async () => {
+    stub((c) => {
+      if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
+      if (c.path === '/question/list/c1') return jsonResponse([]);
+      return undefined;
+    });
+    renderEditor();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Add question' }));
+    const input = screen.getByLabelText('Question');
+    await u.type(input, 'x'.repeat(50));
+    const counter = screen.getByTestId('question-counter');
+    expect(counter).toHaveTextContent('50 / 50');
+    expect(counter).not.toHaveClass('text-danger');
+    expect(screen.getByRole('button', { name: 'Save question' })).toBeEnabled();
+
+    await u.type(input, 'yz');
+    expect(counter).toHaveTextContent('52 / 50');
+    expect(counter).toHaveClass('text-danger');
+    const save = screen.getByRole('button', { name: 'Save question' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Shorten the question by 2 characters to save it (at most 50).');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    await u.type(input, '{Backspace}{Backspace}');
+    expect(counter).not.toHaveClass('text-danger');
+    expect(screen.getByRole('button', { name: 'Save question' })).toBeEnabled();
+  });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
+import { useAiStatus, useGenerateParagraphs } from '../api/ai-api';
 import {
   useAddQuestion,
   useDeleteQuestion,
@@ -19,27 +20,56 @@ import { nextSequence, reconcileQuestions, type TempQuestion } from '../lib/ques
 import { LIMITS, questionSchema, type QuestionValues } from '../schemas';
 import type { Question } from '../types';
 
+export type QuestionSave = { question: string; tips: string | null; script: string | null };
+
 type EditorProps = {
+  campaignId: string;
   initial: QuestionValues;
   saving: boolean;
   saveLabel: string;
-  onSave: (values: { question: string; tips: string | null }) => void;
+  onSave: (values: QuestionSave) => void;
   onCancel: () => void;
   onDraftChange?: (values: QuestionValues) => void;
 };
 
-function QuestionEditor({ initial, saving, saveLabel, onSave, onCancel, onDraftChange }: EditorProps) {
+/** A question's text, tips and script (what the teleprompter shows; the campaign's script when empty). */
+function QuestionEditor({ campaignId, initial, saving, saveLabel, onSave, onCancel, onDraftChange }: EditorProps) {
   const {
     register,
     handleSubmit,
     getValues,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<QuestionValues>({ resolver: zodResolver(questionSchema), defaultValues: initial });
   // The list keeps an unsaved question's draft (it survives the list reloading).
   const draft = { onChange: () => onDraftChange?.(getValues()) };
+  const ai = useAiStatus();
+  const generate = useGenerateParagraphs(campaignId);
+  const aiAvailable = ai.data?.available === true;
 
-  const submit = handleSubmit((values) => onSave({ question: values.question, tips: values.tips || null }));
+  const length = watch('question').trim().length;
+  const over = length - LIMITS.question;
+  const reasonId = useId();
+
+  const submit = handleSubmit((values) =>
+    onSave({ question: values.question, tips: values.tips || null, script: values.script || null }),
+  );
+
+  const writeScript = () =>
+    generate.mutate(
+      {
+        kind: 'script',
+        prompt: `Write the script for this question only: ${getValues('question').trim() || 'the campaign'}`,
+        currentText: getValues('script'),
+      },
+      {
+        onSuccess: (result) => {
+          setValue('script', result.paragraphs.join('\n\n'), { shouldDirty: true });
+          onDraftChange?.(getValues());
+        },
+      },
+    );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-3">
@@ -47,19 +77,98 @@ function QuestionEditor({ initial, saving, saveLabel, onSave, onCancel, onDraftC
         label="Question"
         autoFocus
         {...register('question', draft)}
+        aria-invalid={over > 0 || undefined}
         error={errors.question?.message}
-        hint={`${watch('question').length} / ${LIMITS.question}`}
+        hint={
+          // Red the moment the spec's limit is passed, not only after a save is tried.
+          <span data-testid="question-counter" className={cn(over > 0 && 'font-medium text-danger')}>
+            {length} / {LIMITS.question}
+          </span>
+        }
       />
       <Input label="Tips (optional)" {...register('tips', draft)} error={errors.tips?.message} />
-      <div className="flex justify-end gap-2">
+      <TextArea
+        label="Script (optional)"
+        rows={4}
+        placeholder="What the teleprompter shows for this question. Leave a blank line between paragraphs."
+        hint="Without one, contributors start from the campaign's script. They can change it in their own words."
+        {...register('script', draft)}
+        error={errors.script?.message}
+        action={
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!aiAvailable}
+            loading={generate.isPending}
+            title={aiAvailable ? undefined : (ai.data?.message ?? 'AI writing help is not available.')}
+            onClick={writeScript}
+          >
+            ✨ Write this question's script with AI
+          </Button>
+        }
+      />
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {over > 0 && (
+          <p id={reasonId} className="mr-auto text-xs font-medium text-danger">
+            {`Shorten the question by ${over} character${over === 1 ? '' : 's'} to save it (at most ${LIMITS.question}).`}
+          </p>
+        )}
         <Button size="sm" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button size="sm" type="submit" loading={saving}>
+        <Button
+          size="sm"
+          type="submit"
+          loading={saving}
+          disabled={over > 0}
+          aria-describedby={over > 0 ? reasonId : undefined}
+        >
           {saveLabel}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A multi-line field in the same frame as `Input` (label, hint or error), with an action beside the label. */
+function TextArea({
+  label,
+  hint,
+  error,
+  action,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint: string; error?: string; action?: ReactNode } & {
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-fg">
+          {label}
+        </label>
+        {action}
+      </div>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
+        className={cn(
+          'block w-full rounded-lg border bg-raised px-3 py-2 text-sm text-fg placeholder:text-muted focus:outline-2 focus:outline-offset-1 focus:outline-ring',
+          error ? 'border-danger' : 'border-line',
+        )}
+        {...rest}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -80,24 +189,31 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
   const savingTemp = useRef<string | null>(null);
 
   const saved = questions.data ?? [];
-  const { rows, temps: keptTemps } = reconcileQuestions(saved, temps);
+  const { rows, temps: keptTemps } = reconcileQuestions(saved, temps, savingTemp.current);
 
-  // When the list reloads, temporary questions at or below the last saved sequence are dropped.
+  // When the list reloads, temporary questions saved meanwhile are dropped and drafts the list
+  // grew under move after it.
   useEffect(() => {
-    if (keptTemps.length !== temps.length) setTemps(keptTemps);
+    if (JSON.stringify(keptTemps) !== JSON.stringify(temps)) setTemps(keptTemps);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [questions.data]);
 
   const addTemp = () => {
     tempCounter += 1;
-    const temp: TempQuestion = { tempId: `temp-${tempCounter}`, question: '', tips: '', sequence: nextSequence(saved, temps) };
+    const temp: TempQuestion = {
+      tempId: `temp-${tempCounter}`,
+      question: '',
+      tips: '',
+      script: '',
+      sequence: nextSequence(saved, temps),
+    };
     setTemps((list) => [...list, temp]);
   };
 
-  const saveTemp = (temp: TempQuestion, values: { question: string; tips: string | null }) => {
+  const saveTemp = (temp: TempQuestion, values: QuestionSave) => {
     savingTemp.current = temp.tempId;
     add.mutate(
-      { question: values.question, tips: values.tips, sequence: temp.sequence },
+      { ...values, sequence: temp.sequence },
       {
         onSuccess: () => setTemps((list) => list.filter((t) => t.tempId !== temp.tempId)),
         onSettled: () => {
@@ -142,7 +258,8 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
               return (
                 <li key={temp.tempId} data-testid="question-temp" className="rounded-lg border border-dashed border-primary p-3">
                   <QuestionEditor
-                    initial={{ question: temp.question, tips: temp.tips }}
+                    campaignId={campaignId}
+                    initial={{ question: temp.question, tips: temp.tips, script: temp.script }}
                     saving={add.isPending && savingTemp.current === temp.tempId}
                     saveLabel="Save question"
                     onSave={(values) => saveTemp(temp, values)}
@@ -183,7 +300,8 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
               >
                 {isEditing ? (
                   <QuestionEditor
-                    initial={{ question: q.question, tips: q.tips ?? '' }}
+                    campaignId={campaignId}
+                    initial={{ question: q.question, tips: q.tips ?? '', script: q.script ?? '' }}
                     saving={update.isPending}
                     saveLabel="Save changes"
                     onSave={(values) =>
@@ -202,6 +320,7 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
                         {q.question}
                       </p>
                       {q.tips && <p className="mt-0.5 text-xs text-muted">Tip: {q.tips}</p>}
+                      {q.script && <p className="mt-0.5 text-xs text-muted">Has its own script</p>}
                     </div>
                     <div className="flex shrink-0 gap-1">
                       <Button

@@ -1,22 +1,38 @@
 import type { Question } from '../types';
 
 /** A question typed in the editor but not saved yet. */
-export type TempQuestion = { tempId: string; question: string; tips: string; sequence: number };
+export type TempQuestion = { tempId: string; question: string; tips: string; script: string; sequence: number };
 
 export type QuestionRow = { kind: 'saved'; question: Question } | { kind: 'temp'; temp: TempQuestion };
 
 /**
- * Spec section 4: question lists are sorted by sequence, and unsaved temporary questions whose
- * sequence is at or below the last saved one are dropped (they were saved meanwhile, or the list
- * changed under them). Returns the rows to show and the temporary questions that remain.
+ * Spec section 4: question lists are sorted by sequence, and temporary questions whose sequence
+ * is at or below the last saved one were saved meanwhile: those are dropped (the one being saved,
+ * `savingTempId`, or one whose text a saved question now has). Any other draft there was not
+ * saved, the list grew under it (an AI suggestion was added): it moves after the saved questions,
+ * so what is being typed is kept. Returns the rows to show and the temporary questions that remain.
  */
 export function reconcileQuestions(
   saved: readonly Question[],
   temps: readonly TempQuestion[],
+  savingTempId?: string | null,
 ): { rows: QuestionRow[]; temps: TempQuestion[] } {
   const sorted = [...saved].sort((a, b) => a.sequence - b.sequence);
   const last = sorted.reduce((max, q) => Math.max(max, q.sequence), 0);
-  const kept = temps.filter((t) => t.sequence > last).sort((a, b) => a.sequence - b.sequence);
+  const savedTexts = new Set(sorted.map((q) => q.question.trim()));
+  let floor = last;
+  const kept: TempQuestion[] = [];
+  for (const temp of [...temps].sort((a, b) => a.sequence - b.sequence)) {
+    if (temp.sequence > floor) {
+      kept.push(temp);
+      floor = temp.sequence;
+    } else if (temp.sequence <= last && (temp.tempId === savingTempId || savedTexts.has(temp.question.trim()))) {
+      continue;
+    } else {
+      floor += 1;
+      kept.push({ ...temp, sequence: floor });
+    }
+  }
   return {
     rows: [
       ...sorted.map((question): QuestionRow => ({ kind: 'saved', question })),
