@@ -3082,7 +3082,10 @@ export interface components {
             contributorScript?: string | null;
             failureReason?: string | null;
             question: string;
-            /** @description The campaign's script for this question. */
+            /**
+             * @description What staff wrote for this question: its own script, else the campaign's script
+             *     (null when neither has any text).
+             */
             script?: string | null;
             sentForReRecording: boolean;
             /** Format: int32 */
