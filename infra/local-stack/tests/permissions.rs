@@ -58,18 +58,20 @@ async fn presigned_parts_and_missing_objects_need_their_own_grants() {
         .s3
         .upload_part()
         .bucket(&bucket)
-        .key("t/part.webm")
+        .key("t/i/c/k/part.webm")
         .upload_id("u")
         .part_number(1)
         .presigned(PresigningConfig::expires_in(Duration::from_secs(60)).unwrap())
         .await
         .unwrap();
-    let missing = contributors.s3.head_object().bucket(&bucket).key("t/not-there.webm").send().await;
+    let missing = contributors.s3.head_object().bucket(&bucket).key("t/i/c/k/not-there.webm").send().await;
     assert!(missing.is_err());
     let accesses = stack.recorded("ContributorsFunction");
     let actions: Vec<(String, Target)> = accesses.into_iter().map(|a| (a.action, a.target)).collect();
-    assert!(actions
-        .contains(&("s3:PutObject".into(), Target::Object { bucket: bucket.clone(), key: "t/part.webm".into() })));
+    assert!(actions.contains(&(
+        "s3:PutObject".into(),
+        Target::Object { bucket: bucket.clone(), key: "t/i/c/k/part.webm".into() }
+    )));
     assert!(actions.contains(&("s3:ListBucket".into(), Target::Bucket(bucket.clone()))), "{actions:?}");
     // The contributors function is granted all of that.
     stack.assert_permissions();
