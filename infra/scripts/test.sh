@@ -130,7 +130,8 @@ step_rust() {
   STORYHIVE_PREFIX=storyhive-test-demo cargo test -q -p storyhive-gateway --test demo_content -- --exact "$DEMO_TEST" \
     >"$demo_log" 2>&1 &
   demo_pid=$!
-  cargo test --workspace -- --skip "$DEMO_TEST" || rc=$?
+  # Every test binary runs even after one fails, so one run reports every failure.
+  cargo test --workspace --no-fail-fast -- --skip "$DEMO_TEST" || rc=$?
   wait "$demo_pid" || demo_rc=$?
   if ((demo_rc == 0)); then
     ok "the demo content test passed"

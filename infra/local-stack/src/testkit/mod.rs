@@ -83,9 +83,12 @@ fn default_test_environment() {
 /// `X-Forwarded-For` the local router trusts from this machine), so per-client limits of
 /// one test never meet another's.
 fn test_client() -> reqwest::Client {
-    let id = storyhive_shared::model::new_id();
-    let bytes = id.as_bytes();
-    let address = format!("10.{}.{}.{}", bytes[20], bytes[22], bytes[24]);
+    // 24 random bits (16.7 million addresses): three characters of an id gave only 32,768,
+    // and a stack that met the address a lockout test had locked out was refused sign-in.
+    use std::hash::BuildHasher;
+    let bits = std::collections::hash_map::RandomState::new().hash_one(storyhive_shared::model::new_id());
+    let [_, a, b, c] = (bits as u32).to_be_bytes();
+    let address = format!("10.{a}.{b}.{c}");
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("x-forwarded-for", reqwest::header::HeaderValue::from_str(&address).expect("an address"));
     reqwest::Client::builder().default_headers(headers).build().expect("HTTP client")
