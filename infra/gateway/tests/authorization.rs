@@ -11,15 +11,17 @@
 //! - `inviteKey`: only the key of this collaborator in this campaign opens it (403 for
 //!   no key, another campaign's key, and staff tokens).
 
+mod common;
+
 use std::collections::HashMap as BTreeMap;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use storyhive_gateway::HTTP_FUNCTIONS;
-use storyhive_local_stack::testkit::{client::call, unique_email, TestStack};
+use storyhive_local_stack::testkit::{unique_email, TestStack};
+
+use common::{member, ok, query_param, stack};
 use storyhive_shared::{
-    auth::AccessToken,
-    model::{self, TenantRecord, UserRecord},
+    model::{self, TenantRecord},
     permissions::{allows, Permission, Role},
 };
 
@@ -66,47 +68,6 @@ struct World {
     guideline_value_id: String,
 }
 
-async fn stack() -> TestStack {
-    let first = &HTTP_FUNCTIONS[0];
-    let mut stack = TestStack::start(first.logical_id, first.router).await;
-    for function in &HTTP_FUNCTIONS[1..] {
-        stack = stack.with_function(function.logical_id, function.router);
-    }
-    stack
-}
-
-/// A signed-in staff member, written straight to the table (no password hashing).
-async fn member(stack: &TestStack, tenant_id: &str, role: Role) -> (String, String) {
-    let user = {
-        let mut user = UserRecord::new(tenant_id, &model::new_id(), &unique_email(role.name()), role, model::now());
-        user.email_verified = true;
-        user.first_name = Some("Matrix".into());
-        user.last_name = Some(role.label().replace(' ', ""));
-        user
-    };
-    let store = &stack.context.store;
-    store.put(&user).await.unwrap();
-    let token = AccessToken::new(tenant_id, &user.user_id);
-    store.put(&token.session_record(model::now())).await.unwrap();
-    (token.to_string(), user.user_id)
-}
-
-async fn ok(stack: &TestStack, token: &str, method: Method, path: &str, body: Value) -> Value {
-    let (status, answer) = call(stack, method, path, Some(token), Some(body)).await;
-    assert!(status.is_success(), "{path}: {status} {answer}");
-    answer
-}
-
-fn query_param(link: &str, name: &str) -> String {
-    link.split_once('?')
-        .map(|(_, q)| q)
-        .unwrap_or_default()
-        .split('&')
-        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
-        .unwrap()
-        .to_string()
-}
-
 async fn world(stack: &TestStack) -> World {
     let tenant_id = model::new_id();
     let mut tenant = TenantRecord::new(&tenant_id, model::now());
@@ -115,13 +76,13 @@ async fn world(stack: &TestStack) -> World {
     let mut tokens = BTreeMap::new();
     let mut user_ids = BTreeMap::new();
     for role in Role::STAFF {
-        let (token, id) = member(stack, &tenant_id, role).await;
+        let (token, id) = member(stack, &tenant_id, role, "Matrix").await;
         tokens.insert(role, token);
         user_ids.insert(role, id);
     }
     let other_tenant = model::new_id();
     stack.context.store.put(&TenantRecord::new(&other_tenant, model::now())).await.unwrap();
-    let (other_org_token, _) = member(stack, &other_tenant, Role::SuperAdmin).await;
+    let (other_org_token, _) = member(stack, &other_tenant, Role::SuperAdmin, "Matrix").await;
 
     let owner = tokens[&Role::SuperAdmin].clone();
     let suffix = &model::new_id()[18..];

@@ -8,20 +8,23 @@
 //! deleted department. It is made through one stack; the GETs run through a second one,
 //! whose functions' recorders have seen nothing else (both use the same tables).
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use reqwest::Method;
 use serde_json::{json, Value};
 use storyhive_gateway::HTTP_FUNCTIONS;
 use storyhive_local_stack::testkit::{client::call, unique_email, TestStack};
+
+use common::{member, ok, query_param, stack};
 use storyhive_shared::{
-    auth::AccessToken,
     campaigns::{
         listing,
         records::{CampaignRecord, CampaignStatus},
         rules,
     },
-    model::{self, TenantRecord, UserRecord},
+    model::{self, TenantRecord},
     permissions::Role,
     storage::keys,
 };
@@ -55,43 +58,6 @@ const WRITES: [&str; 20] = [
     "SendRawEmail",
     "StartTranscriptionJob",
 ];
-
-async fn stack() -> TestStack {
-    let first = &HTTP_FUNCTIONS[0];
-    let mut stack = TestStack::start(first.logical_id, first.router).await;
-    for function in &HTTP_FUNCTIONS[1..] {
-        stack = stack.with_function(function.logical_id, function.router);
-    }
-    stack
-}
-
-async fn member(stack: &TestStack, tenant_id: &str, role: Role) -> (String, String) {
-    let mut user = UserRecord::new(tenant_id, &model::new_id(), &unique_email(role.name()), role, model::now());
-    user.email_verified = true;
-    user.first_name = Some("Reader".into());
-    user.last_name = Some(role.label().replace(' ', ""));
-    let store = &stack.context.store;
-    store.put(&user).await.unwrap();
-    let token = AccessToken::new(tenant_id, &user.user_id);
-    store.put(&token.session_record(model::now())).await.unwrap();
-    (token.to_string(), user.user_id)
-}
-
-async fn ok(stack: &TestStack, token: &str, method: Method, path: &str, body: Value) -> Value {
-    let (status, answer) = call(stack, method, path, Some(token), Some(body)).await;
-    assert!(status.is_success(), "{path}: {status} {answer}");
-    answer
-}
-
-fn query_param(link: &str, name: &str) -> String {
-    link.split_once('?')
-        .map(|(_, q)| q)
-        .unwrap_or_default()
-        .split('&')
-        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
-        .unwrap()
-        .to_string()
-}
 
 struct World {
     tenant_id: String,
@@ -141,8 +107,8 @@ async fn world(stack: &TestStack) -> World {
     let mut tenant = TenantRecord::new(&tenant_id, model::now());
     tenant.company_name = Some("Reader Films".into());
     stack.context.store.put(&tenant).await.unwrap();
-    let (owner, _) = member(stack, &tenant_id, Role::SuperAdmin).await;
-    let (coordinator, coordinator_id) = member(stack, &tenant_id, Role::Coordinator).await;
+    let (owner, _) = member(stack, &tenant_id, Role::SuperAdmin, "Reader").await;
+    let (coordinator, coordinator_id) = member(stack, &tenant_id, Role::Coordinator, "Reader").await;
     let suffix = &model::new_id()[18..];
     let initiative =
         ok(stack, &owner, Method::POST, "/initiative/add", json!({"name": format!("Reads {suffix}")})).await;
