@@ -8,6 +8,8 @@ pub mod seed;
 
 use std::path::Path;
 
+use tower::ServiceExt;
+
 use axum::{
     extract::Request,
     http::{header, HeaderValue},
@@ -150,14 +152,47 @@ pub fn app(
     for function in &HTTP_FUNCTIONS {
         api = api.merge((function.router)(context_of(function.logical_id)?));
     }
+    // Its own fallback, so an unknown `/api` path gets the error schema, not the web app.
     let api = storyhive_shared::http::finish(
-        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })),
+        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })).fallback(|| async {
+            storyhive_shared::ApiError::NotFound(storyhive_shared::error::NO_SUCH_ROUTE.into())
+        }),
     );
+    let web = web_app(web_dir);
+    // `/api` and everything under it go to the API without the prefix, as CloudFront's
+    // ApiPrefixFunction sends them (`/api` and `/api/` both become `/`); axum's `nest`
+    // would hand `/api/` to the web app.
+    let by_prefix = move |mut request: Request| {
+        let (api, web) = (api.clone(), web.clone());
+        async move {
+            match without_api_prefix(request.uri()) {
+                Some(uri) => {
+                    *request.uri_mut() = uri;
+                    api.oneshot(request).await
+                }
+                None => web.oneshot(request).await,
+            }
+        }
+    };
     Ok(Router::new()
-        .nest("/api", api)
         .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
         .merge(mailbox_page::router(moto_endpoint))
-        .fallback_service(web_app(web_dir)))
+        .fallback_service(tower::service_fn(by_prefix)))
+}
+
+/// The request's URI with `/api` taken off its path (`/` if nothing is left), or `None` for
+/// a path outside the API (`/apiary` is outside).
+fn without_api_prefix(uri: &axum::http::Uri) -> Option<axum::http::Uri> {
+    let rest = uri.path().strip_prefix("/api")?;
+    if !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    let path = if rest.is_empty() { "/" } else { rest };
+    let path_and_query = match uri.query() {
+        Some(query) => format!("{path}?{query}"),
+        None => path.to_string(),
+    };
+    path_and_query.parse().ok()
 }
 
 /// The built SPA as CloudFront serves it (`deploy.sh`): compressed (brotli or gzip, as

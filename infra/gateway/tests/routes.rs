@@ -14,6 +14,9 @@ use storyhive_local_stack::{
     testkit::template,
 };
 
+/// API Gateway's catch-all route key: the route of a request no other route matches.
+const DEFAULT: &str = "$default";
+
 #[derive(Debug, Clone)]
 struct Route {
     logical_id: String,
@@ -28,8 +31,11 @@ fn template_routes(template: &Template) -> Vec<Route> {
     for route in template.of_kind("AWS::ApiGatewayV2::Route") {
         let id = &route.logical_id;
         let key = route.properties["RouteKey"].as_str().unwrap_or_else(|| panic!("{id}: RouteKey"));
-        let (method, path) =
-            key.split_once(' ').unwrap_or_else(|| panic!("{id}: RouteKey {key} is not 'METHOD /path'"));
+        let (method, path) = if key == DEFAULT {
+            ("ANY", DEFAULT)
+        } else {
+            key.split_once(' ').unwrap_or_else(|| panic!("{id}: RouteKey {key} is not 'METHOD /path'"))
+        };
         assert_eq!(references(&route.properties["ApiId"]), ["HttpApi"], "{id}: not on HttpApi");
         let target = references(&route.properties["Target"]);
         let [integration] = target.as_slice() else { panic!("{id}: Target must name one integration: {target:?}") };
@@ -56,6 +62,9 @@ fn template_routes(template: &Template) -> Vec<Route> {
 /// without a greedy `{proxy+}` beats a greedy one, then the route with more literal
 /// segments, then an exact method beats `ANY`. `None` = no match.
 fn score(route: &Route, method: &str, path: &str) -> Option<(bool, usize, bool)> {
+    if route.path == DEFAULT {
+        return None;
+    }
     if route.method != "ANY" && !route.method.eq_ignore_ascii_case(method) {
         return None;
     }
@@ -88,7 +97,10 @@ fn select<'a>(routes: &'a [Route], method: &str, path: &str) -> Result<&'a Route
     let mut scored: Vec<_> = routes.iter().filter_map(|r| Some((score(r, method, path)?, r))).collect();
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     match scored.as_slice() {
-        [] => Err(format!("no route of template.yaml matches {method} {path}")),
+        [] => routes
+            .iter()
+            .find(|r| r.path == DEFAULT)
+            .ok_or_else(|| format!("no route of template.yaml matches {method} {path}")),
         [(best, _), (next, _), ..] if best == next => Err(format!(
             "{method} {path}: routes {} and {} match equally",
             scored[0].1.logical_id, scored[1].1.logical_id
@@ -133,6 +145,9 @@ fn every_operation_is_routed_to_the_function_that_serves_it_locally() {
     let mut wrong = Vec::new();
     for (function, method, path) in operations() {
         match select(&routes, &method, &concrete(&path)) {
+            Ok(route) if route.path == DEFAULT => {
+                wrong.push(format!("{method} {path}: no route of template.yaml but the catch-all {DEFAULT} takes it"))
+            }
             Ok(route) if route.function == function => {}
             Ok(route) => wrong.push(format!(
                 "{method} {path}: served by {function} locally, but template.yaml routes it ({} {} = {}) to {}",
@@ -158,7 +173,7 @@ fn every_route_of_the_template_is_served_by_its_function() {
     for route in &routes {
         if !local.contains(&route.function.as_str()) {
             wrong.push(format!("{}: {} is not an HTTP function of the gateway", route.logical_id, route.function));
-        } else if !used.contains(&route.logical_id) {
+        } else if route.path != DEFAULT && !used.contains(&route.logical_id) {
             wrong.push(format!(
                 "{} ({} {}): no operation of {} is routed through it",
                 route.logical_id, route.method, route.path, route.function
@@ -166,6 +181,18 @@ fn every_route_of_the_template_is_served_by_its_function() {
         }
     }
     assert!(wrong.is_empty(), "\n  {}", wrong.join("\n  "));
+}
+
+#[test]
+fn paths_no_function_serves_reach_the_catch_all_route() {
+    let routes = template_routes(&template());
+    let defaults: Vec<_> = routes.iter().filter(|r| r.path == DEFAULT).collect();
+    assert_eq!(defaults.len(), 1, "one {DEFAULT} route, so API Gateway never answers its own 404: {defaults:?}");
+    // `/api` and `/api/` reach the API as `/` (CloudFront's ApiPrefixFunction).
+    for (method, path) in [("GET", "/"), ("POST", "/no/such/route"), ("DELETE", "/campaign"), ("GET", "/tags")] {
+        let route = select(&routes, method, path).unwrap();
+        assert_eq!(route.path, DEFAULT, "{method} {path}");
+    }
 }
 
 #[test]
@@ -222,4 +249,10 @@ fn route_selection_follows_api_gateway() {
     assert_eq!(pick("GET", "/campaign/all-campaigns"), Ok("Campaigns"));
     assert!(pick("GET", "/campaign").is_err(), "{{proxy+}} needs at least one segment");
     assert!(pick("GET", "/tags/all").is_err());
+    let mut with_default = routes.to_vec();
+    with_default.push(route("Default", "ANY", DEFAULT));
+    let pick = |method: &str, path: &str| select(&with_default, method, path).map(|r| r.logical_id.as_str());
+    assert_eq!(pick("GET", "/tags/all"), Ok("Default"));
+    assert_eq!(pick("GET", "/campaign"), Ok("Default"));
+    assert_eq!(pick("POST", "/campaign/add-contributor"), Ok("Add"), "the catch-all only takes what nothing else does");
 }

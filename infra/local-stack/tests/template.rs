@@ -506,3 +506,26 @@ fn every_s3_write_grant_names_a_key_prefix() {
     }
     assert!(whole_bucket.is_empty(), "S3 writes granted on a whole bucket:\n  {}", whole_bucket.join("\n  "));
 }
+
+/// `/api` and everything under it reach the API (whose catch-all route answers the error
+/// schema), never the web app's page; the rest of the paths reach the web app.
+#[test]
+fn the_api_prefix_and_everything_under_it_reach_the_api() {
+    let doc = document();
+    let distribution = &doc["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"];
+    let behaviours = distribution["CacheBehaviors"].as_sequence().unwrap();
+    for pattern in ["/api", "/api/*"] {
+        let behaviour = behaviours
+            .iter()
+            .find(|b| b["PathPattern"].as_str() == Some(pattern))
+            .unwrap_or_else(|| panic!("no cache behaviour for {pattern}"));
+        assert_eq!(behaviour["TargetOriginId"].as_str(), Some("HttpApiOrigin"), "{pattern}");
+        let methods: Vec<_> =
+            behaviour["AllowedMethods"].as_sequence().unwrap().iter().filter_map(|m| m.as_str()).collect();
+        for method in ["GET", "POST", "PUT", "DELETE", "PATCH"] {
+            assert!(methods.contains(&method), "{pattern}: {method}");
+        }
+        let function = &behaviour["FunctionAssociations"][0]["FunctionARN"];
+        assert!(format!("{function:?}").contains("ApiPrefixFunction"), "{pattern}: {function:?}");
+    }
+}
