@@ -1,7 +1,7 @@
 //! Shapes of the search calls.
 
 use serde::{Deserialize, Serialize};
-use storyhive_shared::media::MediaStatus;
+use storyhive_shared::{contributors::records::ReviewStatus, media::MediaStatus};
 use utoipa::ToSchema;
 
 /// What to search for. Every field is optional (`/search/campaignVideos` needs
@@ -15,6 +15,9 @@ pub struct SearchFilter {
     pub tag_id: Option<String>,
     /// The take's media status: `processing`, `ready` or `failed`.
     pub status: Option<String>,
+    /// Staff's review of the take: `new` (not reviewed yet: the dashboard's pending
+    /// responses), `approved` or `sentBack` (waiting for a new take).
+    pub review: Option<String>,
     /// Takes recorded on or after this day (`YYYY-MM-DD`, UTC).
     pub from: Option<String>,
     /// Takes recorded on or before this day (`YYYY-MM-DD`, UTC).
@@ -76,6 +79,8 @@ pub struct SearchResult {
     /// A short-lived URL of the take's poster frame, once the media worker made it.
     pub poster_url: Option<String>,
     pub media_status: MediaStatus,
+    /// Staff's review of the take.
+    pub review: ReviewStatus,
     /// Only for a text search.
     #[serde(rename = "match")]
     pub text_match: Option<TextMatch>,

@@ -15,6 +15,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
+    contributors::records::ReviewStatus,
     media::MediaStatus,
     search::{SearchEntry, WordMatch},
     storage::{from_item, keys, Item, Store, StoreResult},
@@ -37,6 +38,7 @@ pub struct Plan {
     pub campaigns: Option<BTreeSet<String>>,
     pub contributor_id: Option<String>,
     pub status: Option<MediaStatus>,
+    pub review: Option<ReviewStatus>,
     /// Distinct normalised words, all of which must occur.
     pub words: Vec<String>,
     /// Sort keys from this one on (take date from).
@@ -175,6 +177,7 @@ fn accepts(plan: &Plan, entry: &SearchEntry) -> bool {
     plan.campaigns.as_ref().is_none_or(|c| c.contains(&entry.campaign_id))
         && plan.contributor_id.as_ref().is_none_or(|c| c == &entry.contributor_id)
         && plan.status.is_none_or(|s| s == entry.media_status)
+        && plan.review.is_none_or(|r| r == entry.review)
 }
 
 /// Keeps the candidates whose answer holds every other word too (their word entries,

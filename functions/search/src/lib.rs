@@ -20,7 +20,7 @@ use storyhive_shared::{
         records::{CampaignRecord, InitiativeRecord, LifecycleStatus, QuestionRecord, TagRecord},
         rules as campaign_rules,
     },
-    contributors::records::ContributorRecord,
+    contributors::records::{ContributorRecord, ReviewStatus},
     error::ErrorBody,
     http::{Json, PageParams, Query},
     ids,
@@ -45,6 +45,7 @@ pub const MAX_NAMED_CHOICES: i32 = 200;
 
 pub const CAMPAIGN_REQUIRED: &str = "Campaign is a required field";
 pub const STATUS_INVALID: &str = "Status must be processing, ready or failed";
+pub const REVIEW_INVALID: &str = "Review must be new, approved or sentBack";
 pub const DATE_INVALID: &str = "Please enter a valid date (YYYY-MM-DD)";
 pub const DATES_REVERSED: &str = "The start date must be on or before the end date";
 pub const TEXT_TOO_LONG: &str = "The search text is at most 200 characters";
@@ -209,6 +210,16 @@ pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiR
             None
         }
     };
+    let review = match filter.review.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => None,
+        Some("new") => Some(ReviewStatus::New),
+        Some("approved") => Some(ReviewStatus::Approved),
+        Some("sentBack") => Some(ReviewStatus::SentBack),
+        Some(_) => {
+            errors.add("review", REVIEW_INVALID);
+            None
+        }
+    };
     let day = |errors: &mut Errors, field: &str, value: &Option<String>| -> Option<time::Date> {
         let value = value.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
         let format = time::macros::format_description!("[year]-[month]-[day]");
@@ -301,7 +312,7 @@ pub async fn plan(store: &Store, tenant_id: &str, filter: &SearchFilter) -> ApiR
         let ids: HashSet<String> = items.iter().filter_map(|i| i.get("campaignId")?.as_s().ok().cloned()).collect();
         campaigns = engine::intersect(campaigns, ids);
     }
-    Ok(engine::Plan { tenant_id: tenant_id.into(), campaigns, contributor_id, status, words, low, high, limit })
+    Ok(engine::Plan { tenant_id: tenant_id.into(), campaigns, contributor_id, status, review, words, low, high, limit })
 }
 
 pub const INITIATIVE_NOT_FOUND: &str = "Initiative not found";
@@ -437,6 +448,7 @@ pub async fn search(context: &AppContext, plan: &engine::Plan) -> ApiResult<Sear
             duration_seconds: e.duration_seconds,
             poster_url,
             media_status: e.media_status,
+            review: e.review,
             text_match,
         });
     }

@@ -360,6 +360,7 @@ async fn another_organisation_finds_nothing_and_bad_filters_are_refused() {
 
     for (filter, field, message) in [
         (json!({"status": "lost"}), "status", storyhive_search::STATUS_INVALID),
+        (json!({"review": "rejected"}), "review", storyhive_search::REVIEW_INVALID),
         (json!({"from": "2026-13-01"}), "from", storyhive_search::DATE_INVALID),
         (json!({"from": "2026-02-01", "to": "2026-01-01"}), "to", storyhive_search::DATES_REVERSED),
         (json!({"text": "x".repeat(201)}), "text", storyhive_search::TEXT_TOO_LONG),
@@ -383,4 +384,76 @@ async fn another_organisation_finds_nothing_and_bad_filters_are_refused() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // Nothing changed: the answer is still found.
     assert_eq!(pairs(&find(&stack, &w.staff, json!({"text": "recipe"})).await).len(), 1);
+}
+
+/// The responses inbox: staff's review of each answer shows on it and filters it, and
+/// follows an approval, an undo, a send-back and the new take that answers it.
+#[tokio::test]
+async fn the_review_of_each_answer_shows_and_filters_and_follows_staff() {
+    let stack = stack().await;
+    let staff = organisation(&stack).await;
+    let w = world(&stack, staff, &["First", "Second"], &[("Amara", "Okafor"), ("Leila", "Haddad")]).await;
+    take(&stack, &w, 0, 0, JAN_10, "one").await;
+    take(&stack, &w, 0, 1, JAN_10 + 1_000, "two").await;
+    take(&stack, &w, 1, 0, JAN_10 + 2_000, "three").await;
+    let reviews = |page: &Value| -> Vec<(String, String, String)> {
+        page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let c = i["contributorId"].as_str().unwrap();
+                let who = if c == w.contributors[0] { "amara" } else { "leila" };
+                let q = if i["journeyId"] == w.questions[0].as_str() { "first" } else { "second" };
+                (who.to_string(), q.to_string(), i["review"].as_str().unwrap().to_string())
+            })
+            .collect()
+    };
+    let of = |review: &str| json!({"campaignId": w.campaign_id, "review": review});
+    let triple = |a: &str, b: &str, c: &str| (a.to_string(), b.to_string(), c.to_string());
+    let all = find(&stack, &w.staff, json!({"campaignId": w.campaign_id})).await;
+    assert_eq!(
+        reviews(&all),
+        [triple("leila", "first", "new"), triple("amara", "second", "new"), triple("amara", "first", "new")]
+    );
+
+    let review = |contributor: usize, question: usize, status: &str| {
+        json!({"campaignId": w.campaign_id, "contributorId": w.contributors[contributor],
+               "journeyId": w.questions[question], "status": status})
+    };
+    let (status, body) = w.staff.put(&stack, "/campaign/answer-review", review(0, 1, "approved")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = w
+        .staff
+        .post(
+            &stack,
+            "/contributor-journey/re-record",
+            json!({"campaignId": w.campaign_id, "contributorId": w.contributors[1], "campaignQuestionIds": [w.questions[0]]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(reviews(&find(&stack, &w.staff, of("approved")).await), [triple("amara", "second", "approved")]);
+    assert_eq!(reviews(&find(&stack, &w.staff, of("sentBack")).await), [triple("leila", "first", "sentBack")]);
+    assert_eq!(reviews(&find(&stack, &w.staff, of("new")).await), [triple("amara", "first", "new")]);
+    // Across campaigns too.
+    assert_eq!(reviews(&find(&stack, &w.staff, json!({"review": "approved"})).await), [triple("amara", "second", "approved")]);
+
+    // Back to new; the sent-back answer's new take is new again.
+    let (status, body) = w.staff.put(&stack, "/campaign/answer-review", review(0, 1, "new")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(reviews(&find(&stack, &w.staff, of("approved")).await).is_empty());
+    let mut journey = stack
+        .context
+        .store
+        .get::<JourneyRecord>(&keys::journey(&w.staff.tenant_id, &w.campaign_id, &w.contributors[1], &w.questions[0]))
+        .await
+        .unwrap()
+        .unwrap();
+    // As the upload worker stores a re-recorded take.
+    journey.sent_for_re_recording = false;
+    journey.review_status = Some(storyhive_shared::contributors::records::ReviewStatus::New);
+    stack.context.store.put(&journey).await.unwrap();
+    take(&stack, &w, 1, 0, JAN_10 + 3_000, "three again").await;
+    assert!(reviews(&find(&stack, &w.staff, of("sentBack")).await).is_empty());
+    assert_eq!(reviews(&find(&stack, &w.staff, of("new")).await).len(), 3);
 }

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     campaigns::records::QuestionRecord,
-    contributors::records::{ContributorRecord, JourneyRecord},
+    contributors::records::{ContributorRecord, JourneyRecord, ReviewStatus},
     media::{MediaStatus, TranscriptRecord},
     storage::{from_item, keys, to_item, AttributeValue, Item, Query, Store, StoreError, StoreResult},
 };
@@ -53,6 +53,9 @@ pub struct SearchEntry {
     pub media_status: MediaStatus,
     pub duration_seconds: Option<f64>,
     pub poster_key: Option<String>,
+    /// Where staff stand with the take (entries written before reviews were indexed: new).
+    #[serde(default = "unreviewed")]
+    pub review: ReviewStatus,
     /// Word entries: where the word occurs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub word: Option<WordMatch>,
@@ -60,6 +63,20 @@ pub struct SearchEntry {
 
 impl SearchEntry {
     pub const ENTITY: &'static str = "SearchEntry";
+}
+
+fn unreviewed() -> ReviewStatus {
+    ReviewStatus::New
+}
+
+/// Staff's review of `journey`'s current take as the responses inbox shows it: sent back
+/// while a new take is awaited, else approved or new.
+pub fn review_of(journey: &JourneyRecord) -> ReviewStatus {
+    if journey.sent_for_re_recording {
+        ReviewStatus::SentBack
+    } else {
+        journey.review_status.unwrap_or(ReviewStatus::New)
+    }
 }
 
 /// Where one word occurs in an answer.
@@ -171,6 +188,7 @@ pub fn entries_for(
         media_status: media.map(|m| m.status).unwrap_or(MediaStatus::Processing),
         duration_seconds: media.and_then(|m| m.duration_seconds).or(journey.duration_seconds),
         poster_key: media.and_then(|m| m.poster_key.clone()),
+        review: review_of(journey),
         word: None,
     };
 

@@ -18,6 +18,7 @@ use storyhive_shared::{
     ids::Id,
     model,
     permissions::Permission,
+    search,
     storage::{keys, AttributeValue, StoreError},
     ApiError, ApiResult, AppContext,
 };
@@ -98,6 +99,8 @@ pub async fn review_answer(
             return Err(ApiError::Conflict(SENT_BACK.into()));
         }
         if current == wanted {
+            // Also a retry after the index update below failed: the inbox catches up.
+            reindex(&context, tenant_id, &body).await?;
             return Ok(Message::new(done));
         }
         let delta = StatsDelta::reviewing(&journey, wanted == ReviewStatus::New);
@@ -126,10 +129,19 @@ pub async fn review_answer(
             ops.push(delta.op(&context.store, tenant_id)?);
         }
         match context.store.transact(ops).await {
-            Ok(()) => return Ok(Message::new(done)),
+            Ok(()) => {
+                reindex(&context, tenant_id, &body).await?;
+                return Ok(Message::new(done));
+            }
             Err(StoreError::ConditionFailed) => continue,
             Err(other) => return Err(other.into()),
         }
     }
     Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()))
+}
+
+/// The responses inbox (the search index) shows the answer's new review state.
+async fn reindex(context: &AppContext, tenant_id: &str, body: &AnswerReviewUpdate) -> ApiResult<()> {
+    let answer = search::AnswerRef::new(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
+    Ok(search::index_answer(&context.store, &answer).await?)
 }

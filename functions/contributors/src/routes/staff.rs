@@ -23,6 +23,7 @@ use storyhive_shared::{
     http::{Json, Message, PageParams, Path, Query},
     model,
     permissions::Permission,
+    search,
     storage::{from_item, keys, AttributeValue, Query as StoreQuery, StoreError},
     words, ApiError, ApiResult, AppContext,
 };
@@ -543,6 +544,21 @@ pub async fn send_back_for_re_recording(
         match store.transact(ops).await {
             Ok(()) => {
                 // Done: from here on nothing fails the call (the answers are sent back).
+                let answers = chosen
+                    .iter()
+                    .map(|q| {
+                        search::AnswerRef::new(
+                            &membership.tenant_id,
+                            &membership.campaign_id,
+                            &membership.contributor_id,
+                            &q.question_id,
+                        )
+                    })
+                    .collect();
+                if let Err(error) = search::index_answers(store, answers).await {
+                    // The inbox shows them as sent back at the next change of these answers.
+                    tracing::error!(?error, "re-record: the search index was not updated");
+                }
                 let texts = chosen.iter().map(|q| q.question.clone()).collect();
                 let mailed = membership.invite_key_hash.is_some()
                     && send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;

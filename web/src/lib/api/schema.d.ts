@@ -3413,6 +3413,12 @@ export interface components {
              */
             limit: number | null;
             /**
+             * @description Staff's review of the take: `new` (not reviewed yet: the dashboard's pending
+             *     responses), `approved` or `sentBack` (waiting for a new take).
+             * @default null
+             */
+            review: string | null;
+            /**
              * @description The take's media status: `processing`, `ready` or `failed`.
              * @default null
              */
@@ -3459,6 +3465,8 @@ export interface components {
             posterUrl?: string | null;
             question: string;
             questionId: string;
+            /** @description Staff's review of the take. */
+            review: components["schemas"]["ReviewStatus"];
             /** @description When the take was recorded (RFC 3339). */
             takenAt: string;
         };
