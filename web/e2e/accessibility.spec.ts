@@ -232,6 +232,19 @@ const STAFF_APP_SCREENS: Screen[] = [
       }).toPass({ timeout: 90_000, intervals: [1_000] });
     },
   },
+  {
+    name: 'responses inbox with answers',
+    who: ALL_STAFF,
+    path: () => `/responses?campaignId=${world.campaignId}`,
+    heading: 'Responses',
+    ready: async (page) => {
+      const card = page.getByRole('list', { name: 'Answers' }).getByRole('listitem').first();
+      await expect(async () => {
+        if (!(await card.isVisible())) await page.reload();
+        await expect(card).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 90_000, intervals: [1_000] });
+    },
+  },
   { name: 'new campaign', who: ALL_STAFF, path: () => '/initiative/campaign/create', heading: 'Create campaign' },
   {
     name: 'campaign edit',

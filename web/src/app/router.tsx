@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           screen(paths.responseEditor, () => import('./routes/staff/response-editor')),
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
           screen(paths.searchVideos, () => import('./routes/staff/search-videos')),
+          screen(paths.responses, () => import('./routes/staff/responses')),
         ],
       },
       // Contributor pages have their own entry (boot.ts, app/contributor): reached

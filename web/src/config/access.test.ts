@@ -18,6 +18,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/profile', 'superAdmin,admin,creator,coordinator'],
   ['/campaigns', 'superAdmin,admin,creator,coordinator'],
   ['/searchVideos', 'superAdmin,admin,creator,coordinator'],
+  // Not in the spec's table: the inbox of answers (issue 28).
+  ['/responses', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/create', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/:id', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId', 'superAdmin,admin,creator,coordinator'],
@@ -118,6 +120,7 @@ describe('staffNavFor', () => {
     expect(labels('superAdmin')).toEqual([
       'Dashboard',
       'Campaigns',
+      'Responses',
       'Search videos',
       'Users',
       'Guidelines',
@@ -127,9 +130,9 @@ describe('staffNavFor', () => {
       'User setup',
       'Company setup',
     ]);
-    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
-    expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Request editor', 'Profile']);
-    expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Search videos', 'Help', 'Profile']);
+    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
+    expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Help', 'Request editor', 'Profile']);
+    expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Help', 'Profile']);
   });
 });
 

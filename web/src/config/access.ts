@@ -44,6 +44,7 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.profile]: allStaff,
   [paths.campaigns]: allStaff,
   [paths.searchVideos]: allStaff,
+  [paths.responses]: allStaff,
   [paths.campaignCreate]: allStaff,
   [paths.campaignEdit]: allStaff,
   [paths.responseEditor]: allStaff,
@@ -98,6 +99,7 @@ export function decideAccess(who: Who, principal: Principal): GuardDecision {
 export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'Dashboard', path: paths.dashboard },
   { label: 'Campaigns', path: paths.campaigns },
+  { label: 'Responses', path: paths.responses },
   { label: 'Search videos', path: paths.searchVideos },
   { label: 'Users', path: paths.users },
   { label: 'Guidelines', path: paths.guidelines },
@@ -139,6 +141,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.profile]: 'UseStaffApp',
   [paths.campaigns]: 'UseStaffApp',
   [paths.searchVideos]: 'UseStaffApp',
+  [paths.responses]: 'UseStaffApp',
   [paths.campaignCreate]: 'UseStaffApp',
   [paths.campaignEdit]: 'UseStaffApp',
   [paths.responseEditor]: 'UseStaffApp',

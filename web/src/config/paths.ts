@@ -20,6 +20,8 @@ export const paths = {
   profile: '/profile',
   campaigns: '/campaigns',
   searchVideos: '/searchVideos',
+  /** Not in the spec's route table: the inbox of answers (issue 28), `?campaignId=&status=`. */
+  responses: '/responses',
   campaignCreate: '/initiative/campaign/create',
   campaignEdit: '/initiative/campaign/:id',
   responseEditor: '/campaign/:campaignId/response-editor/:collaboratorId',

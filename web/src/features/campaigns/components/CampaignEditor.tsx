@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Card, PageHeader } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
@@ -183,6 +183,14 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
         }
         actions={
           <>
+            {data.status !== 'draft' && (
+              <Link
+                to={`${paths.responses}?${new URLSearchParams({ campaignId: id }).toString()}`}
+                className="inline-flex h-10 items-center rounded-lg border border-line bg-raised px-4 text-sm font-medium text-fg hover:bg-sunken focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+              >
+                Answers
+              </Link>
+            )}
             <Button variant="secondary" onClick={() => setPreviewing((v) => !v)} aria-pressed={previewing}>
               {previewing ? 'Back to editing' : 'Preview as contributor'}
             </Button>

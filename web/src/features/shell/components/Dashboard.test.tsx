@@ -100,6 +100,11 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('region', { name: DASHBOARD_TEXT.hours })).toHaveTextContent('12.25');
     expect(region(DASHBOARD_TEXT.pending)).toHaveTextContent('7');
+    // The count opens the inbox of answers, filtered to those no one has reviewed.
+    expect(within(region(DASHBOARD_TEXT.pending)).getByRole('link', { name: DASHBOARD_TEXT.reviewPending })).toHaveAttribute(
+      'href',
+      '/responses?status=new',
+    );
 
     const devices = within(region(DASHBOARD_TEXT.devices)).getAllByRole('listitem');
     expect(devices.map((li) => li.textContent)).toEqual([

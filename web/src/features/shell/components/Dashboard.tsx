@@ -19,6 +19,7 @@ export const DASHBOARD_TEXT = {
   totalsNote: 'Totals cover every campaign of your organisation.',
   hours: 'Hours of video submitted',
   pending: 'Pending video responses',
+  reviewPending: 'Review new answers',
   devices: 'Videos by device type',
   noDevices: 'No videos submitted yet',
   expiring: 'Expiring in the next 7 days',
@@ -152,6 +153,11 @@ function Totals({ details }: { details: DashboardDetails }) {
         </StatCard>
         <StatCard label={DASHBOARD_TEXT.pending} hint="Stored answers no one has reviewed yet">
           <p className="text-3xl font-semibold tabular-nums">{formatCount(details.pendingVideoResponses)}</p>
+          {details.pendingVideoResponses > 0 && (
+            <Link to={`${paths.responses}?status=new`} className="text-sm font-medium text-primary underline-offset-2 hover:underline">
+              {DASHBOARD_TEXT.reviewPending}
+            </Link>
+          )}
         </StatCard>
         <StatCard label={DASHBOARD_TEXT.devices}>
           <DeviceBars devices={details.deviceType} />
