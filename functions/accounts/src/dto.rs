@@ -31,8 +31,9 @@ pub struct EmailRequest {
 pub struct LoginRequest {
     pub email: String,
     pub password: String,
-    /// Signing in on the staff sign-in page (`/admin-login`): only admins, creators and
-    /// coordinators may; a super admin is sent to the main page.
+    /// Signing in on the staff sign-in page (`/admin-login`). Either page signs in every
+    /// staff role (one sign-in: a super admin on the staff page is signed in too); the
+    /// field is still accepted so that requests which send it keep working.
     #[serde(rename = "staffLogin")]
     pub staff_login: Option<bool>,
 }

@@ -216,32 +216,6 @@ pub async fn resend_verification(context: &AppContext, email: &str, client: &str
 /// passwords are checked per address and window; then it is locked for [`LOCKOUT`].
 /// Failures per client address are limited too (guessing across many accounts).
 pub async fn login(context: &AppContext, email: &str, password: &str, client: &str) -> ApiResult<AccessToken> {
-    login_on(context, email, password, client, SignInPage::Main).await
-}
-
-/// Which sign-in page a sign-in comes from (spec section 2's route table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SignInPage {
-    /// `/login`: every staff role.
-    Main,
-    /// `/admin-login`: admin, creator and coordinator only.
-    Staff,
-}
-
-/// Roles that may sign in on the staff sign-in page (`/admin-login`).
-pub const STAFF_SIGN_IN_ROLES: [Role; 3] = [Role::Admin, Role::Creator, Role::Coordinator];
-pub const SUPER_ADMIN_ON_STAFF_LOGIN: &str =
-    "Super admins sign in on the main sign-in page. Please use that page instead.";
-
-/// [`login`] from a given sign-in page: on the staff page, a super admin with the right
-/// password is told to use the main page, and no session is opened.
-pub async fn login_on(
-    context: &AppContext,
-    email: &str,
-    password: &str,
-    client: &str,
-    page: SignInPage,
-) -> ApiResult<AccessToken> {
     let store = &context.store;
     let by_client = ratelimit::check(store, &ratelimit::LOGIN_FAILURES_PER_CLIENT, client).await?;
     if by_client.is_limited() {
@@ -268,9 +242,6 @@ pub async fn login_on(
     }
     if !user.role.is_staff() {
         return Err(ApiError::BadRequest(WRONG_CREDENTIALS.into()));
-    }
-    if page == SignInPage::Staff && !STAFF_SIGN_IN_ROLES.contains(&user.role) {
-        return Err(ApiError::BadRequest(SUPER_ADMIN_ON_STAFF_LOGIN.into()));
     }
     store.delete(&keys::login_throttle(email)).await?;
     let token = AccessToken::new(&user.tenant_id, &user.user_id);

@@ -36,7 +36,7 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.signUp]: 'visitors',
   [paths.forgotPassword]: 'visitors',
   [paths.resetPassword]: 'visitors',
-  // The staff sign-in page is opened by visitors; only these roles may complete a sign-in on it.
+  // The staff sign-in page is opened by visitors; it signs in every staff role (one sign-in, issue 28).
   [paths.adminLogin]: 'visitors',
   [paths.userSetup]: ['superAdmin'],
   [paths.companySetup]: ['superAdmin'],
@@ -61,9 +61,6 @@ export const ACCESS: Record<AppPath, Who> = {
   // Anyone holding an invitation link; accepting it signs them in as the invited user.
   [paths.acceptInvitation]: 'all',
 };
-
-/** Roles that may complete a sign-in on the staff sign-in page (/admin-login). */
-export const ADMIN_LOGIN_ROLES: readonly StaffRole[] = ['admin', 'creator', 'coordinator'];
 
 /** Who is using the app right now. */
 export type Principal = { kind: 'visitor' } | { kind: 'contributor' } | { kind: 'staff'; role: StaffRole };

@@ -86,8 +86,7 @@ pub async fn login(
     if body.password.is_empty() {
         return Err(storyhive_shared::ApiError::BadRequest(service::WRONG_CREDENTIALS.into()));
     }
-    let page = if body.staff_login == Some(true) { service::SignInPage::Staff } else { service::SignInPage::Main };
-    let token = service::login_on(&context, &email, &body.password, &client.0, page).await?;
+    let token = service::login(&context, &email, &body.password, &client.0).await?;
     Ok(Json(LoginResponse { tenant_id: token.tenant_id.clone(), access_token: token.to_string() }))
 }
 

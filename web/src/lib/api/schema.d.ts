@@ -3119,8 +3119,9 @@ export interface components {
             /** @default  */
             password: string;
             /**
-             * @description Signing in on the staff sign-in page (`/admin-login`): only admins, creators and
-             *     coordinators may; a super admin is sent to the main page.
+             * @description Signing in on the staff sign-in page (`/admin-login`). Either page signs in every
+             *     staff role (one sign-in: a super admin on the staff page is signed in too); the
+             *     field is still accepted so that requests which send it keep working.
              * @default null
              */
             staffLogin: boolean | null;

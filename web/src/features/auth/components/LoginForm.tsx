@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ADMIN_LOGIN_ROLES, landingPath } from '@/config/access';
+import { landingPath } from '@/config/access';
 import { paths } from '@/config/paths';
 import { AuthHeading } from '@/components/layouts/AuthLayout';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
-import { ApiError } from '@/lib/api/errors';
 import { fetchCurrentUser, roleOf, signOutQuietly } from '@/lib/auth';
 import { saveToken } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
@@ -14,11 +13,8 @@ import { toast } from '@/stores/toast-store';
 import { login, verifyEmail } from '../api/auth-api';
 import { loginResolver, type LoginValues } from '../rules';
 
-export const SUPER_ADMIN_ON_STAFF_LOGIN =
-  'Super admins sign in on the main sign-in page. Please use that page instead.';
-
 type Props = {
-  /** 'main': /login, every staff role. 'staff': /admin-login, admin, creator and coordinator only. */
+  /** 'main': /login; 'staff': /admin-login. Both sign in every staff role (one sign-in). */
   variant: 'main' | 'staff';
 };
 
@@ -53,7 +49,6 @@ export function LoginForm({ variant }: Props) {
   useVerifyTokenFromLink();
   const navigate = useNavigate();
   const setUser = useSessionStore((s) => s.setUser);
-  const [refused, setRefused] = useState(false);
 
   const {
     register,
@@ -62,9 +57,7 @@ export function LoginForm({ variant }: Props) {
   } = useForm<LoginValues>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    setRefused(false);
     try {
-      // On /admin-login the server refuses a super admin itself (no session is opened).
       const { accessToken, tenantId } = await login({
         email: values.email.trim().toLowerCase(),
         password: values.password,
@@ -78,17 +71,10 @@ export function LoginForm({ variant }: Props) {
         toast.error('Something went wrong');
         return;
       }
-      if (variant === 'staff' && !ADMIN_LOGIN_ROLES.includes(role)) {
-        await signOutQuietly();
-        setRefused(true);
-        toast.error(SUPER_ADMIN_ON_STAFF_LOGIN);
-        return;
-      }
       setUser(user);
       navigate(landingPath(role), { replace: true });
-    } catch (error) {
-      // The API client toasted the message; the staff page also says where to go instead.
-      if (error instanceof ApiError && error.message === SUPER_ADMIN_ON_STAFF_LOGIN) setRefused(true);
+    } catch {
+      // The API client toasted the message.
     }
   });
 
@@ -98,18 +84,10 @@ export function LoginForm({ variant }: Props) {
         title={variant === 'staff' ? 'Staff sign in' : 'Sign in to Storyhive'}
         subtitle={
           variant === 'staff'
-            ? 'For admins, creators and coordinators of an organisation.'
+            ? 'For the staff of an organisation: super admins, admins, creators and coordinators.'
             : 'Collect and shape the video stories of your organisation.'
         }
       />
-      {refused && (
-        <div role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm">
-          {SUPER_ADMIN_ON_STAFF_LOGIN}{' '}
-          <Link to={paths.login} className="font-medium text-primary underline">
-            Go to the main sign-in page
-          </Link>
-        </div>
-      )}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <Input label="Work email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Input
