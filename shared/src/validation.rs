@@ -6,6 +6,10 @@ use crate::error::FieldError;
 
 pub const WORK_EMAIL_REQUIRED: &str = "Please enter your work email address";
 pub const EMAIL_INVALID: &str = "Please enter a valid email address";
+/// A well-formed address at a personal-mail provider (staff addresses must be work ones):
+/// says what is wrong rather than asking for an address again.
+pub const PERSONAL_EMAIL: &str =
+    "This is a personal email address (like Gmail or Outlook). Please use your work email address";
 /// Spec section 5: the work-email rule for an address that is already registered.
 pub const EMAIL_ALREADY_SENT: &str = "The entered email is already sent for review";
 pub const PASSWORD_REQUIRED: &str = "Please enter a password";
@@ -79,7 +83,7 @@ pub fn work_email(raw: &str) -> Result<String, &'static str> {
     let address = email(raw, WORK_EMAIL_REQUIRED)?;
     let domain = address.rsplit_once('@').map(|(_, d)| d).unwrap_or_default();
     if PERSONAL_MAIL_DOMAINS.contains(&domain) {
-        return Err(WORK_EMAIL_REQUIRED);
+        return Err(PERSONAL_EMAIL);
     }
     Ok(address)
 }
@@ -160,7 +164,7 @@ mod tests {
     fn work_email_rules() {
         assert_eq!(work_email("  Ann@Acme-Films.com "), Ok("ann@acme-films.com".into()));
         assert_eq!(work_email(""), Err(WORK_EMAIL_REQUIRED));
-        assert_eq!(work_email("ann@gmail.com"), Err(WORK_EMAIL_REQUIRED));
+        assert_eq!(work_email("ann@gmail.com"), Err(PERSONAL_EMAIL));
         // Judged by the domain after the last @.
         assert_eq!(work_email("\"ann@acme.com\"@gmail.com"), Err(EMAIL_INVALID));
         for bad in ["ann", "ann@", "@acme.com", "ann@acme", "ann@acme..com", "an n@acme.com", "ann@.acme.com"] {

@@ -118,7 +118,7 @@ test('an admin manages guidelines, a collaborator sees them as recording tips, h
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Help' }).click();
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText('Category is a required field')).toBeVisible();
-  await expect(page.getByText('Message and role type required')).toBeVisible();
+  await expect(page.getByText('Please write your message')).toBeVisible();
   const question = `The teleprompter stutters ${suffix}`;
   await page.getByLabel('Category').selectOption('Technical Support');
   await page.getByLabel('Message').fill(question);

@@ -171,7 +171,7 @@ async fn registration_rules_use_the_spec_messages_and_change_nothing() {
     let stack = stack().await;
     for (email, password, message) in [
         ("", PASSWORD, validation::WORK_EMAIL_REQUIRED),
-        ("someone@gmail.com", PASSWORD, validation::WORK_EMAIL_REQUIRED),
+        ("someone@gmail.com", PASSWORD, validation::PERSONAL_EMAIL),
         ("not-an-address", PASSWORD, validation::EMAIL_INVALID),
         (&unique_email("weak") as &str, "password", validation::PASSWORD_RULE),
         (&unique_email("spaced") as &str, "Pass word-42", validation::PASSWORD_RULE),

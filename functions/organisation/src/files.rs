@@ -82,7 +82,7 @@ fn current(kind: FileKind, principal: &Principal) -> Option<String> {
     security(("staffToken" = ["CompanySetup"])),
     responses(
         (status = 200, body = FileUploadTicket),
-        (status = 400, description = "'Please upload valid file': wrong kind, type or size", body = ErrorBody),
+        (status = 400, description = "'Please upload valid file' for an unknown kind; a wrong type or size gets 'Please upload valid file. <Field> takes <what> of at most <N> MB.' on `contentType` or `sizeBytes`", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, description = "Not the super admin", body = ErrorBody),
     ))]
@@ -99,7 +99,7 @@ pub async fn company_upload_url(
     security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, body = FileUploadTicket),
-        (status = 400, description = "'Please upload valid file': wrong kind, type or size", body = ErrorBody),
+        (status = 400, description = "'Please upload valid file' for an unknown kind; a wrong type or size gets 'Please upload valid file. <Field> takes <what> of at most <N> MB.' on `contentType` or `sizeBytes`", body = ErrorBody),
         (status = 401, body = ErrorBody),
     ))]
 pub async fn own_upload_url(
@@ -118,9 +118,9 @@ async fn upload_url(
 ) -> ApiResult<Json<FileUploadTicket>> {
     principal.require(scope.permission())?;
     let kind = scope.kind(&body.kind)?;
-    let extension = kind.extension(&body.content_type).ok_or_else(|| ApiError::field("contentType", VALID_FILE))?;
+    let extension = kind.extension(&body.content_type).ok_or_else(|| ApiError::field("contentType", kind.refusal()))?;
     if !(1..=kind.max_bytes()).contains(&body.size_bytes) {
-        return Err(ApiError::field("sizeBytes", VALID_FILE));
+        return Err(ApiError::field("sizeBytes", kind.refusal()));
     }
     // The bare type (no parameters), lower case: what is signed is what the browser sends
     // as `File.type`, and nothing a caller typed reaches a signed header unchecked.
@@ -156,7 +156,7 @@ async fn upload_url(
     security(("staffToken" = ["CompanySetup"])),
     responses(
         (status = 200, body = SavedFile),
-        (status = 400, description = "'Please upload valid file': too large, or not what the kind takes; the upload is removed", body = ErrorBody),
+        (status = 400, description = "'Please upload valid file. <Field> takes <what> of at most <N> MB.' (on `file`): too large, or not what the kind takes; the upload is removed", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, description = "Not the super admin", body = ErrorBody),
         (status = 404, description = "'File not exist': nothing was uploaded with this key", body = ErrorBody),
@@ -175,7 +175,7 @@ pub async fn company_upload_complete(
     security(("staffToken" = ["UseStaffApp"])),
     responses(
         (status = 200, body = SavedFile),
-        (status = 400, description = "'Please upload valid file': too large, or not what the kind takes; the upload is removed", body = ErrorBody),
+        (status = 400, description = "'Please upload valid file. <Field> takes <what> of at most <N> MB.' (on `file`): too large, or not what the kind takes; the upload is removed", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, description = "'File not exist': nothing was uploaded with this key", body = ErrorBody),
         (status = 409, description = "Changed meanwhile by another request", body = ErrorBody),
@@ -246,7 +246,7 @@ async fn keep(
     let size = head.content_length().unwrap_or(0);
     let refuse = || async {
         remove(context, pending).await;
-        Err(ApiError::BadRequest(VALID_FILE.into()))
+        Err(ApiError::field("file", kind.refusal()))
     };
     if !(1..=kind.max_bytes()).contains(&size) {
         return refuse().await;

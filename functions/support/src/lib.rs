@@ -25,7 +25,7 @@ use utoipa::ToSchema;
 
 const TAG: &str = "support";
 
-pub const MESSAGE_REQUIRED: &str = "Message and role type required";
+pub const MESSAGE_REQUIRED: &str = "Please write your message";
 pub const MESSAGE_MAX: usize = 5000;
 pub const MESSAGE_TOO_LONG: &str = "Message must be at most 5000 characters";
 pub const CATEGORY_REQUIRED: &str = "Category is a required field";
@@ -225,7 +225,7 @@ async fn mail_support_and_sender(
     request_body = SendHelpRequest,
     responses(
         (status = 201, body = HelpRequest),
-        (status = 400, description = "'Category is a required field', 'Please select a valid category', 'Message and role type required', 'Message must be at most 5000 characters'", body = ErrorBody),
+        (status = 400, description = "'Category is a required field', 'Please select a valid category', 'Please write your message', 'Message must be at most 5000 characters'", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 429, description = "More than 10 help requests in an hour", body = ErrorBody),
@@ -324,7 +324,7 @@ pub async fn help_requests(
     request_body = SendEditorRequest,
     responses(
         (status = 201, body = EditorRequest),
-        (status = 400, description = "'Campaign is a required field', 'Message and role type required', 'Message must be at most 5000 characters'", body = ErrorBody),
+        (status = 400, description = "'Campaign is a required field', 'Please write your message', 'Message must be at most 5000 characters'", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, description = "'Campaign not found' (also another organisation's)", body = ErrorBody),

@@ -108,7 +108,7 @@ async fn help_requests_need_a_category_and_a_message() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         messages(&body),
-        [("category", "Category is a required field"), ("message", "Message and role type required")]
+        [("category", "Category is a required field"), ("message", "Please write your message")]
     );
     let (status, body) = owner.post(&stack, "/support/help", json!({"category": "Gossip", "message": "hi"})).await;
     assert_eq!(
@@ -118,7 +118,7 @@ async fn help_requests_need_a_category_and_a_message() {
     let (status, body) = owner.post(&stack, "/support/help", json!({"category": "Other", "message": "   "})).await;
     assert_eq!(
         (status, messages(&body)),
-        (StatusCode::BAD_REQUEST, vec![("message", "Message and role type required")])
+        (StatusCode::BAD_REQUEST, vec![("message", "Please write your message")])
     );
     let (status, body) =
         owner.post(&stack, "/support/help", json!({"category": "Feature Request", "message": "m".repeat(5001)})).await;
@@ -226,13 +226,13 @@ async fn editor_requests_check_the_campaign_the_message_and_the_role() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         messages(&body),
-        [("campaignId", "Campaign is a required field"), ("message", "Message and role type required")]
+        [("campaignId", "Campaign is a required field"), ("message", "Please write your message")]
     );
     let (status, body) =
         owner.post(&stack, "/support/editor-requests", json!({"campaignId": campaign_id, "message": ""})).await;
     assert_eq!(
         (status, messages(&body)),
-        (StatusCode::BAD_REQUEST, vec![("message", "Message and role type required")])
+        (StatusCode::BAD_REQUEST, vec![("message", "Please write your message")])
     );
     let (status, body) = owner
         .post(&stack, "/support/editor-requests", json!({"campaignId": "01JUNKNOWN0000000000000000", "message": "Hi"}))

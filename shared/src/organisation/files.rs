@@ -109,6 +109,27 @@ impl FileKind {
         }
     }
 
+    /// What this kind is called on screen.
+    pub fn label(self) -> &'static str {
+        match self {
+            FileKind::Avatar => "Profile picture",
+            FileKind::EncouragementVideo | FileKind::DefaultEncouragementVideo => "Encouragement video",
+            FileKind::CompanyLogo => "Company logo",
+            FileKind::TermsNConditions => "Terms and conditions",
+        }
+    }
+
+    /// What a refused file of this kind is told: the spec's 'Please upload valid file', then
+    /// the field and what it accepts (the types `extension` takes and the size limit).
+    pub fn refusal(self) -> String {
+        let accepted = match self.media() {
+            Media::Image => "a PNG, JPEG, GIF, WebP or BMP picture",
+            Media::Pdf => "a PDF document",
+            Media::Video => "an MP4, WebM, MOV or MKV video with a picture",
+        };
+        format!("{}. {} takes {accepted} of at most {} MB.", super::VALID_FILE, self.label(), self.max_bytes() / MB)
+    }
+
     /// What a successful upload of this kind says.
     pub fn saved_message(self) -> &'static str {
         match self {
@@ -200,6 +221,12 @@ mod tests {
         assert_eq!(FileKind::Avatar.max_bytes(), 10 * 1024 * 1024);
         assert_eq!(FileKind::DefaultEncouragementVideo.max_bytes(), 500 * 1024 * 1024);
         assert_eq!(FileKind::TermsNConditions.max_bytes(), 100 * 1024 * 1024);
+        assert_eq!(
+            FileKind::CompanyLogo.refusal(),
+            "Please upload valid file. Company logo takes a PNG, JPEG, GIF, WebP or BMP picture of at most 10 MB."
+        );
+        assert!(FileKind::TermsNConditions.refusal().ends_with("a PDF document of at most 100 MB."));
+        assert!(FileKind::EncouragementVideo.refusal().contains("video with a picture of at most 500 MB"));
     }
 
     #[test]

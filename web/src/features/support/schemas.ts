@@ -4,11 +4,11 @@ import { z } from 'zod';
 export const HELP_CATEGORIES = ['Technical Support', 'Feature Request', 'Other'] as const;
 export const MESSAGE_MAX = 5000;
 
-/** Spec section 5: 'Message and role type required'; category and campaign are required fields. */
+/** Spec section 5: message (and category or campaign) required; the message names the one field the form has (the spec's "role type" is no field here). */
 const message = z
   .string()
   .trim()
-  .min(1, 'Message and role type required')
+  .min(1, 'Please write your message')
   .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
 
 export const helpSchema = z.object({

@@ -9690,7 +9690,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedFile"];
                 };
             };
-            /** @description 'Please upload valid file': too large, or not what the kind takes; the upload is removed */
+            /** @description 'Please upload valid file. <Field> takes <what> of at most <N> MB.' (on `file`): too large, or not what the kind takes; the upload is removed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9773,7 +9773,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileUploadTicket"];
                 };
             };
-            /** @description 'Please upload valid file': wrong kind, type or size */
+            /** @description 'Please upload valid file' for an unknown kind; a wrong type or size gets 'Please upload valid file. <Field> takes <what> of at most <N> MB.' on `contentType` or `sizeBytes` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9920,7 +9920,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedFile"];
                 };
             };
-            /** @description 'Please upload valid file': too large, or not what the kind takes; the upload is removed */
+            /** @description 'Please upload valid file. <Field> takes <what> of at most <N> MB.' (on `file`): too large, or not what the kind takes; the upload is removed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10003,7 +10003,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileUploadTicket"];
                 };
             };
-            /** @description 'Please upload valid file': wrong kind, type or size */
+            /** @description 'Please upload valid file' for an unknown kind; a wrong type or size gets 'Please upload valid file. <Field> takes <what> of at most <N> MB.' on `contentType` or `sizeBytes` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10676,7 +10676,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditorRequest"];
                 };
             };
-            /** @description 'Campaign is a required field', 'Message and role type required', 'Message must be at most 5000 characters' */
+            /** @description 'Campaign is a required field', 'Please write your message', 'Message must be at most 5000 characters' */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10892,7 +10892,7 @@ export interface operations {
                     "application/json": components["schemas"]["HelpRequest"];
                 };
             };
-            /** @description 'Category is a required field', 'Please select a valid category', 'Message and role type required', 'Message must be at most 5000 characters' */
+            /** @description 'Category is a required field', 'Please select a valid category', 'Please write your message', 'Message must be at most 5000 characters' */
             400: {
                 headers: {
                     [name: string]: unknown;

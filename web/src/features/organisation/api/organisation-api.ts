@@ -36,6 +36,24 @@ export const FILE_RULES: Record<FileKind, { accept: string; types: string[]; max
   },
 };
 
+const IMAGE = { label: '', takes: 'a PNG, JPEG, GIF, WebP or BMP picture' };
+const FILE_WORDS: Record<FileKind, { label: string; takes: string }> = {
+  avatar: { ...IMAGE, label: 'Profile picture' },
+  companyLogo: { ...IMAGE, label: 'Company logo' },
+  termsNConditions: { label: 'Terms and conditions', takes: 'a PDF document' },
+  encouragementVideo: { label: 'Encouragement video', takes: 'an MP4, WebM, MOV or MKV video with a picture' },
+  defaultEncouragementVideo: { label: 'Encouragement video', takes: 'an MP4, WebM, MOV or MKV video with a picture' },
+};
+
+/**
+ * What a refused file is told, in the API's words (FileKind::refusal): the spec's 'Please upload
+ * valid file', then the field and what it takes.
+ */
+export function fileRefusal(kind: FileKind): string {
+  const { label, takes } = FILE_WORDS[kind];
+  return `${VALID_FILE}. ${label} takes ${takes} of at most ${FILE_RULES[kind].maxBytes / MB} MB.`;
+}
+
 /** Whether the browser may even try to upload `file` as `kind`. */
 export function isUploadable(kind: FileKind, file: { type: string; size: number }): boolean {
   const rule = FILE_RULES[kind];
@@ -117,15 +135,15 @@ export function useDeleteDepartment(tenantId: string) {
 
 /**
  * Uploads `file` straight to S3 through a presigned URL, then has the server check and keep it.
- * Files the browser can already tell are wrong never leave it ('Please upload valid file').
+ * Files the browser can already tell are wrong never leave it (fileRefusal says what the field takes).
  */
 export function useUploadFile(scope: FileScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ kind, file }: { kind: FileKind; file: File }) => {
       if (!isUploadable(kind, file)) {
-        toast.error(VALID_FILE);
-        throw new ApiError(400, 'Bad Request', undefined, VALID_FILE);
+        toast.error(fileRefusal(kind));
+        throw new ApiError(400, 'Bad Request', undefined, fileRefusal(kind));
       }
       const body = { kind, contentType: file.type, sizeBytes: file.size };
       const ticket =

@@ -59,7 +59,10 @@ describe('organisation files', () => {
     wrap(<FileField scope="company" kind="companyLogo" label="Company logo" url={null} hint="" confirmTitle="t" confirmText="c" />);
     const u = userEvent.setup({ applyAccept: false });
     await u.upload(screen.getByLabelText('Company logo'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    await waitFor(() => expect(toasts()).toContain('Please upload valid file'));
+    // The spec's words, then the field and what it takes (the API's refusal, word for word).
+    await waitFor(() =>
+      expect(toasts()).toContain('Please upload valid file. Company logo takes a PNG, JPEG, GIF, WebP or BMP picture of at most 10 MB.'),
+    );
     expect(calls).toHaveLength(0);
   });
 

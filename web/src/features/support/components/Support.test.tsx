@@ -39,7 +39,7 @@ describe('support screens', () => {
     wrap(<HelpForm email="ada@acme-films.com" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Category is a required field')).toBeInTheDocument();
-    expect(screen.getByText('Message and role type required')).toBeInTheDocument();
+    expect(screen.getByText('Please write your message')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     const categories = within(screen.getByLabelText('Category')).getAllByRole('option').map((o) => o.textContent);
     expect(categories).toEqual(['Choose a category', 'Technical Support', 'Feature Request', 'Other']);
