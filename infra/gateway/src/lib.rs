@@ -14,7 +14,7 @@ use axum::{
     extract::Request,
     http::{header, HeaderValue},
     middleware::Next,
-    response::Response,
+    response::{IntoResponse, Response},
     routing::get,
     Json, Router,
 };
@@ -200,8 +200,25 @@ fn without_api_prefix(uri: &axum::http::Uri) -> Option<axum::http::Uri> {
 /// everything else (index.html, the history fallback, the service worker `sw.js`)
 /// revalidated on every visit so a new build is picked up at once.
 pub fn web_app(web_dir: &Path) -> Router {
-    let index = web_dir.join("index.html");
-    let files = ServeDir::new(web_dir).fallback(ServeFile::new(index));
+    let index = ServeFile::new(web_dir.join("index.html"));
+    // As CloudFront's SpaRouteFunction: a path whose last segment has no extension is an
+    // app route (the app's page); a missing file (`/robots.txt`, `/.well-known/…`, an old
+    // asset) is a 404, not the app's page answering 200.
+    let missing = tower::service_fn(move |request: Request| {
+        let index = index.clone();
+        async move {
+            let last = request.uri().path().rsplit('/').next().unwrap_or_default();
+            if last.contains('.') {
+                Ok::<_, std::convert::Infallible>(
+                    (axum::http::StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "Not found")
+                        .into_response(),
+                )
+            } else {
+                Ok(index.oneshot(request).await.map(axum::response::IntoResponse::into_response).unwrap_or_else(|e| match e {}))
+            }
+        }
+    });
+    let files = ServeDir::new(web_dir).fallback(missing);
     Router::new()
         .fallback_service(files)
         .layer(axum::middleware::from_fn(cache_control))

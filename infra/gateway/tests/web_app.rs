@@ -81,12 +81,20 @@ async fn the_page_and_its_history_fallback_are_revalidated_so_a_new_build_shows_
 }
 
 #[tokio::test]
-async fn a_missing_asset_is_not_cached_as_immutable() {
-    // The history fallback answers it with index.html; keeping that for a year would break
-    // the page until the cache is cleared.
+async fn a_missing_file_is_a_404_not_the_app_page_and_is_not_cached_as_immutable() {
+    // As CloudFront serves the bucket: only extensionless paths are app routes. Keeping a
+    // missing asset for a year would break the page until the cache is cleared.
     let served = serve_a_build().await;
-    let response = client().get(format!("{}/assets/index-00000000.js", served.base)).send().await.unwrap();
-    assert_eq!(response.headers()[CACHE_CONTROL], "no-cache");
+    for path in ["/assets/index-00000000.js", "/robots-missing.txt", "/.well-known/security.txt", "/apple-touch-icon.png"] {
+        let response = client().get(format!("{}{path}", served.base)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.headers()[CACHE_CONTROL], "no-cache", "{path}");
+        assert!(!response.text().await.unwrap().contains("<div id=root>"), "{path}: the app's page");
+    }
+    // An app route still gets the page.
+    let response = client().get(format!("{}/initiative/campaign/abc", served.base)).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.text().await.unwrap().contains("<div id=root>"));
 }
 
 #[tokio::test]
