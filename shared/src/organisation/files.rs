@@ -187,13 +187,24 @@ impl FileKind {
 }
 
 /// A short-lived URL to read a kept file (signed locally: no request to S3).
+///
+/// The same within each period of [`READ_URL_SECONDS`] (signed as of the period's start,
+/// valid for two periods) and cached by the browser for one: the logo and encouragement
+/// video on every screen of a visit are downloaded once, not once per fresh signature.
 pub async fn read_url(context: &AppContext, key: &str) -> anyhow::Result<String> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs();
+    let period_start = std::time::UNIX_EPOCH + Duration::from_secs(now - now % READ_URL_SECONDS);
+    let config = PresigningConfig::builder()
+        .start_time(period_start)
+        .expires_in(Duration::from_secs(2 * READ_URL_SECONDS))
+        .build()?;
     Ok(context
         .s3()?
         .get_object()
         .bucket(context.config.media_bucket()?)
         .key(key)
-        .presigned(PresigningConfig::expires_in(Duration::from_secs(READ_URL_SECONDS))?)
+        .response_cache_control(format!("private, max-age={READ_URL_SECONDS}"))
+        .presigned(config)
         .await?
         .uri()
         .to_string())

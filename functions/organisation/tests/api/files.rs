@@ -22,10 +22,16 @@ async fn a_png_logo_is_kept_as_a_jpeg_and_replacing_or_deleting_it_removes_the_o
     let first = tenant(&stack, &owner.tenant_id).await.company_logo.unwrap();
     assert!(first.ends_with(".jpg") && first.starts_with(&owner.tenant_id), "{first}");
 
-    // The current user and the company show it through short-lived URLs.
+    // The current user and the company show it through short-lived URLs, the same URL on
+    // every screen of a visit (signed per hour, valid two) so the browser keeps the picture.
     let current = me(&stack, &owner).await;
     let url = current["companyLogo"].as_str().unwrap();
-    assert!(url.contains("X-Amz-Expires=3600"), "{url}");
+    assert!(url.contains("X-Amz-Expires=7200"), "{url}");
+    assert!(url.contains("response-cache-control=private%2C%20max-age%3D3600"), "{url}");
+    let signed_at = url.split("X-Amz-Date=").nth(1).map(|d| &d[..16]).unwrap();
+    assert!(signed_at.ends_with("0000Z"), "signed at the start of the hour: {signed_at}");
+    let again = me(&stack, &owner).await;
+    assert_eq!(again["companyLogo"].as_str(), Some(url), "the same URL within the hour");
     assert_eq!(fetch(&stack, url).await.1, bytes);
 
     let (status, _, _) = upload(&stack, &owner, "company", "companyLogo", "image/png", png(10, 10)).await;
