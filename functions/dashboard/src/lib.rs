@@ -15,6 +15,7 @@ use storyhive_shared::{
     contributors::stats::TenantStats,
     error::ErrorBody,
     http::{Json, Query},
+    model::TenantRecord,
     permissions::Permission,
     storage::{keys, Query as StoreQuery},
     ApiResult, AppContext,
@@ -66,6 +67,41 @@ pub struct DashboardDetails {
     /// Up to 10 campaigns with their number of videos, most videos first: among the 50
     /// most recent campaigns (or the user's campaigns when personal).
     pub campaign_and_video: Vec<CampaignVideos>,
+    /// What a new organisation has done of its first steps (the dashboard lists those
+    /// left until all are done).
+    pub first_steps: FirstSteps,
+}
+
+/// A new organisation's first steps, each done once it happened at least once.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FirstSteps {
+    /// The super admin finished user and company set-up.
+    pub company_set_up: bool,
+    pub initiative_created: bool,
+    pub campaign_created: bool,
+    /// A collaborator was invited (or registered for an open campaign).
+    pub collaborator_invited: bool,
+}
+
+/// One key-only read per step (at most one item each): nothing grows with the organisation.
+async fn first_steps(store: &storyhive_shared::storage::Store, tenant_id: &str) -> ApiResult<FirstSteps> {
+    const KEYS: &[&str] = &["PK", "SK"];
+    let any = |query: StoreQuery| async move {
+        Ok::<_, storyhive_shared::ApiError>(!store.query_items(query.limit(1).attributes(KEYS)).await?.is_empty())
+    };
+    let (tenant, initiative_created, campaign_created, collaborator_invited) = tokio::try_join!(
+        async { Ok::<_, storyhive_shared::ApiError>(store.get::<TenantRecord>(&keys::tenant(tenant_id)).await?) },
+        any(StoreQuery::table(keys::tenant(tenant_id).pk, keys::INITIATIVE_PREFIX)),
+        any(StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))),
+        any(StoreQuery::table(keys::contributors_partition(tenant_id), keys::CONTRIBUTOR_PREFIX)),
+    )?;
+    Ok(FirstSteps {
+        company_set_up: tenant.is_some_and(|t| t.setup_completed_at.is_some()),
+        initiative_created,
+        campaign_created,
+        collaborator_invited,
+    })
 }
 
 /// How many recent campaigns the video chart considers (most videos first, 10 shown).
@@ -91,27 +127,30 @@ pub async fn details(
     let personal = params.personal_dashboard.unwrap_or(false);
     let in_a_week = today + time::Duration::days(7);
     let stats_key = keys::tenant_stats(tenant_id);
-    let (stats, expiring_ids, recent) = tokio::try_join!(
-        store.get::<TenantStats>(&stats_key),
-        listing::expiring_between(store, tenant_id, today, in_a_week),
-        async {
-            if personal {
-                let mine: Vec<ParticipantRecord> =
-                    store.query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id))).await?;
-                let ids: Vec<String> = mine.into_iter().map(|p| p.campaign_id).collect();
-                repo::campaigns_by_ids(store, tenant_id, &ids).await
-            } else {
-                let newest: Vec<CampaignRecord> = store
-                    .query(
-                        StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))
-                            .newest_first()
-                            .limit(CHART_CAMPAIGNS),
-                    )
-                    .await?;
-                Ok(newest.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
-            }
-        },
-    )?;
+    let (steps, (stats, expiring_ids, recent)) = tokio::try_join!(first_steps(store, tenant_id), async {
+        Ok::<_, storyhive_shared::ApiError>(tokio::try_join!(
+            store.get::<TenantStats>(&stats_key),
+            listing::expiring_between(store, tenant_id, today, in_a_week),
+            async {
+                if personal {
+                    let mine: Vec<ParticipantRecord> = store
+                        .query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id)))
+                        .await?;
+                    let ids: Vec<String> = mine.into_iter().map(|p| p.campaign_id).collect();
+                    repo::campaigns_by_ids(store, tenant_id, &ids).await
+                } else {
+                    let newest: Vec<CampaignRecord> = store
+                        .query(
+                            StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))
+                                .newest_first()
+                                .limit(CHART_CAMPAIGNS),
+                        )
+                        .await?;
+                    Ok(newest.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
+                }
+            },
+        )?)
+    })?;
     let stats = stats.unwrap_or_default();
     let mut expiring_ids = expiring_ids;
     if personal {
@@ -164,5 +203,6 @@ pub async fn details(
         hours_of_video_submitted: ((stats.video_seconds.max(0.0) / 3600.0) * 100.0).round() / 100.0,
         device_type,
         campaign_and_video,
+        first_steps: steps,
     }))
 }

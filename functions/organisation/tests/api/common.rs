@@ -15,7 +15,8 @@ pub async fn stack() -> TestStack {
         .with_function("TagsFunction", storyhive_tags::router)
         .with_function("CampaignsFunction", storyhive_campaigns::router)
         .with_function("QuestionsFunction", storyhive_questions::router)
-        .with_function("ContributorsFunction", storyhive_contributors::router);
+        .with_function("ContributorsFunction", storyhive_contributors::router)
+        .with_function("DashboardFunction", storyhive_dashboard::router);
     // Files of deleted users and closed organisations are removed by the cascade worker.
     let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
     stack.with_worker(

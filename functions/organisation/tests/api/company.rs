@@ -74,3 +74,37 @@ async fn company_setup_is_the_super_admins_alone_and_their_own_organisations() {
     let mine: model::TenantRecord = stack.context.store.get(&keys::tenant(&owner.tenant_id)).await.unwrap().unwrap();
     assert_eq!(mine.company_name.as_deref(), Some("Acme Films"), "another organisation's change stays in theirs");
 }
+
+/// A new organisation's dashboard lists its first steps until each is done: company
+/// set-up, a first initiative, a first campaign, a first invitation.
+#[tokio::test]
+async fn the_dashboard_follows_a_new_organisations_first_steps() {
+    let stack = stack().await;
+    let owner = organisation(&stack).await;
+    let steps = || async { owner.get(&stack, "/dashboard/details").await.1["firstSteps"].clone() };
+    let all = |company: bool, initiative: bool, campaign: bool, invited: bool| {
+        json!({"companySetUp": company, "initiativeCreated": initiative, "campaignCreated": campaign, "collaboratorInvited": invited})
+    };
+    assert_eq!(steps().await, all(false, false, false, false));
+
+    owner.put(&stack, "/organisation/setup-complete", json!({})).await;
+    assert_eq!(steps().await, all(true, false, false, false));
+    let initiative = owner.initiative(&stack, &unique("First steps")).await;
+    assert_eq!(steps().await, all(true, true, false, false));
+    let tag = owner.tag(&stack, &unique("t")[..12]).await;
+    let campaign = owner.campaign(&stack, &initiative, &unique("First campaign"), &[&tag]).await;
+    assert_eq!(steps().await, all(true, true, true, false));
+    owner.question(&stack, campaign["id"].as_str().unwrap(), "What brought you here?").await;
+    let (status, body) = owner
+        .post(
+            &stack,
+            "/campaign/add-contributor",
+            json!({"campaignId": campaign["id"], "email": storyhive_local_stack::testkit::unique_email("first"), "firstName": "Amara", "lastName": "Okafor"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(steps().await, all(true, true, true, true));
+    // Another organisation's steps are its own.
+    let other = organisation(&stack).await;
+    assert_eq!(other.get(&stack, "/dashboard/details").await.1["firstSteps"], all(false, false, false, false));
+}

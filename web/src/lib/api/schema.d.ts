@@ -2706,6 +2706,11 @@ export interface components {
             /** @description Live campaigns whose expiry date falls within the next 7 days. */
             expiringIn7Days: components["schemas"]["CampaignSummary"][];
             /**
+             * @description What a new organisation has done of its first steps (the dashboard lists those
+             *     left until all are done).
+             */
+            firstSteps: components["schemas"]["FirstSteps"];
+            /**
              * Format: double
              * @description Hours of stored video, to two decimals.
              */
@@ -2844,6 +2849,15 @@ export interface components {
             method: string;
             uploadKey: string;
             url: string;
+        };
+        /** @description A new organisation's first steps, each done once it happened at least once. */
+        FirstSteps: {
+            campaignCreated: boolean;
+            /** @description A collaborator was invited (or registered for an open campaign). */
+            collaboratorInvited: boolean;
+            /** @description The super admin finished user and company set-up. */
+            companySetUp: boolean;
+            initiativeCreated: boolean;
         };
         GenerateParagraphs: {
             /** @default  */

@@ -7,6 +7,7 @@ import { saveToken } from '@/lib/storage';
 import { jsonResponse, makeUser } from '@/testing/fixtures';
 import type { DashboardDetails } from '../api/dashboard-api';
 import { CAMPAIGNS_SHOWN, Dashboard, DASHBOARD_EMPTY, DASHBOARD_TEXT } from './Dashboard';
+import { FIRST_STEPS_TITLE } from './FirstSteps';
 
 type Summary = DashboardDetails['expiringIn7Days'][number];
 
@@ -39,6 +40,7 @@ const ORGANISATION: DashboardDetails = {
     { campaignId: 'c2', title: 'Beta voices', status: 'live', videoCount: 1 },
     { campaignId: 'c3', title: 'Gamma draft', status: 'draft', videoCount: 0 },
   ],
+  firstSteps: { companySetUp: true, initiativeCreated: true, campaignCreated: true, collaboratorInvited: true },
 };
 
 const MINE: DashboardDetails = {
@@ -53,6 +55,7 @@ const EMPTY: DashboardDetails = {
   hoursOfVideoSubmitted: 0,
   deviceType: [],
   campaignAndVideo: [],
+  firstSteps: { companySetUp: false, initiativeCreated: false, campaignCreated: false, collaboratorInvited: false },
 };
 
 function stub(handler: (url: URL) => Response) {
@@ -71,11 +74,11 @@ function stub(handler: (url: URL) => Response) {
 const byPersonal = (org: DashboardDetails, mine: DashboardDetails) => (url: URL) =>
   jsonResponse(url.searchParams.get('personalDashboard') === 'true' ? mine : org);
 
-function renderDashboard() {
+function renderDashboard(role: Parameters<typeof makeUser>[0] = 'admin') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: '/', element: <Dashboard user={makeUser('admin')} /> },
+      { path: '/', element: <Dashboard user={makeUser(role)} /> },
       { path: '/initiative/campaign/:id', element: <p>campaign editor</p> },
     ],
     { initialEntries: ['/'] },
@@ -209,5 +212,37 @@ describe('dashboard', () => {
     expect(list()).toHaveLength(CAMPAIGNS_SHOWN);
     await user.click(screen.getByRole('button', { name: `Show all ${CAMPAIGNS_SHOWN + 2} campaigns` }));
     expect(list()).toHaveLength(CAMPAIGNS_SHOWN + 2);
+  });
+
+  it('lists a new organisation\'s first steps until they are done, with the next one to take', async () => {
+    stub(() => jsonResponse({ ...EMPTY, firstSteps: { ...EMPTY.firstSteps, companySetUp: true } }));
+    renderDashboard('superAdmin');
+    const steps = await screen.findByRole('region', { name: FIRST_STEPS_TITLE });
+    expect(steps).toHaveTextContent('1 of 4 done');
+    const items = within(steps).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'Set up your company (done)',
+      'Create your first initiative (to do)',
+      'Create your first campaign (to do)',
+      'Invite your first collaborator (to do)',
+    ]);
+    // One action: the next step.
+    expect(within(steps).getAllByRole('link')).toHaveLength(1);
+    expect(within(steps).getByRole('link', { name: 'Create an initiative' })).toHaveAttribute('href', '/initiative/campaign/create');
+  });
+
+  it('shows an admin the steps an admin may take (set-up is the super admin\'s)', async () => {
+    stub(() => jsonResponse(EMPTY));
+    renderDashboard('admin');
+    const steps = await screen.findByRole('region', { name: FIRST_STEPS_TITLE });
+    expect(steps).toHaveTextContent('0 of 3 done');
+    expect(within(steps).queryByText(/Set up your company/)).not.toBeInTheDocument();
+  });
+
+  it('shows no steps once all are done', async () => {
+    stub(byPersonal(ORGANISATION, MINE));
+    renderDashboard('superAdmin');
+    expect(await screen.findByRole('region', { name: DASHBOARD_TEXT.hours })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: FIRST_STEPS_TITLE })).not.toBeInTheDocument();
   });
 });

@@ -6,10 +6,12 @@ import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
 import type { CurrentUser } from '@/lib/api/types';
+import { roleOf } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useDashboardDetails, type DashboardDetails } from '../api/dashboard-api';
 import { formatCount, formatHours, plural } from '../lib/format';
+import { FirstSteps } from './FirstSteps';
 
 export const DASHBOARD_EMPTY = 'Campaign figures appear here once your organisation has campaigns';
 
@@ -46,6 +48,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   const mine = useDashboardDetails(true, personal);
   const lists = personal ? mine : organisation;
   const hasCampaigns = !!organisation.data && organisation.data.campaignAndVideo.length > 0;
+  const role = roleOf(user);
 
   return (
     <>
@@ -61,9 +64,13 @@ export function Dashboard({ user }: { user: CurrentUser }) {
       ) : organisation.isError ? (
         <LoadFailed onRetry={() => void organisation.refetch()} retrying={organisation.isFetching} />
       ) : !hasCampaigns ? (
-        <EmptyDashboard />
+        <div className="space-y-6">
+          {role && organisation.data.firstSteps && <FirstSteps steps={organisation.data.firstSteps} role={role} />}
+          <EmptyDashboard />
+        </div>
       ) : (
         <div className="space-y-6">
+          {role && organisation.data.firstSteps && <FirstSteps steps={organisation.data.firstSteps} role={role} />}
           <Totals details={organisation.data} />
           <div className="grid gap-6 lg:grid-cols-2">
             <ListCard title={DASHBOARD_TEXT.expiring}>
