@@ -22,6 +22,9 @@ pub struct Limit {
 
 /// Failed sign-ins per client address, whatever the account (credential stuffing).
 pub const LOGIN_FAILURES_PER_CLIENT: Limit = Limit { scope: "login-client", max: 30, window: Duration::minutes(15) };
+/// Wrong current passwords of a signed-in user (changing the password, closing the
+/// organisation): a stolen session cannot guess its way to the password.
+pub const PASSWORD_CHECKS_PER_USER: Limit = Limit { scope: "password-user", max: 5, window: Duration::minutes(15) };
 /// E-mails sent to one address by calls anyone can make (reset, verification, links).
 pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-address", max: 3, window: Duration::hours(1) };
 /// Calls that send e-mail, per client address.

@@ -25,6 +25,7 @@ storyhive_shared::function_routes!(
     routes::me::get_me,
     routes::me::delete_me,
     routes::me::update_me,
+    routes::me::change_password,
     routes::me::skip_tour,
     routes::me::country_list,
 );

@@ -14,7 +14,7 @@ use storyhive_shared::{
     permissions::Role,
     ratelimit,
     storage::{from_item, keys, AttributeValue, Query, StoreError},
-    ApiResult, AppContext,
+    validation, ApiResult, AppContext,
 };
 use time::{Duration, OffsetDateTime};
 
@@ -56,9 +56,76 @@ async fn verify_password(hash: Option<String>, password: String) -> ApiResult<bo
 pub const CLOSE_PASSWORD_REQUIRED: &str = "Please enter your password to confirm the deletion";
 pub const CLOSE_PASSWORD_WRONG: &str = "The password is not correct. Nothing was deleted.";
 
-/// Whether `password` is the user's current one (closing the organisation asks for it).
-pub async fn is_current_password(user: &UserRecord, password: &str) -> ApiResult<bool> {
-    verify_password(user.password_hash.clone(), password.to_string()).await
+pub const TOO_MANY_PASSWORD_CHECKS: &str = "Too many wrong passwords. Please try again later.";
+
+/// Whether `password` is the user's current one (changing the password and closing the
+/// organisation ask for it). Wrong ones are counted per user: after
+/// `PASSWORD_CHECKS_PER_USER` of them a 429, whatever is sent.
+pub async fn is_current_password(context: &AppContext, user: &UserRecord, password: &str) -> ApiResult<bool> {
+    let limit = &ratelimit::PASSWORD_CHECKS_PER_USER;
+    let verdict = ratelimit::check(&context.store, limit, &user.user_id).await?;
+    if verdict.is_limited() {
+        return Err(ratelimit::too_many(TOO_MANY_PASSWORD_CHECKS, verdict));
+    }
+    let right = verify_password(user.password_hash.clone(), password.to_string()).await?;
+    if !right {
+        ratelimit::hit(&context.store, limit, &user.user_id).await?;
+    }
+    Ok(right)
+}
+
+pub const CURRENT_PASSWORD_REQUIRED: &str = "Please enter your current password";
+/// Spec section 9's common text.
+pub const CURRENT_PASSWORD_WRONG: &str = "Please enter correct password";
+pub const NEW_PASSWORD_SAME: &str = "The new password must be different from the current one";
+
+/// Changes the signed-in user's password after checking the current one, and ends every
+/// other session of the account (this one, `keep`, stays signed in).
+pub async fn change_password(
+    context: &AppContext,
+    user: &UserRecord,
+    keep: &AccessToken,
+    current: &str,
+    new: &str,
+    confirm: &str,
+) -> ApiResult<()> {
+    let mut errors = validation::Errors::default();
+    if current.is_empty() {
+        errors.add("currentPassword", CURRENT_PASSWORD_REQUIRED);
+    }
+    if let Err(message) = validation::password(new) {
+        errors.add("newPassword", message);
+    } else if new != confirm {
+        errors.add("confirmPassword", validation::PASSWORDS_DO_NOT_MATCH);
+    }
+    errors.finish()?;
+    if !is_current_password(context, user, current).await? {
+        // A 400, not a 403: the web app ends the session on a 403, and a typo must not sign out.
+        return Err(ApiError::field("currentPassword", CURRENT_PASSWORD_WRONG));
+    }
+    if current == new {
+        return Err(ApiError::field("newPassword", NEW_PASSWORD_SAME));
+    }
+    let mut updated = user.clone();
+    updated.password_hash = Some(hash_password(new.to_string()).await?);
+    let expected = updated.bump(model::now());
+    match context.store.put_versioned(&updated, expected).await {
+        Ok(()) => {}
+        Err(StoreError::ConditionFailed) => {
+            return Err(ApiError::Conflict("Your profile was changed in the meantime. Please try again.".into()))
+        }
+        Err(other) => return Err(other.into()),
+    }
+    let sessions: Vec<SessionRecord> =
+        context.store.query(Query::gsi1(keys::sessions_of_user_gsi1(&user.tenant_id, &user.user_id))).await?;
+    let current_session = keep.session_key();
+    let others: Vec<keys::Key> = sessions
+        .into_iter()
+        .map(|s| keys::Key { pk: s.pk, sk: s.sk })
+        .filter(|k| k.pk != current_session.pk || k.sk != current_session.sk)
+        .collect();
+    context.store.delete_many(&others).await?;
+    Ok(())
 }
 
 /// A one-time token as mailed: `<tenantId>.<secret>`; only its hash is stored.

@@ -659,3 +659,82 @@ async fn closing_the_organisation_removes_its_guidelines_and_support_requests() 
         assert!(left.is_empty(), "{partition} still holds {left:?}");
     }
 }
+
+#[tokio::test]
+async fn changing_the_password_needs_the_current_one_and_signs_out_other_devices() {
+    let stack = stack().await;
+    let email = unique_email("change");
+    let (here, tenant_id) = signed_up(&stack, &email).await;
+    let (elsewhere, _) = login(&stack, &email, PASSWORD).await;
+    let change = |current: &str, new: &str, confirm: &str| json!({"currentPassword": current, "newPassword": new, "confirmPassword": confirm});
+    let put = |body: Value| {
+        let here = here.clone();
+        let stack = &stack;
+        async move { call(stack, Method::PUT, "/user/me/password", Some(&here), Some(body)).await }
+    };
+    const NEW: &str = "Brand-New-Pass-7";
+    let user_before = {
+        let (_, me) = call(&stack, Method::GET, "/user/me", Some(&here), None).await;
+        let id = me["id"].as_str().unwrap().to_string();
+        stack.context.store.get::<UserRecord>(&keys::user(&tenant_id, &id)).await.unwrap().unwrap()
+    };
+
+    for (body, field, message) in [
+        (change("", NEW, NEW), "currentPassword", storyhive_accounts::service::CURRENT_PASSWORD_REQUIRED),
+        (change(PASSWORD, "short", "short"), "newPassword", validation::PASSWORD_RULE),
+        (change(PASSWORD, NEW, "Brand-New-Pass-8"), "confirmPassword", validation::PASSWORDS_DO_NOT_MATCH),
+        (change("Not-The-Password-1", NEW, NEW), "currentPassword", "Please enter correct password"),
+        (change(PASSWORD, PASSWORD, PASSWORD), "newPassword", storyhive_accounts::service::NEW_PASSWORD_SAME),
+    ] {
+        let (status, answer) = put(body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(answer["errors"][0]["field"], field, "{answer}");
+        assert_eq!(first_message(&answer), message, "{answer}");
+    }
+    // Nothing changed: both devices are signed in, the old password works.
+    let user_now = stack.context.store.get::<UserRecord>(&user_before.key()).await.unwrap().unwrap();
+    assert_eq!(user_now.password_hash, user_before.password_hash);
+    assert_eq!(call(&stack, Method::GET, "/user/me", Some(&elsewhere), None).await.0, StatusCode::OK);
+
+    let (status, answer) = put(change(PASSWORD, NEW, NEW)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["message"], "Password changed successfully. Other devices have been signed out.");
+    assert_eq!(call(&stack, Method::GET, "/user/me", Some(&here), None).await.0, StatusCode::OK, "this device stays");
+    assert_eq!(
+        call(&stack, Method::GET, "/user/me", Some(&elsewhere), None).await.0,
+        StatusCode::UNAUTHORIZED,
+        "another device is signed out"
+    );
+    let (status, _) = post(&stack, "/auth/login", json!({"email": email, "password": PASSWORD})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "the old password no longer works");
+    login(&stack, &email, NEW).await;
+}
+
+#[tokio::test]
+async fn a_stolen_session_cannot_guess_the_password() {
+    let stack = stack().await;
+    let (token, _) = signed_up(&stack, &unique_email("guess")).await;
+    let body = |current: &str| json!({"currentPassword": current, "newPassword": "Brand-New-Pass-7", "confirmPassword": "Brand-New-Pass-7"});
+    // Five wrong current passwords per user in 15 minutes.
+    for attempt in 0..5 {
+        let (status, _) =
+            call(&stack, Method::PUT, "/user/me/password", Some(&token), Some(body(&format!("Guess-{attempt}-Aa!"))))
+                .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+    let (status, answer) = call(&stack, Method::PUT, "/user/me/password", Some(&token), Some(body(PASSWORD))).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "even the right password, once limited: {answer}");
+    assert_eq!(detail(&answer), storyhive_accounts::service::TOO_MANY_PASSWORD_CHECKS);
+    // Closing the organisation counts on the same limit.
+    let (_, me) = call(&stack, Method::GET, "/user/me", Some(&token), None).await;
+    let (status, _) = call(
+        &stack,
+        Method::DELETE,
+        "/user/me",
+        Some(&token),
+        Some(json!({"email": me["email"], "password": PASSWORD})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(call(&stack, Method::GET, "/user/me", Some(&token), None).await.0, StatusCode::OK, "nothing was closed");
+}

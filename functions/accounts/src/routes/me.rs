@@ -167,12 +167,41 @@ pub async fn delete_me(
     if confirmation.password.is_empty() {
         return Err(ApiError::field("password", service::CLOSE_PASSWORD_REQUIRED));
     }
-    if !service::is_current_password(&principal.user, &confirmation.password).await? {
+    if !service::is_current_password(&context, &principal.user, &confirmation.password).await? {
         // A 400, not a 403: the web app ends the session on a 403, and a typo must not sign out.
         return Err(ApiError::field("password", service::CLOSE_PASSWORD_WRONG));
     }
     service::close_organisation(&context, &principal.user, &principal.tenant).await?;
     Ok(Message::new("Your account has been deleted and your organisation closed successfully"))
+}
+
+/// Change one's own password: the current one is checked (wrong ones are counted: after
+/// five in 15 minutes, a 429), the new one follows the password rule and its
+/// confirmation. Every other session of the account ends; this one stays signed in.
+#[utoipa::path(put, path = "/user/me/password", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, body = Message),
+        (status = 400, description = "'Please enter your current password', 'Please enter correct password', the password rule, 'Passwords do not match', or the same password again", body = ErrorBody),
+        (status = 401, description = "No valid session", body = ErrorBody),
+        (status = 409, description = "The profile changed meanwhile", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords", body = ErrorBody),
+    ))]
+pub async fn change_password(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Json(body): Json<ChangePasswordRequest>,
+) -> ApiResult<Json<Message>> {
+    principal.require(Permission::UseStaffApp)?;
+    service::change_password(
+        &context,
+        &principal.user,
+        &principal.token,
+        &body.current_password,
+        &body.new_password,
+        &body.confirm_password,
+    )
+    .await?;
+    Ok(Message::new("Password changed successfully. Other devices have been signed out."))
 }
 
 /// Countries to choose from (ISO 3166-1). No sign-in needed.

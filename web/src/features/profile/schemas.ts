@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { nameField } from '@/lib/validation/fields';
+import { nameField, newPasswordField } from '@/lib/validation/fields';
+import { PASSWORD_MESSAGES } from '@/lib/validation/rules';
 import { normaliseEmail } from '@/lib/validation/rules';
 
 const optionalText = (max: number, label: string) =>
@@ -29,3 +30,22 @@ export const deleteAccountSchema = (ownEmail: string) =>
     password: z.string().min(1, DELETE_PASSWORD_REQUIRED),
   });
 export type DeleteAccountValues = z.input<ReturnType<typeof deleteAccountSchema>>;
+
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
+export const NEW_PASSWORD_SAME = 'The new password must be different from the current one';
+
+/** Changing one's password (PUT /user/me/password): the API's rules and words. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED),
+    newPassword: newPasswordField(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.newPassword !== values.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
+    } else if (values.currentPassword !== '' && values.newPassword === values.currentPassword) {
+      ctx.addIssue({ code: 'custom', message: NEW_PASSWORD_SAME, path: ['newPassword'] });
+    }
+  });
+export type ChangePasswordValues = z.input<typeof changePasswordSchema>;

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/layouts/PageHeader';
+import { ChangePassword } from '@/features/profile/components/ChangePassword';
 import { DeleteAccount } from '@/features/profile/components/DeleteAccount';
 import { ProfileForm } from '@/features/profile/components/ProfileForm';
 import { roleOf } from '@/lib/auth';
@@ -11,6 +12,7 @@ export function Component() {
     <div className="space-y-6">
       <PageHeader title="Profile" description="Your details as your organisation sees them." />
       <ProfileForm user={user} />
+      <ChangePassword />
       {roleOf(user) === 'superAdmin' && <DeleteAccount user={user} />}
     </div>
   );

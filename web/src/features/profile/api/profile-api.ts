@@ -26,6 +26,14 @@ export function useUpdateProfile() {
   });
 }
 
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      call(api.PUT('/user/me/password', { body })),
+    onSuccess: (res) => toast.success(res.message),
+  });
+}
+
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => call(api.DELETE('/user/me', { body })),

@@ -8,6 +8,7 @@ import { saveToken } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
 import { useToastStore } from '@/stores/toast-store';
 import { jsonResponse, makeUser } from '@/testing/fixtures';
+import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
 import { ProfileForm } from './ProfileForm';
 
@@ -171,5 +172,59 @@ describe('department in the profile', () => {
     await u.selectOptions(screen.getByLabelText('Department'), 'Marketing');
     await u.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/user/me/update')?.body).toMatchObject({ department: 'd2' }));
+  });
+
+  it('changes the password with the current one, checking the new one first', async () => {
+    const calls = stub((req) =>
+      req.method === 'PUT'
+        ? jsonResponse({ message: 'Password changed successfully. Other devices have been signed out.' })
+        : jsonResponse({}),
+    );
+    wrap(<ChangePassword />);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Please enter your current password')).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Current password'), 'Old-Password-1');
+    await u.type(screen.getByLabelText('New password'), 'weak');
+    await u.type(screen.getByLabelText('Confirm new password'), 'weak');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/Password must be at least 8 characters/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/user/me/password')).toHaveLength(0);
+
+    await u.clear(screen.getByLabelText('New password'));
+    await u.type(screen.getByLabelText('New password'), 'New-Password-2');
+    await u.clear(screen.getByLabelText('Confirm new password'));
+    await u.type(screen.getByLabelText('Confirm new password'), 'New-Password-2');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/user/me/password')?.body).toEqual({
+        currentPassword: 'Old-Password-1',
+        newPassword: 'New-Password-2',
+        confirmPassword: 'New-Password-2',
+      }),
+    );
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => t.message)).toContain(
+        'Password changed successfully. Other devices have been signed out.',
+      ),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
+  });
+
+  it('shows a wrong current password under its field, keeping the session', async () => {
+    stub(() =>
+      jsonResponse(
+        { detail: 'Please enter correct password', errors: [{ field: 'currentPassword', message: 'Please enter correct password' }] },
+        400,
+      ),
+    );
+    wrap(<ChangePassword />);
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Current password'), 'Wrong-Password-1');
+    await u.type(screen.getByLabelText('New password'), 'New-Password-2');
+    await u.type(screen.getByLabelText('Confirm new password'), 'New-Password-2');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findAllByText('Please enter correct password')).length).toBeGreaterThan(0);
+    expect(localStorage.getItem('token')).not.toBeNull();
   });
 });
