@@ -16,6 +16,8 @@ export function StudioPage() {
   const data = useContributorData();
   const [search] = useSearchParams();
   const practice = search.get('istest') === 'true';
+  // One answer recorded again from the journey (the collaborator's choice, before submitting).
+  const again = practice ? null : search.get('campaignQuestionId');
   const campaign = useContributorCampaign(data);
   const journey = useJourney(data);
   const toAsk = useQuestionsToAsk(data, !practice);
@@ -45,6 +47,8 @@ export function StudioPage() {
   const questions = useMemo<JourneyQuestion[] | null>(() => {
     if (!journey.data || !pending || (!practice && !toAsk.data)) return null;
     const all = [...journey.data.questions].sort((a, b) => a.sequence - b.sequence);
+    const chosen = again ? all.find((q) => q.campaignQuestionId === again) : undefined;
+    if (chosen) return [chosen];
     if (practice) {
       // Spec section 4: questions flagged for re-recording, or all of them.
       const sentBack = all.filter((q) => q.sentForReRecording);
@@ -58,7 +62,13 @@ export function StudioPage() {
       .map((q) => ({ ...byId.get(q.campaignQuestionId), ...q }));
     // Computed once when everything has loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [journey.data !== undefined, toAsk.data !== undefined, pending, practice]);
+  }, [journey.data !== undefined, toAsk.data !== undefined, pending, practice, again]);
+
+  // The studio says "Question 3 of 3" when only the third is left: each question's place in the campaign.
+  const numbers = useMemo(() => {
+    const all = [...(journey.data?.questions ?? [])].sort((a, b) => a.sequence - b.sequence);
+    return Object.fromEntries(all.map((q, i) => [q.campaignQuestionId, i + 1]));
+  }, [journey.data]);
 
   if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
   const error = campaign.error ?? journey.error ?? toAsk.error;
@@ -91,10 +101,12 @@ export function StudioPage() {
   }
   return (
     <Studio
-      key={practice ? 'practice' : 'final'}
+      key={practice ? 'practice' : `final-${again ?? ''}`}
       data={data}
       practice={practice}
       questions={questions}
+      numbers={numbers}
+      total={Object.keys(numbers).length}
       mode={campaign.data.campaign.mode}
       videoConfig={questions[0]?.videoConfig ?? campaign.data.videoConfig}
     />
