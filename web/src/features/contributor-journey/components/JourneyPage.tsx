@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from '../app/router';
 import { invalidateResources } from '../api/resource';
 import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
@@ -11,7 +12,11 @@ import { submitJourney } from '../api/contributor-api';
 import { useContributorCampaign, useContributorData, useJourney } from '../api/queries';
 import { useUploadsStore } from '../uploads/uploads';
 import { questionState, type QuestionState } from '../uploads/question-state';
+import type { JourneyQuestion } from '../types';
 import { ContributorFrame, Notice } from './ContributorFrame';
+
+// Watching an answer is not on the way to the camera: its player loads when first opened.
+const AnswerPlayer = lazy(() => import('./AnswerPlayer').then((m) => ({ default: m.AnswerPlayer })));
 
 const badge: Record<QuestionState['kind'], string> = {
   'to-record': 'bg-sunken text-muted',
@@ -32,6 +37,8 @@ export function JourneyPage() {
   const uploads = useUploadsStore((s) => s.byQuestion);
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [watching, setWatching] = useState<JourneyQuestion | null>(null);
 
   if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
   if (journey.isPending || campaign.isPending) {
@@ -74,6 +81,7 @@ export function JourneyPage() {
       navigate(paths.contributorGoodJob);
     } catch {
       setSubmitting(false);
+      setConfirming(false);
     }
   }
 
@@ -104,7 +112,7 @@ export function JourneyPage() {
               </>
             )}
             {toRecord === 0 && (
-              <Button size="lg" onClick={() => void onSubmit()} loading={submitting} disabled={!allStored}>
+              <Button size="lg" onClick={() => setConfirming(true)} disabled={!allStored}>
                 Submit for review
               </Button>
             )}
@@ -148,11 +156,61 @@ export function JourneyPage() {
                     Prepare your script
                   </Link>
                 )}
+                {s.kind === 'stored' && (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <Button size="sm" variant="secondary" onClick={() => setWatching(q)} aria-label={`Watch your answer to question ${i + 1}`}>
+                      Watch your answer
+                    </Button>
+                    {/* Before submitting, any answer may be redone; afterwards only what staff send back. */}
+                    {!j.submitted && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Record again: question ${i + 1}`}
+                        onClick={() => navigate(`${paths.contributorRecordVideo}?campaignQuestionId=${encodeURIComponent(q.campaignQuestionId)}`)}
+                      >
+                        Record again
+                      </Button>
+                    )}
+                  </div>
+                )}
               </li>
             );
           })}
         </ol>
       </div>
+
+      {watching && (
+        <Suspense fallback={null}>
+          <AnswerPlayer
+            data={data}
+            question={watching}
+            number={questions.indexOf(watching) + 1}
+            onClose={() => setWatching(null)}
+          />
+        </Suspense>
+      )}
+
+      <Dialog
+        open={confirming}
+        title="Submit your answers for review?"
+        onClose={() => !submitting && setConfirming(false)}
+        footer={
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button onClick={() => void onSubmit()} loading={submitting}>
+              Submit my answers
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm">
+          The campaign team will review your {questions.length === 1 ? 'answer' : `${questions.length} answers`}. Afterwards you can
+          still watch them, but you cannot record them again unless the team asks you to.
+        </p>
+      </Dialog>
     </ContributorFrame>
   );
 }
