@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeContributorCampaign } from '@/testing/fixtures';
 import { contributorFetch } from '../api/contributor-client';
-import { clearResources } from '../api/resource';
+import { clearResources, invalidateResources } from '../api/resource';
 import { saveContributorData } from '../lib/storage';
 import { useContributorStore } from '../store';
 import type { Journey, JourneyQuestion, StoredVideos } from '../types';
@@ -95,6 +95,10 @@ describe('JourneyPage, every answer stored', () => {
     expect(video).toHaveAttribute('controls');
     const read = calls.find((c) => c.url.endsWith('/contributor/campaign/videos'))!;
     expect(read.method).toBe('POST');
+
+    // The journey read again (new objects) while it plays: still the same answer.
+    await act(async () => invalidateResources(['contributor']));
+    expect(screen.getByRole('dialog', { name: 'Your answer to question 2' })).toBeInTheDocument();
   });
 
   it('lets one answer be recorded again: the studio for that question only', async () => {

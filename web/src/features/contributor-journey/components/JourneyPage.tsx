@@ -12,7 +12,6 @@ import { submitJourney } from '../api/contributor-api';
 import { useContributorCampaign, useContributorData, useJourney } from '../api/queries';
 import { useUploadsStore } from '../uploads/uploads';
 import { questionState, type QuestionState } from '../uploads/question-state';
-import type { JourneyQuestion } from '../types';
 import { ContributorFrame, Notice } from './ContributorFrame';
 
 // Watching an answer is not on the way to the camera: its player loads when first opened.
@@ -21,13 +20,13 @@ const AnswerPlayer = lazy(() => import('./AnswerPlayer').then((m) => ({ default:
 const badge: Record<QuestionState['kind'], string> = {
   'to-record': 'bg-sunken text-muted',
   'sent-back': 'bg-warning/15 text-warning',
-  recording: 'bg-danger/15 text-danger',
+  recording: 'bg-danger-soft text-danger',
   waiting: 'bg-sunken text-fg',
   uploading: 'bg-primary/15 text-primary',
   retrying: 'bg-warning/15 text-warning',
   processing: 'bg-primary/15 text-primary',
-  stored: 'bg-success/15 text-success',
-  failed: 'bg-danger/15 text-danger',
+  stored: 'bg-success-soft text-success',
+  failed: 'bg-danger-soft text-danger',
 };
 
 export function JourneyPage() {
@@ -38,7 +37,8 @@ export function JourneyPage() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [watching, setWatching] = useState<JourneyQuestion | null>(null);
+  /** The question whose answer plays (by id: the journey is read again meanwhile). */
+  const [watching, setWatching] = useState<string | null>(null);
 
   if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
   if (journey.isPending || campaign.isPending) {
@@ -70,6 +70,7 @@ export function JourneyPage() {
   const allStored = questions.length > 0 && storedCount === questions.length;
   const finished = j.submitted && !j.reRecording;
   const c = campaign.data.campaign;
+  const watchedIndex = questions.findIndex((q) => q.campaignQuestionId === watching);
 
   async function onSubmit() {
     if (!data) return;
@@ -158,7 +159,7 @@ export function JourneyPage() {
                 )}
                 {s.kind === 'stored' && (
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <Button size="sm" variant="secondary" onClick={() => setWatching(q)} aria-label={`Watch your answer to question ${i + 1}`}>
+                    <Button size="sm" variant="secondary" onClick={() => setWatching(q.campaignQuestionId)} aria-label={`Watch your answer to question ${i + 1}`}>
                       Watch your answer
                     </Button>
                     {/* Before submitting, any answer may be redone; afterwards only what staff send back. */}
@@ -180,14 +181,9 @@ export function JourneyPage() {
         </ol>
       </div>
 
-      {watching && (
+      {watchedIndex >= 0 && (
         <Suspense fallback={null}>
-          <AnswerPlayer
-            data={data}
-            question={watching}
-            number={questions.indexOf(watching) + 1}
-            onClose={() => setWatching(null)}
-          />
+          <AnswerPlayer data={data} question={questions[watchedIndex]!} number={watchedIndex + 1} onClose={() => setWatching(null)} />
         </Suspense>
       )}
 
