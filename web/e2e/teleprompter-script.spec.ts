@@ -60,4 +60,13 @@ test("the question's own script, else the campaign's, on 'Prepare your script' a
   await expect(page).toHaveURL(/\/contributor-journey$/);
   await page.reload();
   await expectPreparedScript(page, 2, 'My own words about pride.');
+
+  // Rewritten on "Prepare your script": the studio, opened again, reads the new words.
+  await page.getByTestId('journey-question').nth(1).getByRole('link', { name: 'Prepare your script' }).click();
+  await page.getByRole('textbox', { name: 'Your script, in your own words' }).fill('Rewritten before recording.');
+  await expect(page.getByTestId('script-save-state')).toHaveText('Saved');
+  await page.getByRole('link', { name: '← Back to your questions' }).click();
+  await page.getByRole('button', { name: 'Continue recording' }).click();
+  await expect(page.getByTestId('studio-question')).toHaveText(campaign.questions[1]!);
+  await expect(teleprompter).toHaveText(['Rewritten before recording.']);
 });

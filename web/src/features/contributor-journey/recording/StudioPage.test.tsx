@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeContributorCampaign } from '@/testing/fixtures';
 import { contributorFetch } from '../api/contributor-client';
-import { clearResources } from '../api/resource';
+import { contributorKeys } from '../api/queries';
+import { clearResources, setResourceData } from '../api/resource';
 import { saveContributorData } from '../lib/storage';
 import { useContributorStore } from '../store';
 import type { Journey, JourneyQuestion } from '../types';
@@ -56,5 +57,23 @@ describe('StudioPage numbering', () => {
     expect(await screen.findByTestId('studio-question')).toHaveTextContent('Question text q1');
     expect(screen.getByText('Question 1 of 3')).toBeInTheDocument();
     expect(screen.getByTestId('teleprompter')).toHaveTextContent('Script of q1');
+  });
+
+  it("the teleprompter shows the collaborator's latest script, not a copy kept from an earlier visit", async () => {
+    const data = { tenantId: 't1', campaignId: 'c1', contributorId: 'p1', key: 'k' };
+    // An earlier visit of the studio kept the questions before the script was rewritten on "Prepare your script".
+    setResourceData(contributorKeys.journey(data), journey);
+    setResourceData(contributorKeys.toAsk(data), questions.filter((q) => q.toAsk));
+    const rewritten = questions.map((q) => (q.campaignQuestionId === 'q3' ? { ...q, contributorScript: 'My own words now.' } : q));
+    contributorFetch.fetch = async (input) => {
+      const url = String(input);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (url.includes('/contributor-journey/all-questions/')) return Response.json(rewritten.filter((q) => q.toAsk));
+      if (url.includes('/contributor-journey/')) return Response.json({ ...journey, questions: rewritten });
+      return Response.json(makeContributorCampaign());
+    };
+    window.history.replaceState(null, '', '/contributor-journey/record-video');
+    render(<StudioPage />);
+    expect(await screen.findByTestId('teleprompter')).toHaveTextContent('My own words now.');
   });
 });

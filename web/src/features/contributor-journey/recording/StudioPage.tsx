@@ -22,6 +22,19 @@ export function StudioPage() {
   const journey = useJourney(data);
   const toAsk = useQuestionsToAsk(data, !practice);
   const [pending, setPending] = useState<Set<string> | null>(null);
+  // The questions are fixed once loaded: from this visit's reads, never from copies kept from an
+  // earlier page, which may hold a script the collaborator has since rewritten.
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    setFresh(false);
+    void Promise.all([journey.refetch(), practice ? null : toAsk.refetch()]).then(() => alive && setFresh(true));
+    return () => {
+      alive = false;
+    };
+    // Once per visit of the page, after the reads its resources started.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [practice]);
 
   useEffect(() => {
     if (!data) return;
@@ -45,7 +58,7 @@ export function StudioPage() {
   }, [practice]);
 
   const questions = useMemo<JourneyQuestion[] | null>(() => {
-    if (!journey.data || !pending || (!practice && !toAsk.data)) return null;
+    if (!fresh || !journey.data || !pending || (!practice && !toAsk.data)) return null;
     const all = [...journey.data.questions].sort((a, b) => a.sequence - b.sequence);
     const chosen = again ? all.find((q) => q.campaignQuestionId === again) : undefined;
     if (chosen) return [chosen];
@@ -62,7 +75,7 @@ export function StudioPage() {
       .map((q) => ({ ...byId.get(q.campaignQuestionId), ...q }));
     // Computed once when everything has loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [journey.data !== undefined, toAsk.data !== undefined, pending, practice, again]);
+  }, [fresh, journey.data !== undefined, toAsk.data !== undefined, pending, practice, again]);
 
   // The studio says "Question 3 of 3" when only the third is left: each question's place in the campaign.
   const numbers = useMemo(() => {
