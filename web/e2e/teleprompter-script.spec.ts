@@ -58,15 +58,21 @@ test("the question's own script, else the campaign's, on 'Prepare your script' a
   await page.waitForTimeout(1500);
   await page.getByRole('button', { name: '← Back' }).click();
   await expect(page).toHaveURL(/\/contributor-journey$/);
-  await page.reload();
-  await expectPreparedScript(page, 2, 'My own words about pride.');
 
-  // Rewritten on "Prepare your script": the studio, opened again, reads the new words.
+  // Rewritten on "Prepare your script" in the same visit (the studio's earlier reads are still kept):
+  // the studio, opened again, reads the new words.
   await page.getByTestId('journey-question').nth(1).getByRole('link', { name: 'Prepare your script' }).click();
-  await page.getByRole('textbox', { name: 'Your script, in your own words' }).fill('Rewritten before recording.');
+  const box = page.getByRole('textbox', { name: 'Your script, in your own words' });
+  await expect(box).toHaveValue('My own words about pride.');
+  await box.fill('Rewritten before recording.');
   await expect(page.getByTestId('script-save-state')).toHaveText('Saved');
   await page.getByRole('link', { name: '← Back to your questions' }).click();
   await page.getByRole('button', { name: 'Continue recording' }).click();
   await expect(page.getByTestId('studio-question')).toHaveText(campaign.questions[1]!);
   await expect(teleprompter).toHaveText(['Rewritten before recording.']);
+
+  // And when the page is opened again.
+  await page.getByRole('button', { name: '← Back' }).click();
+  await page.reload();
+  await expectPreparedScript(page, 2, 'Rewritten before recording.');
 });
