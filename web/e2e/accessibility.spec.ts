@@ -410,8 +410,13 @@ test('contributor: landing, journey, script, recording (keyboard only) and good 
   await expect(page).toHaveURL(/\/contributor-journey$/);
   await expect(page.getByTestId('stored-count')).toHaveText('1 of 1 answers safely stored', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Submit for review' }).click();
+  await tabTo(page, 'button', 'Submit my answers');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/contributor\/goodJobContributor$/);
-  await checkScreens(page, 'contributor', [{ name: 'good job', who: ['contributor'], path: () => '/contributor/goodJobContributor', heading: 'Good job!' }]);
+  await checkScreens(page, 'contributor', [
+    { name: 'good job', who: ['contributor'], path: () => '/contributor/goodJobContributor', heading: 'Good job!' },
+    { name: 'link reopened after submitting', who: ['contributor'], path: () => landing, heading: "You've submitted, thank you" },
+  ]);
   await context.close();
 });
 

@@ -281,13 +281,23 @@ test.describe('contributor journey, desktop', () => {
     await recordTake(page, 3);
     await page.getByRole('dialog').getByRole('button', { name: 'Next Question' }).click();
     await expect(page.getByTestId('studio-question')).toHaveText(inv.questions[1]!);
+    await expect(page.getByText('Question 2 of 2')).toBeVisible();
+    // The first take uploads while the second question waits; the studio says when the page may be closed.
+    await expect(page.getByTestId('sent-take')).toContainText('Question 1:');
+    await expect(page.getByTestId('sent-take')).toContainText('Question 1: Safely stored', { timeout: 60_000 });
+    await expect(page.getByTestId('close-safety')).toHaveText('Every answer you sent is safely stored: you can close this page.');
     await recordTake(page, 3);
     await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
     await expect(page).toHaveURL(/\/contributor-journey$/);
 
     await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored', { timeout: 60_000 });
     await expect(page.getByTestId('journey-question').and(page.locator('[data-status="stored"]'))).toHaveCount(2);
+    // Submitting asks first; Cancel leaves everything as it was.
     await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('dialog', { name: 'Submit your answers for review?' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('dialog', { name: 'Submit your answers for review?' }).getByRole('button', { name: 'Submit my answers' }).click();
     await expect(page).toHaveURL(/\/contributor\/goodJobContributor$/);
     await expect(page.getByRole('heading', { name: 'Good job!' })).toBeVisible();
 
@@ -312,7 +322,8 @@ test.describe('contributor journey, desktop', () => {
     await expect(page.getByTestId('journey-question').nth(1)).toHaveAttribute('data-status', 'sent-back');
     await expect(page.getByTestId('journey-question').nth(0)).toHaveAttribute('data-status', 'stored');
     await page.getByRole('button', { name: 'Re-record the questions sent back' }).click();
-    await expect(page.getByText('Question 1 of 1')).toBeVisible();
+    // The campaign's numbering: the second question, of two.
+    await expect(page.getByText('Question 2 of 2')).toBeVisible();
     await expect(page.getByTestId('studio-question')).toHaveText(inv.questions[1]!);
     await recordTake(page, 3);
     await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
@@ -320,7 +331,19 @@ test.describe('contributor journey, desktop', () => {
     await page.reload();
     await expect(storedCount(page)).toHaveText('2 of 2 answers safely stored');
     await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('dialog', { name: 'Submit your answers for review?' }).getByRole('button', { name: 'Submit my answers' }).click();
     await expect(page).toHaveURL(/\/contributor\/goodJobContributor$/);
+
+    // Reopening the link: thanks, and the answers to watch, not a new start.
+    await page.goto(reRecordLink);
+    await expect(page.getByRole('heading', { level: 1, name: "You've submitted, thank you" })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Get started|Continue your journey/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'See your answers' }).click();
+    await page.getByRole('button', { name: 'Watch your answer to question 2' }).click();
+    const player = page.getByRole('dialog', { name: 'Your answer to question 2' }).getByTestId('answer-video');
+    // The re-recorded take plays: the browser reads its length from the stored file.
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(await player.evaluate((v: HTMLVideoElement) => v.error)).toBeNull();
   });
 
   test('a reload during an upload resumes it', async ({ page }) => {

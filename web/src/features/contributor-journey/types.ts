@@ -16,6 +16,8 @@ export type Journey = S['Journey'];
 export type PreviewQuestion = S['PreviewQuestion'];
 export type CampaignPreview = S['CampaignPreview'];
 export type ContributorCampaign = S['ContributorCampaign'];
+export type StoredVideos = S['StoredVideos'];
+export type StoredAnswer = S['Answer'];
 export type StartUploadResponse = S['UploadStarted'];
 export type UploadedPart = { partNumber: number; etag: string; sizeBytes: number };
 

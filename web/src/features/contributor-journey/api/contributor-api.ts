@@ -6,6 +6,7 @@ import type {
   Journey,
   JourneyQuestion,
   StartUploadResponse,
+  StoredVideos,
   UploadedPart,
   VideoConfig,
 } from '../types';
@@ -52,6 +53,11 @@ export function addVideo(
 
 export function submitJourney(ids: Ids, options?: ContributorCallOptions) {
   return contributorCall<{ message: string }>('PUT', `/contributor/${base(ids)}/submit`, undefined, options);
+}
+
+/** The collaborator's stored takes, each with a short-lived URL to play it. */
+export function fetchStoredVideos(ids: Ids, options?: ContributorCallOptions) {
+  return contributorCall<StoredVideos>('POST', '/contributor/campaign/videos', idsOf(ids), options);
 }
 
 // Multipart upload (contract of issue 4).

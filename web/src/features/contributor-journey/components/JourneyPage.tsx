@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from '../app/router';
 import { invalidateResources } from '../api/resource';
 import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
@@ -10,53 +11,22 @@ import { cn } from '@/utils/cn';
 import { submitJourney } from '../api/contributor-api';
 import { useContributorCampaign, useContributorData, useJourney } from '../api/queries';
 import { useUploadsStore } from '../uploads/uploads';
-import type { QuestionUpload } from '../uploads/upload-manager';
-import type { JourneyQuestion } from '../types';
+import { questionState, type QuestionState } from '../uploads/question-state';
 import { ContributorFrame, Notice } from './ContributorFrame';
 
-export type QuestionState = {
-  kind: 'to-record' | 'sent-back' | 'recording' | 'waiting' | 'uploading' | 'retrying' | 'processing' | 'stored' | 'failed';
-  label: string;
-  /** 0..100 while uploading. */
-  percent?: number;
-};
-
-/** What a question's row says: the take in this browser first, else the server's state. */
-export function questionState(q: JourneyQuestion, local: QuestionUpload | undefined): QuestionState {
-  if (local && local.phase !== 'stored') {
-    const percent = Math.floor(Math.min(local.progress, 0.99) * 100);
-    switch (local.phase) {
-      case 'recording':
-        return { kind: 'recording', label: 'Recording…' };
-      case 'waiting':
-        return { kind: 'waiting', label: 'Recorded, not sent yet' };
-      case 'uploading':
-        return { kind: 'uploading', label: `Uploading ${percent}%`, percent };
-      case 'retrying':
-        return { kind: 'retrying', label: `Connection lost: saved on this device, will resume (${percent}%)`, percent };
-      case 'processing':
-        return { kind: 'processing', label: 'Uploaded, being checked…', percent: 99 };
-      case 'failed':
-        return { kind: 'failed', label: local.error ?? 'Upload failed. Please record again.' };
-    }
-  }
-  if (q.sentForReRecording && !(local?.phase === 'stored')) return { kind: 'sent-back', label: 'Sent back for re-recording' };
-  if (local?.phase === 'stored' || q.uploadStatus === 'stored') return { kind: 'stored', label: 'Safely stored' };
-  if (q.uploadStatus === 'uploading') return { kind: 'processing', label: 'Uploaded, being checked…' };
-  if (q.uploadStatus === 'failed') return { kind: 'failed', label: q.failureReason ?? 'The video could not be used. Please record it again.' };
-  return { kind: 'to-record', label: 'To record' };
-}
+// Watching an answer is not on the way to the camera: its player loads when first opened.
+const AnswerPlayer = lazy(() => import('./AnswerPlayer').then((m) => ({ default: m.AnswerPlayer })));
 
 const badge: Record<QuestionState['kind'], string> = {
   'to-record': 'bg-sunken text-muted',
   'sent-back': 'bg-warning/15 text-warning',
-  recording: 'bg-danger/15 text-danger',
+  recording: 'bg-danger-soft text-danger',
   waiting: 'bg-sunken text-fg',
   uploading: 'bg-primary/15 text-primary',
   retrying: 'bg-warning/15 text-warning',
   processing: 'bg-primary/15 text-primary',
-  stored: 'bg-success/15 text-success',
-  failed: 'bg-danger/15 text-danger',
+  stored: 'bg-success-soft text-success',
+  failed: 'bg-danger-soft text-danger',
 };
 
 export function JourneyPage() {
@@ -66,6 +36,9 @@ export function JourneyPage() {
   const uploads = useUploadsStore((s) => s.byQuestion);
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  /** The question whose answer plays (by id: the journey is read again meanwhile). */
+  const [watching, setWatching] = useState<string | null>(null);
 
   if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
   if (journey.isPending || campaign.isPending) {
@@ -97,6 +70,7 @@ export function JourneyPage() {
   const allStored = questions.length > 0 && storedCount === questions.length;
   const finished = j.submitted && !j.reRecording;
   const c = campaign.data.campaign;
+  const watchedIndex = questions.findIndex((q) => q.campaignQuestionId === watching);
 
   async function onSubmit() {
     if (!data) return;
@@ -108,6 +82,7 @@ export function JourneyPage() {
       navigate(paths.contributorGoodJob);
     } catch {
       setSubmitting(false);
+      setConfirming(false);
     }
   }
 
@@ -138,7 +113,7 @@ export function JourneyPage() {
               </>
             )}
             {toRecord === 0 && (
-              <Button size="lg" onClick={() => void onSubmit()} loading={submitting} disabled={!allStored}>
+              <Button size="lg" onClick={() => setConfirming(true)} disabled={!allStored}>
                 Submit for review
               </Button>
             )}
@@ -182,11 +157,56 @@ export function JourneyPage() {
                     Prepare your script
                   </Link>
                 )}
+                {s.kind === 'stored' && (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <Button size="sm" variant="secondary" onClick={() => setWatching(q.campaignQuestionId)} aria-label={`Watch your answer to question ${i + 1}`}>
+                      Watch your answer
+                    </Button>
+                    {/* Before submitting, any answer may be redone; afterwards only what staff send back. */}
+                    {!j.submitted && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Record again: question ${i + 1}`}
+                        onClick={() => navigate(`${paths.contributorRecordVideo}?campaignQuestionId=${encodeURIComponent(q.campaignQuestionId)}`)}
+                      >
+                        Record again
+                      </Button>
+                    )}
+                  </div>
+                )}
               </li>
             );
           })}
         </ol>
       </div>
+
+      {watchedIndex >= 0 && (
+        <Suspense fallback={null}>
+          <AnswerPlayer data={data} question={questions[watchedIndex]!} number={watchedIndex + 1} onClose={() => setWatching(null)} />
+        </Suspense>
+      )}
+
+      <Dialog
+        open={confirming}
+        title="Submit your answers for review?"
+        onClose={() => !submitting && setConfirming(false)}
+        footer={
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button onClick={() => void onSubmit()} loading={submitting}>
+              Submit my answers
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm">
+          The campaign team will review your {questions.length === 1 ? 'answer' : `${questions.length} answers`}. Afterwards you can
+          still watch them, but you cannot record them again unless the team asks you to.
+        </p>
+      </Dialog>
     </ContributorFrame>
   );
 }

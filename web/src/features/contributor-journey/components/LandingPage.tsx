@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
 import { nameError } from '@/lib/validation/rules';
 import { acceptTerms, saveContributorDetails } from '../api/contributor-api';
-import { contributorKeys, useContributorCampaign } from '../api/queries';
+import { contributorKeys, useContributorCampaign, useJourney } from '../api/queries';
 import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
 import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
@@ -80,8 +80,33 @@ export function LandingPage({ data }: { data: ContributorData | null }) {
   return <Welcome data={data} value={campaign.data} />;
 }
 
+/**
+ * Reopening the link after submitting: thanks, and the answers to watch, instead of a new start
+ * (unless staff sent answers back, when the journey starts again).
+ */
+function Submitted({ value }: { value: ContributorCampaign }) {
+  const navigate = useNavigate();
+  const { campaign } = value;
+  return (
+    <ContributorFrame logo={campaign.companyLogo} company={campaign.companyName}>
+      <section className="rounded-xl border border-line bg-raised p-8 text-center shadow-sm" data-testid="contributor-submitted">
+        <p className="text-sm font-medium text-primary">{campaign.title}</p>
+        <h1 className="mt-1 text-2xl font-semibold">{"You've submitted, thank you"}</h1>
+        <p className="mt-2 text-muted">
+          Your answers are with {campaign.companyName || 'the campaign team'} for review. You can watch them again at any time.
+        </p>
+        <Button className="mt-6" size="lg" onClick={() => navigate(paths.contributorJourney)}>
+          See your answers
+        </Button>
+      </section>
+    </ContributorFrame>
+  );
+}
+
 function Welcome({ data, value }: { data: ContributorData; value: ContributorCampaign }) {
   const navigate = useNavigate();
+  // After submitting, the journey says whether staff sent answers back to record again.
+  const journey = useJourney(data, value.submitted);
   const { contributor, campaign } = value;
   const [firstName, setFirstName] = useState(contributor.firstName ?? '');
   const [lastName, setLastName] = useState(contributor.lastName ?? '');
@@ -102,6 +127,17 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
       </Notice>
     );
   }
+
+  if (value.submitted && journey.isPending) {
+    return (
+      <ContributorFrame logo={campaign.companyLogo} company={campaign.companyName}>
+        <div className="flex justify-center py-16">
+          <Spinner className="h-8 w-8 text-primary" label="Loading the campaign" />
+        </div>
+      </ContributorFrame>
+    );
+  }
+  if (value.submitted && !journey.data?.reRecording) return <Submitted value={value} />;
 
   const brief = toParagraphs(htmlToText(campaign.brief));
   const questions = [...campaign.questions].sort((a, b) => a.sequence - b.sequence);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionState } from '../components/JourneyPage';
+import { questionState } from '../uploads/question-state';
 import { baseContentType, pickMimeType, pickResolution, uploadFileType } from '../recording/media';
 import type { JourneyQuestion } from '../types';
 import { detectDeviceType, orientationAlert } from './device';

@@ -34,6 +34,7 @@ import {
 import { Teleprompter } from './Teleprompter';
 import { SCRIPT_SAVE_DELAY_MS, settingsFrom } from './teleprompter-config';
 import { AiWand } from '../components/AiWand';
+import { TakeProgress } from './TakeProgress';
 import { TeleprompterControls } from './TeleprompterControls';
 import { useTeleprompterSettings } from './use-teleprompter-settings';
 
@@ -43,6 +44,9 @@ type Props = {
   data: ContributorData;
   practice: boolean;
   questions: JourneyQuestion[];
+  /** Each question's place among all the campaign's questions (1-based), and how many there are. */
+  numbers: Record<string, number>;
+  total: number;
   mode: RecordingMode;
   videoConfig: VideoConfig | null | undefined;
 };
@@ -90,7 +94,7 @@ function useViewport(): { orientation: RecordingMode; device: DeviceType } {
   return value;
 }
 
-export function Studio({ data, practice, questions, mode, videoConfig }: Props) {
+export function Studio({ data, practice, questions, numbers, total, mode, videoConfig }: Props) {
   const navigate = useNavigate();
   const { orientation, device } = useViewport();
   const [index, setIndex] = useState(0);
@@ -104,6 +108,8 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
   const [reviewUrl, setReviewUrl] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);
+  /** The questions whose take was sent (Next) during this visit: their uploads are shown. */
+  const [sent, setSent] = useState<JourneyQuestion[]>([]);
   const [scripts, setScripts] = useState<Record<string, string>>(() =>
     Object.fromEntries(questions.map((q) => [q.campaignQuestionId, q.contributorScript ?? htmlToText(q.script)])),
   );
@@ -323,7 +329,10 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
   }
 
   function next() {
-    if (manager && takeRef.current) void manager.accept(takeRef.current);
+    if (manager && takeRef.current) {
+      void manager.accept(takeRef.current);
+      setSent((list) => [...list.filter((q) => q.campaignQuestionId !== qid), question]);
+    }
     takeRef.current = null;
     clearReview();
     if (isLast) {
@@ -333,6 +342,13 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
     setIndex((i) => i + 1);
     setExpanded(false);
     setPhase('preview');
+  }
+
+  /** A sent take the server could not use: that question again, then on from there. */
+  function recordAgain(q: JourneyQuestion) {
+    setIndex(questions.indexOf(q));
+    setExpanded(false);
+    setEditing(false);
   }
 
   function back() {
@@ -425,7 +441,7 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
             ← Back
           </Button>
           <span className="text-xs text-white/70">
-            Question {index + 1} of {questions.length}
+            Question {numbers[qid] ?? index + 1} of {total}
           </span>
           {practice && (
             <Button size="sm" variant="secondary" onClick={back}>
@@ -490,6 +506,8 @@ export function Studio({ data, practice, questions, mode, videoConfig }: Props) 
             </>
           )}
         </div>
+
+        {!practice && <TakeProgress sent={sent} numbers={numbers} onRecordAgain={recordAgain} disabled={busy} />}
 
         <TeleprompterControls settings={settings} onChange={update} />
 

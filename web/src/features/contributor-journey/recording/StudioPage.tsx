@@ -16,10 +16,25 @@ export function StudioPage() {
   const data = useContributorData();
   const [search] = useSearchParams();
   const practice = search.get('istest') === 'true';
+  // One answer recorded again from the journey (the collaborator's choice, before submitting).
+  const again = practice ? null : search.get('campaignQuestionId');
   const campaign = useContributorCampaign(data);
   const journey = useJourney(data);
   const toAsk = useQuestionsToAsk(data, !practice);
   const [pending, setPending] = useState<Set<string> | null>(null);
+  // The questions are fixed once loaded: from this visit's reads, never from copies kept from an
+  // earlier page, which may hold a script the collaborator has since rewritten.
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    setFresh(false);
+    void Promise.all([journey.refetch(), practice ? null : toAsk.refetch()]).then(() => alive && setFresh(true));
+    return () => {
+      alive = false;
+    };
+    // Once per visit of the page, after the reads its resources started.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [practice]);
 
   useEffect(() => {
     if (!data) return;
@@ -43,8 +58,10 @@ export function StudioPage() {
   }, [practice]);
 
   const questions = useMemo<JourneyQuestion[] | null>(() => {
-    if (!journey.data || !pending || (!practice && !toAsk.data)) return null;
+    if (!fresh || !journey.data || !pending || (!practice && !toAsk.data)) return null;
     const all = [...journey.data.questions].sort((a, b) => a.sequence - b.sequence);
+    const chosen = again ? all.find((q) => q.campaignQuestionId === again) : undefined;
+    if (chosen) return [chosen];
     if (practice) {
       // Spec section 4: questions flagged for re-recording, or all of them.
       const sentBack = all.filter((q) => q.sentForReRecording);
@@ -58,7 +75,13 @@ export function StudioPage() {
       .map((q) => ({ ...byId.get(q.campaignQuestionId), ...q }));
     // Computed once when everything has loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [journey.data !== undefined, toAsk.data !== undefined, pending, practice]);
+  }, [fresh, journey.data !== undefined, toAsk.data !== undefined, pending, practice, again]);
+
+  // The studio says "Question 3 of 3" when only the third is left: each question's place in the campaign.
+  const numbers = useMemo(() => {
+    const all = [...(journey.data?.questions ?? [])].sort((a, b) => a.sequence - b.sequence);
+    return Object.fromEntries(all.map((q, i) => [q.campaignQuestionId, i + 1]));
+  }, [journey.data]);
 
   if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
   const error = campaign.error ?? journey.error ?? toAsk.error;
@@ -91,10 +114,12 @@ export function StudioPage() {
   }
   return (
     <Studio
-      key={practice ? 'practice' : 'final'}
+      key={practice ? 'practice' : `final-${again ?? ''}`}
       data={data}
       practice={practice}
       questions={questions}
+      numbers={numbers}
+      total={Object.keys(numbers).length}
       mode={campaign.data.campaign.mode}
       videoConfig={questions[0]?.videoConfig ?? campaign.data.videoConfig}
     />
