@@ -29,6 +29,12 @@ pub enum MailMessage {
         campaign_title: String,
         company_name: Option<String>,
         link: String,
+        /// The campaign's deadline (`YYYY-MM-DD`), when it has one.
+        #[serde(default)]
+        deadline: Option<String>,
+        /// How long answering takes (`CampaignParts::estimated_minutes`); 0 when unknown.
+        #[serde(default)]
+        minutes: u32,
     },
     /// Staff sent answers back to be recorded again.
     ReRecordRequest {
@@ -76,6 +82,9 @@ pub enum MailMessage {
 pub struct RenderedMail {
     pub to: String,
     pub subject: String,
+    /// Shown as the sender's name ("Acme Films via Storyhive"); the address stays the
+    /// configured sender.
+    pub sender_name: Option<String>,
     pub text: String,
     pub html: String,
 }
@@ -95,6 +104,9 @@ impl MailMessage {
     }
 
     pub fn render(&self) -> RenderedMail {
+        if let Self::Invitation { first_name, campaign_title, company_name, link, deadline, minutes, .. } = self {
+            return self.invitation(first_name, campaign_title, company_name.as_deref(), link, deadline.as_deref(), *minutes);
+        }
         let (subject, paragraphs, action): (&str, Vec<String>, Option<(&str, &str)>) = match self {
             Self::VerifyEmail { link, .. } => (
                 "Verify your Storyhive e-mail address",
@@ -120,18 +132,7 @@ impl MailMessage {
                 )],
                 None,
             ),
-            Self::Invitation { first_name, campaign_title, company_name, link, .. } => (
-                "You are invited to share your story",
-                vec![
-                    format!("Hello {first_name},"),
-                    format!(
-                        "{} invites you to answer a few questions on video for \"{campaign_title}\". You can record on your phone or computer, with a teleprompter to help you, and practise first.",
-                        company_name.as_deref().unwrap_or("A Storyhive organisation")
-                    ),
-                    "This link is personal: it opens your own answers, so please do not share it.".into(),
-                ],
-                Some(("Open my invitation", link)),
-            ),
+            Self::Invitation { .. } => unreachable!("rendered above"),
             Self::ReRecordRequest { first_name, campaign_title, questions, link, .. } => (
                 "Please record a few answers again",
                 vec![
@@ -190,6 +191,62 @@ impl MailMessage {
                 (subject, paragraphs, None)
             }
         };
+        RenderedMail::new(self.to(), subject.into(), None, &paragraphs, action)
+    }
+
+    /// A collaborator's invitation says what they decide on: who asks (the organisation,
+    /// in the subject and as the sender's name), by when, and how long it takes.
+    fn invitation(
+        &self,
+        first_name: &str,
+        campaign_title: &str,
+        company_name: Option<&str>,
+        link: &str,
+        deadline: Option<&str>,
+        minutes: u32,
+    ) -> RenderedMail {
+        let company = company_name.map(str::trim).filter(|c| !c.is_empty());
+        let subject = match company {
+            Some(company) => format!("{company} invites you to share your story"),
+            None => "You are invited to share your story".into(),
+        };
+        let mut paragraphs = vec![
+            format!("Hello {first_name},"),
+            format!(
+                "{} invites you to answer a few questions on video for \"{campaign_title}\". You can record on your phone or computer, with a teleprompter to help you, and practise first.",
+                company.unwrap_or("A Storyhive organisation")
+            ),
+        ];
+        let mut facts = Vec::new();
+        if minutes > 0 {
+            facts.push(format!("It takes about {minutes} minute{}.", if minutes == 1 { "" } else { "s" }));
+        }
+        if let Some(day) = deadline.and_then(long_date) {
+            facts.push(format!("Please send your answers by {day}."));
+        }
+        if !facts.is_empty() {
+            paragraphs.push(facts.join(" "));
+        }
+        paragraphs.push("This link is personal: it opens your own answers, so please do not share it.".into());
+        let sender_name = company.map(|c| format!("{c} via Storyhive"));
+        RenderedMail::new(self.to(), subject, sender_name, &paragraphs, Some(("Open my invitation", link)))
+    }
+}
+
+/// `2030-06-01` as "1 June 2030".
+fn long_date(day: &str) -> Option<String> {
+    let date = time::Date::parse(day.trim(), &time::macros::format_description!("[year]-[month]-[day]")).ok()?;
+    date.format(&time::macros::format_description!("[day padding:none] [month repr:long] [year]")).ok()
+}
+
+impl RenderedMail {
+    fn new(
+        to: &str,
+        subject: String,
+        sender_name: Option<String>,
+        paragraphs: &[String],
+        action: Option<(&str, &str)>,
+    ) -> Self {
         let mut text = paragraphs.join("\n\n");
         let mut html = paragraphs.iter().map(|p| format!("<p>{}</p>", escape_html(p))).collect::<String>();
         if let Some((label, link)) = action {
@@ -200,7 +257,23 @@ impl MailMessage {
                 label = escape_html(label)
             ));
         }
-        RenderedMail { to: self.to().to_string(), subject: subject.into(), text, html }
+        RenderedMail { to: to.to_string(), subject, sender_name, text, html }
+    }
+}
+
+/// The SES `Source`: the configured address, with a display name when there is one
+/// (quoted; RFC 2047 encoded when it is not plain ASCII, as SES requires). Line breaks
+/// never reach a header.
+pub fn mailbox(name: Option<&str>, address: &str) -> String {
+    let Some(name) = name.map(|n| n.replace(['\r', '\n'], " ")).filter(|n| !n.trim().is_empty()) else {
+        return address.to_string();
+    };
+    let name = name.trim();
+    if name.chars().all(|c| c.is_ascii() && !c.is_ascii_control()) {
+        format!("\"{}\" <{address}>", name.replace('\\', "\\\\").replace('"', "\\\""))
+    } else {
+        use base64::Engine;
+        format!("=?UTF-8?B?{}?= <{address}>", base64::engine::general_purpose::STANDARD.encode(name))
     }
 }
 
@@ -229,7 +302,7 @@ impl SesMailer {
         let output = self
             .client
             .send_email()
-            .source(&self.sender)
+            .source(mailbox(mail.sender_name.as_deref(), &self.sender))
             .destination(Destination::builder().to_addresses(&mail.to).build())
             .message(message)
             .send()
@@ -251,6 +324,39 @@ mod tests {
         assert_eq!(serde_json::from_value::<MailMessage>(json).unwrap(), message);
         let closed = MailMessage::OrganisationClosed { to: "a@b.org".into(), company_name: Some("Acme".into()) };
         assert_eq!(serde_json::to_value(&closed).unwrap()["companyName"], "Acme");
+    }
+
+    #[test]
+    fn an_invitation_names_the_organisation_the_deadline_and_the_time_it_takes() {
+        let invitation = |company: Option<&str>, deadline: Option<&str>, minutes: u32| MailMessage::Invitation {
+            to: "a@b.org".into(),
+            first_name: "Amara".into(),
+            campaign_title: "Harbour stories".into(),
+            company_name: company.map(str::to_string),
+            link: "http://x/contributor/t/c?key=k".into(),
+            deadline: deadline.map(str::to_string),
+            minutes,
+        };
+        let mail = invitation(Some("Acme Films"), Some("2030-06-01"), 5).render();
+        assert_eq!(mail.subject, "Acme Films invites you to share your story");
+        assert_eq!(mail.sender_name.as_deref(), Some("Acme Films via Storyhive"));
+        assert!(mail.text.contains("It takes about 5 minutes. Please send your answers by 1 June 2030."), "{}", mail.text);
+        let bare = invitation(None, None, 0).render();
+        assert_eq!(bare.subject, "You are invited to share your story");
+        assert_eq!(bare.sender_name, None);
+        assert!(!bare.text.contains("It takes about") && !bare.text.contains("by "), "{}", bare.text);
+        assert!(invitation(None, Some("not a date"), 1).render().text.contains("It takes about 1 minute."));
+    }
+
+    #[test]
+    fn the_sender_name_is_quoted_or_encoded_and_never_breaks_a_header() {
+        assert_eq!(mailbox(None, "no-reply@x.org"), "no-reply@x.org");
+        assert_eq!(mailbox(Some("  "), "no-reply@x.org"), "no-reply@x.org");
+        assert_eq!(mailbox(Some("Acme via Storyhive"), "n@x.org"), "\"Acme via Storyhive\" <n@x.org>");
+        assert_eq!(mailbox(Some(r#"Bob "the" \ Co"#), "n@x.org"), r#""Bob \"the\" \\ Co" <n@x.org>"#);
+        assert_eq!(mailbox(Some("Evil\r\nBcc: x@y.z"), "n@x.org"), "\"Evil  Bcc: x@y.z\" <n@x.org>");
+        let encoded = mailbox(Some("Café Ünïcode via Storyhive"), "n@x.org");
+        assert!(encoded.starts_with("=?UTF-8?B?") && encoded.ends_with("?= <n@x.org>"), "{encoded}");
     }
 
     #[test]

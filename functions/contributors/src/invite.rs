@@ -111,15 +111,17 @@ pub fn invitation_mail(
     context: &AppContext,
     membership: &MembershipRecord,
     key: &str,
-    campaign_title: &str,
+    parts: &CampaignParts,
     company: Option<String>,
 ) -> MailMessage {
     MailMessage::Invitation {
         to: membership.email.clone(),
         first_name: membership.first_name.clone(),
-        campaign_title: campaign_title.to_string(),
+        campaign_title: parts.campaign.title.clone(),
         company_name: company,
         link: invite_link(&context.config.app_base_url, membership, key),
+        deadline: parts.campaign.deadline.clone(),
+        minutes: parts.estimated_minutes(),
     }
 }
 
@@ -162,12 +164,12 @@ pub async fn rotate_key(
 pub async fn send_new_link(
     context: &AppContext,
     membership: &MembershipRecord,
-    campaign_title: &str,
+    parts: &CampaignParts,
 ) -> ApiResult<(MembershipRecord, String)> {
     let (updated, key) =
         rotate_key(context, membership, false).await?.ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
     let company = company_name(context, &membership.tenant_id).await?;
-    context.mail.send(&invitation_mail(context, &updated, &key, campaign_title, company)).await?;
+    context.mail.send(&invitation_mail(context, &updated, &key, parts, company)).await?;
     let link = invite_link(&context.config.app_base_url, &updated, &key);
     Ok((updated, link))
 }
@@ -251,7 +253,7 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         Err(other) => return Err(other.into()),
     }
     let company = company_name(context, tenant_id).await?;
-    context.mail.send(&invitation_mail(context, &membership, &key, &campaign.title, company)).await?;
+    context.mail.send(&invitation_mail(context, &membership, &key, &parts, company)).await?;
     let link = invite_link(&context.config.app_base_url, &membership, &key);
     Ok(Invited {
         contributor: CampaignContributor::new(&membership, Some(&contributor), parts.questions.len(), Some(link)),

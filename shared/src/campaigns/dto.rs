@@ -197,6 +197,10 @@ pub struct CampaignPreview {
     pub title: String,
     pub description: String,
     pub brief: String,
+    /// The campaign's teleprompter script (HTML; empty without one): what to prepare.
+    pub script: String,
+    /// How long answering takes, in minutes (the questions and the reading).
+    pub estimated_minutes: u32,
     #[serde(rename = "type")]
     pub campaign_type: CampaignType,
     pub visibility: Visibility,

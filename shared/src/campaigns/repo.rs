@@ -271,6 +271,14 @@ impl CampaignParts {
         self.script.as_ref().map(|s| rules::restore_emoji(&s.text)).unwrap_or_default()
     }
 
+    /// How long answering takes (minutes): the questions, and reading the brief, the
+    /// campaign's script and the questions' own scripts.
+    pub fn estimated_minutes(&self) -> u32 {
+        let scripts: usize = self.questions.iter().filter_map(|q| q.script.as_deref()).map(rules::words_in_html).sum();
+        let words = rules::words_in_html(&self.brief_text()) + rules::words_in_html(&self.script_text()) + scripts;
+        rules::estimated_minutes(self.questions.len(), words)
+    }
+
     /// What a contributor sees of the campaign: nothing staff-only.
     pub fn preview(&self, tenant: Option<&TenantRecord>) -> super::dto::CampaignPreview {
         let campaign = &self.campaign;
@@ -280,6 +288,8 @@ impl CampaignParts {
             title: campaign.title.clone(),
             description: campaign.description.clone(),
             brief: self.brief_text(),
+            script: self.script_text(),
+            estimated_minutes: self.estimated_minutes(),
             campaign_type: campaign.campaign_type,
             visibility: campaign.visibility,
             mode: campaign.mode,

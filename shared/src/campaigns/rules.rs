@@ -258,3 +258,49 @@ mod tests {
         assert_eq!(restore_emoji("&#x41; &#xZZ; &#x1F600"), "&#x41; &#xZZ; &#x1F600");
     }
 }
+
+/// Words a person reads in `html` (the rich-text editor's brief or script): tags are not words.
+pub fn words_in_html(html: &str) -> usize {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().filter(|w| w.chars().any(char::is_alphanumeric)).count()
+}
+
+/// Reading speed assumed for what staff wrote (words a minute).
+pub const READING_WORDS_PER_MINUTE: usize = 200;
+/// Time per question: reading it, preparing, recording and one retake (seconds).
+pub const SECONDS_PER_QUESTION: usize = 90;
+
+/// How long answering a campaign takes, in whole minutes (at least 1): what there is to
+/// read at [`READING_WORDS_PER_MINUTE`], and [`SECONDS_PER_QUESTION`] per question. The
+/// invitation and the landing page say it, so people know what they commit to.
+pub fn estimated_minutes(questions: usize, words_to_read: usize) -> u32 {
+    let seconds = questions * SECONDS_PER_QUESTION + words_to_read * 60 / READING_WORDS_PER_MINUTE;
+    seconds.div_ceil(60).max(1) as u32
+}
+
+#[cfg(test)]
+mod estimate_tests {
+    use super::*;
+
+    #[test]
+    fn the_estimate_counts_questions_and_the_words_to_read() {
+        assert_eq!(words_in_html("<p>Tell us <strong>your</strong> story.</p><ul><li>One</li></ul>"), 5);
+        assert_eq!(words_in_html("<p></p>"), 0);
+        assert_eq!(estimated_minutes(0, 0), 1);
+        assert_eq!(estimated_minutes(3, 0), 5, "4.5 minutes, rounded up");
+        assert_eq!(estimated_minutes(3, 400), 7, "and two minutes of reading");
+        assert_eq!(estimated_minutes(10, 0), 15);
+    }
+}

@@ -62,7 +62,7 @@ pub async fn register_for_open_campaign(
         // contributor gets nothing).
         Some(membership) => {
             if !contributor.is_suspended && membership.invite_key_hash.is_some() {
-                invite::send_new_link(&context, &membership, &campaign.title).await?;
+                invite::send_new_link(&context, &membership, &parts).await?;
             }
         }
         None => {

@@ -449,7 +449,7 @@ pub async fn reinvite(
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
     let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
-    let (updated, link) = invite::send_new_link(&context, &membership, &parts.campaign.title).await?;
+    let (updated, link) = invite::send_new_link(&context, &membership, &parts).await?;
     let contributor = contributors_of(&context, &principal.tenant_id, std::slice::from_ref(&updated)).await?;
     Ok(Json(Reinvited {
         message: "Invitation sent again successfully".into(),

@@ -54,7 +54,13 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
 
     // The e-mail carries the personal link, and the link opens the campaign.
     let mail = stack.wait_for_mail(&email, 1).await.unwrap();
-    assert_eq!(mail[0].subject, "You are invited to share your story");
+    // Who asks, by when and how long it takes: what people decide on.
+    assert_eq!(mail[0].subject, "Acme Films invites you to share your story");
+    assert_eq!(
+        mail[0].source,
+        format!("\"Acme Films via Storyhive\" <{}>", storyhive_local_stack::testkit::TEST_SES_SENDER)
+    );
+    assert!(mail[0].body.contains("It takes about "), "{}", mail[0].body);
     let link = &mail[0].links()[0];
     assert_eq!(link, &shown_once, "the answer showed the e-mailed link");
     let expected = format!(
@@ -72,6 +78,8 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
         (Some("First day"), Some(email.as_str()))
     );
     assert_eq!(view["videoConfig"], json!({"speed": 20, "contrast": 50, "fontSize": null}));
+    assert!(view["campaign"]["estimatedMinutes"].as_u64().is_some_and(|m| m >= 1), "{view}");
+    assert!(view["campaign"]["script"].is_string(), "{view}");
 
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
     assert_eq!(list["items"].as_array().unwrap().len(), 2);

@@ -2488,10 +2488,17 @@ export interface components {
             companyName?: string | null;
             deadline?: string | null;
             description: string;
+            /**
+             * Format: int32
+             * @description How long answering takes, in minutes (the questions and the reading).
+             */
+            estimatedMinutes: number;
             expiryDate?: string | null;
             id: string;
             mode: components["schemas"]["RecordingMode"];
             questions: components["schemas"]["PreviewQuestion"][];
+            /** @description The campaign's teleprompter script (HTML; empty without one): what to prepare. */
+            script: string;
             tenantId: string;
             title: string;
             type: components["schemas"]["CampaignType"];
