@@ -45,6 +45,8 @@ export function makeContributorCampaign(
       title: 'Spring stories',
       description: 'Tell us about spring',
       brief: '',
+      script: '',
+      estimatedMinutes: 2,
       mode: 'landscape',
       type: 'targeted',
       visibility: 'private',

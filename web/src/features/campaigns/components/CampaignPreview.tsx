@@ -2,6 +2,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { formatDate, NO_DATE } from '@/lib/format';
 import type { Campaign, CampaignPreviewData, Question } from '../types';
+import { estimatedMinutes, wordsInHtml } from '../lib/estimate';
 
 /** Renders stored HTML through the editor schema (read-only), so only known markup is shown. */
 function RichText({ html, label }: { html: string; label: string }) {
@@ -30,6 +31,11 @@ export function previewFromCampaign(
     title: campaign.title,
     description: campaign.description,
     brief: campaign.brief,
+    script: campaign.script,
+    estimatedMinutes: estimatedMinutes(
+      questions.length,
+      wordsInHtml(campaign.brief) + wordsInHtml(campaign.script) + questions.reduce((n, q) => n + wordsInHtml(q.script), 0),
+    ),
     type: campaign.type,
     visibility: campaign.visibility,
     mode: campaign.mode,
