@@ -85,6 +85,12 @@ export async function publishAndInvite(campaignScript: string, questions: { ques
 export async function acceptOnPhone(page: Page, campaign: ScriptedCampaign) {
   await page.goto(campaign.link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(campaign.title);
+  // The first screen says what people decide on and how to begin (issue 28, item 8).
+  await expect(page.getByRole('list', { name: 'At a glance' })).toContainText(/About \d+ min/);
+  const start = page.getByRole('link', { name: 'Get started' });
+  await expect(start).toBeInViewport({ ratio: 1 });
+  await start.click();
+  await expect(page.getByLabel('First name')).toBeInViewport();
   await page.getByLabel('First name').fill('Robin');
   await page.getByLabel('Last name').fill('Phone');
   await page.getByRole('checkbox').check();

@@ -8,12 +8,19 @@ export function ContributorFrame({ children, logo, company }: { children: ReactN
     <div className="min-h-dvh bg-surface text-fg">
       <header className="border-b border-line bg-raised">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
-          <Logo className="h-7" />
-          {(logo || company) && (
-            <div className="flex items-center gap-2 text-sm text-muted">
-              {logo && <img src={logo} alt="" className="h-7 w-auto" />}
-              {company && <span>{company}</span>}
-            </div>
+          {/* The organisation leads: it is who asks; Storyhive is only the tool. */}
+          {logo || company ? (
+            <>
+              <div data-testid="organisation-brand" className="flex min-w-0 items-center gap-2 font-semibold">
+                {logo && <img src={logo} alt={company ? `${company} logo` : 'Organisation logo'} className="h-9 w-auto max-w-[10rem] object-contain" />}
+                {company && <span className="truncate">{company}</span>}
+              </div>
+              <span className="flex shrink-0 items-center gap-1 text-xs text-muted">
+                via <Logo className="h-5" />
+              </span>
+            </>
+          ) : (
+            <Logo className="h-7" />
           )}
         </div>
       </header>

@@ -17,6 +17,14 @@ import { ContributorFrame, Notice } from './ContributorFrame';
 import { RecordingTips } from './RecordingTips';
 import { needsTerms, OrganisationIntro, TERMS_REQUIRED } from './OrganisationIntro';
 
+/** `2030-06-01` as the reader's locale writes a day ("1 June 2030"); null when there is none. */
+export function formatDeadline(day: string | null | undefined): string | null {
+  const match = day?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 const sameInvitation = (a: ContributorData | null, b: ContributorData) =>
   !!a && a.tenantId === b.tenantId && a.campaignId === b.campaignId && a.contributorId === b.contributorId && a.key === b.key;
 
@@ -140,6 +148,9 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
   if (value.submitted && !journey.data?.reRecording) return <Submitted value={value} />;
 
   const brief = toParagraphs(htmlToText(campaign.brief));
+  const toPrepare = toParagraphs(htmlToText(campaign.script ?? ''));
+  const deadline = formatDeadline(campaign.deadline);
+  const startLabel = value.startedJourney ? 'Continue your journey' : 'Get started';
   const questions = [...campaign.questions].sort((a, b) => a.sequence - b.sequence);
 
   async function onSubmit(event: FormEvent) {
@@ -188,9 +199,25 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
     <ContributorFrame logo={campaign.companyLogo} company={campaign.companyName}>
       <article className="space-y-6">
         <div>
-          <p className="text-sm font-medium text-primary">You are invited to share your story</p>
-          <h1 className="mt-1 text-2xl font-semibold">{campaign.title}</h1>
+          <p className="text-sm font-medium text-primary">
+            {campaign.companyName ? `${campaign.companyName} invites you to share your story` : 'You are invited to share your story'}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold [overflow-wrap:anywhere]">{campaign.title}</h1>
           {campaign.description && <p className="mt-2 text-muted">{campaign.description}</p>}
+          <ul aria-label="At a glance" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {campaign.estimatedMinutes > 0 && <li data-testid="time-needed">About {campaign.estimatedMinutes} min</li>}
+            <li>
+              {questions.length} question{questions.length === 1 ? '' : 's'}
+            </li>
+            {deadline && <li data-testid="deadline">Answer by {deadline}</li>}
+          </ul>
+          {/* On a phone the form is far down: the first screen says how to begin. */}
+          <a
+            href="#get-started"
+            className="mt-4 inline-flex h-12 w-full items-center justify-center rounded-lg bg-primary px-6 text-base font-medium text-primary-fg hover:bg-primary-hover focus:outline-2 focus:outline-offset-2 focus:outline-ring sm:w-auto"
+          >
+            {startLabel}
+          </a>
         </div>
         {brief.length > 0 && (
           <section aria-label="Brief" className="space-y-2 rounded-xl border border-line bg-raised p-4 text-sm">
@@ -212,11 +239,26 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
             You will record in {campaign.mode} orientation, with a teleprompter, and you can practise first.
           </p>
         </section>
+        {toPrepare.length > 0 && (
+          <section aria-labelledby="prepare-heading" className="space-y-2 rounded-xl border border-line bg-raised p-4 text-sm">
+            <h2 id="prepare-heading" className="text-lg font-semibold">
+              What to prepare
+            </h2>
+            {toPrepare.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </section>
+        )}
         <RecordingTips tips={value.recordingTips} />
 
         <OrganisationIntro organisation={value.organisation} company={campaign.companyName || 'The campaign team'} />
 
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-line bg-raised p-4">
+        <form
+          id="get-started"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          className="scroll-mt-4 space-y-4 rounded-xl border border-line bg-raised p-4"
+        >
           {needsDetails ? (
             <>
               <h2 className="text-lg font-semibold">Your details</h2>
@@ -256,7 +298,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
             </div>
           )}
           <Button type="submit" size="lg" fullWidth loading={saving}>
-            {value.startedJourney ? 'Continue your journey' : 'Get started'}
+            {startLabel}
           </Button>
         </form>
       </article>
