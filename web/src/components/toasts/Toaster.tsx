@@ -34,7 +34,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       )}
     >
       <span aria-hidden className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', marks[toast.kind])} />
-      <p className="flex-1 break-words">{toast.message}</p>
+      <p className="flex-1 wrap-anywhere">{toast.message}</p>
       <button
         type="button"
         onClick={() => dismiss(toast.id)}

@@ -92,7 +92,7 @@ export function CampaignList() {
   } else {
     body = (
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="sh-stacked-table w-full text-left text-sm">
           <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">Name</th>
@@ -109,7 +109,7 @@ export function CampaignList() {
                 onClick={() => open(c.id)}
                 className="cursor-pointer border-b border-line last:border-0 hover:bg-sunken"
               >
-                <td className="min-w-48 px-4 py-3 wrap-anywhere">
+                <td className="px-4 py-3 wrap-anywhere sm:min-w-48">
                   <a
                     href={buildPath(paths.campaignEdit, { id: c.id })}
                     onClick={(e) => {
@@ -123,12 +123,12 @@ export function CampaignList() {
                   </a>
                   <p className="text-xs text-muted">{c.initiativeName}</p>
                 </td>
-                <td className="px-4 py-3 tabular-nums">{c.videoCount}</td>
-                <td className="px-4 py-3">
+                <td data-label="Videos" className="px-4 py-3 tabular-nums">{c.videoCount}</td>
+                <td data-label="Status" className="px-4 py-3">
                   <CampaignStatusBadge status={c.status} />
                 </td>
-                <td className="px-4 py-3">{c.type === 'evergreen' && !c.expiryDate ? 'Open' : (formatDate(c.expiryDate) ?? NO_DATE)}</td>
-                <td className="px-4 py-3">{formatDate(c.createdAt) ?? NO_DATE}</td>
+                <td data-label="Expires" className="px-4 py-3">{c.type === 'evergreen' && !c.expiryDate ? 'Open' : (formatDate(c.expiryDate) ?? NO_DATE)}</td>
+                <td data-label="Created" className="px-4 py-3">{formatDate(c.createdAt) ?? NO_DATE}</td>
               </tr>
             ))}
           </tbody>
@@ -173,11 +173,12 @@ export function CampaignList() {
         </div>
         <div aria-busy={list.isFetching || undefined}>{body}</div>
         {data && data.total > 0 && (
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm">
+          <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm">
             <span className="text-muted">
               Page {state.page} of {pages} · {data.total} campaign{data.total === 1 ? '' : 's'}
             </span>
-            <div className="flex gap-2">
+            {/* The buttons keep their words whole; the page count beside them wraps first. */}
+            <div className="flex shrink-0 gap-2">
               <Button variant="secondary" size="sm" disabled={state.page <= 1} onClick={() => change({ page: state.page - 1 })}>
                 Previous
               </Button>

@@ -232,8 +232,8 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
 
   return (
     <Card>
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-48">
           <h2 className="text-lg font-semibold">Questions</h2>
           <p className="text-xs text-muted">Drag a question, or use its arrows, to change the order contributors see.</p>
         </div>
@@ -310,19 +310,20 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
                     onCancel={() => setEditing(null)}
                   />
                 ) : (
-                  <div className="flex items-start gap-3">
+                  // The actions move under the question when both do not fit one line (a phone).
+                  <div className="flex flex-wrap items-start gap-3">
                     <span aria-hidden className="mt-0.5 cursor-grab select-none text-muted" title="Drag to reorder">
                       ⠿
                     </span>
                     <span className="mt-0.5 w-6 text-sm tabular-nums text-muted">{position + 1}.</span>
-                    <div className="min-w-0 flex-1">
-                      <p data-testid="question-text" className="break-words text-sm font-medium">
+                    <div className="min-w-0 flex-1 basis-48">
+                      <p data-testid="question-text" className="wrap-anywhere text-sm font-medium">
                         {q.question}
                       </p>
                       {q.tips && <p className="mt-0.5 text-xs text-muted">Tip: {q.tips}</p>}
                       {q.script && <p className="mt-0.5 text-xs text-muted">Has its own script</p>}
                     </div>
-                    <div className="flex shrink-0 gap-1">
+                    <div className="ml-auto flex shrink-0 gap-1">
                       <Button
                         size="sm"
                         variant="ghost"

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Field';
@@ -68,7 +69,7 @@ export function TagPicker({ value, onChange, error }: Props) {
               )}
             >
               <label className="inline-flex cursor-pointer items-center gap-1.5">
-                <input type="checkbox" checked={checked} onChange={() => toggle(tag.id)} className="accent-[var(--sh-primary)]" />
+                <Checkbox checked={checked} onChange={() => toggle(tag.id)} />
                 {tag.name}
               </label>
               <button

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../app/router';
 import { invalidateResources, setResourceData } from '../api/resource';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -272,7 +273,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
           )}
           <div>
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-1" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+              <Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />
               <span>
                 I agree to be recorded and that my videos are shared with {campaign.companyName || 'the campaign team'} for this
                 campaign.
@@ -287,7 +288,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
           {termsToAccept && (
             <div>
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" className="mt-1" checked={termsChecked} onChange={(e) => setTermsChecked(e.target.checked)} />
+                <Checkbox checked={termsChecked} onChange={(e) => setTermsChecked(e.target.checked)} />
                 <span>I have read and accept the terms and conditions.</span>
               </label>
               {errors.terms && (

@@ -33,7 +33,7 @@ function GuidelineCard({
     <Card className="space-y-4">
       <article aria-label={guideline.title} className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold break-words">{guideline.title}</h2>
+          <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{guideline.title}</h2>
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => onEdit({ kind: 'rename', guideline })}>
               Rename
@@ -49,7 +49,7 @@ function GuidelineCard({
           <ul className="divide-y divide-line rounded-lg border border-line">
             {guideline.values.map((value) => (
               <li key={value.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span className="min-w-0 flex-1 break-words">{value.value}</span>
+                <span className="min-w-0 flex-1 wrap-anywhere">{value.value}</span>
                 <span className="flex gap-1">
                   <Button
                     variant="ghost"

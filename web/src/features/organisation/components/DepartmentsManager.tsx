@@ -37,8 +37,8 @@ export function DepartmentsManager({ tenantId }: { tenantId: string }) {
       )}
       <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Departments">
         {list.map((d) => (
-          <li key={d.id} className="flex items-center justify-between px-3 py-2 text-sm">
-            <span>{d.name}</span>
+          <li key={d.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+            <span className="min-w-0">{d.name}</span>
             <Button variant="secondary" size="sm" aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)}>
               Delete
             </Button>

@@ -72,7 +72,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         <div className="space-y-6">
           {role && organisation.data.firstSteps && <FirstSteps steps={organisation.data.firstSteps} role={role} />}
           <Totals details={organisation.data} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <ListCard title={DASHBOARD_TEXT.expiring}>
               <ListBody query={lists}>
                 {(details) => <ExpiringList rows={details.expiringIn7Days} personal={personal} />}
@@ -154,7 +154,7 @@ function Totals({ details }: { details: DashboardDetails }) {
         </h2>
         <p className="text-xs text-muted">{DASHBOARD_TEXT.totalsNote}</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <StatCard label={DASHBOARD_TEXT.hours} hint="Stored video, to two decimals">
           <p className="text-3xl font-semibold tabular-nums">{formatHours(details.hoursOfVideoSubmitted)}</p>
         </StatCard>

@@ -51,11 +51,12 @@ export function StaffLayout({ user, role, isAvailable }: Props) {
     <div data-testid="staff-layout" className="flex min-h-screen flex-col md:flex-row">
       <SkipLink />
       <SupportChat />
-      <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-raised md:flex">
+      {/* On a desktop the navigation stays in view while a long screen scrolls. */}
+      <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-raised md:sticky md:top-0 md:flex md:h-screen md:self-start">
         <div className="px-5 py-5">
           <Logo />
         </div>
-        <nav aria-label="Main" className="flex-1 px-3">
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
           <NavItems items={items} />
         </nav>
       </aside>

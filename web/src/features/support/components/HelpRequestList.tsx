@@ -20,7 +20,7 @@ export function HelpRequestList() {
               <strong>{item.category}</strong>
               <span className="text-xs text-muted">Sent {formatDateTime(item.createdAt) ?? NO_DATE}</span>
             </div>
-            <p className="break-words whitespace-pre-line text-muted">{item.message}</p>
+            <p className="wrap-anywhere whitespace-pre-line text-muted">{item.message}</p>
           </li>
         ))}
       </ul>

@@ -105,7 +105,7 @@ export function EditorRequestList() {
           {items.map((item) => (
             <li key={item.id} className="space-y-1 px-4 py-3 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <strong className="break-words">{item.campaignTitle}</strong>
+                <strong className="wrap-anywhere">{item.campaignTitle}</strong>
                 <span
                   data-status={item.status}
                   className={
@@ -117,7 +117,7 @@ export function EditorRequestList() {
                   {STATUS_LABELS[item.status]}
                 </span>
               </div>
-              <p className="break-words whitespace-pre-line text-muted">{item.message}</p>
+              <p className="wrap-anywhere whitespace-pre-line text-muted">{item.message}</p>
               <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
                 <span>
                   Requested {formatDateTime(item.createdAt) ?? NO_DATE}

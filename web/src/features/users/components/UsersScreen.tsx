@@ -92,7 +92,7 @@ export function UsersScreen({ actor, actorId }: Props) {
       </div>
 
       <div className="overflow-x-auto rounded-xl border border-line bg-raised">
-        <table className="w-full text-left text-sm">
+        <table className="sh-stacked-table w-full text-left text-sm">
           <thead className="border-b border-line text-xs uppercase text-muted">
             <tr>
               <th className="px-4 py-3">Name</th>
@@ -108,14 +108,14 @@ export function UsersScreen({ actor, actorId }: Props) {
           <tbody>
             {items.map((user) => (
               <tr key={user.id} className="border-b border-line last:border-0" data-testid="user-row">
-                <td className="min-w-32 px-4 py-3 font-medium wrap-anywhere">{user.fullName}</td>
-                <td className="min-w-40 px-4 py-3 wrap-anywhere">{user.email}</td>
-                <td className="px-4 py-3">{roleLabel(user.role.name)}</td>
-                <td className="px-4 py-3">{ACCOUNT_STATUS_LABELS[user.status]}</td>
-                <td className="px-4 py-3 text-muted">{formatDate(user.createdAt) ?? NO_DATE}</td>
+                <td className="px-4 py-3 font-medium wrap-anywhere sm:min-w-32">{user.fullName}</td>
+                <td data-label="Email" className="px-4 py-3 wrap-anywhere sm:min-w-40">{user.email}</td>
+                <td data-label="Role" className="px-4 py-3">{roleLabel(user.role.name)}</td>
+                <td data-label="Status" className="px-4 py-3">{ACCOUNT_STATUS_LABELS[user.status]}</td>
+                <td data-label="Created" className="px-4 py-3 text-muted">{formatDate(user.createdAt) ?? NO_DATE}</td>
                 <td className="px-4 py-3">
                   {mayManage(user) && (
-                    <div className="flex flex-wrap justify-end gap-1">
+                    <div className="flex flex-wrap gap-1 sm:justify-end">
                       <Button size="sm" variant="ghost" onClick={() => setChangingRole(user)} aria-label={`Change role of ${user.email}`}>
                         Change role
                       </Button>
@@ -155,7 +155,7 @@ export function UsersScreen({ actor, actorId }: Props) {
         <p className="text-xs text-muted">Collaborators are invited, suspended and removed from their campaigns.</p>
       )}
 
-      <nav aria-label="Pages" className="flex items-center justify-end gap-2">
+      <nav aria-label="Pages" className="flex flex-wrap items-center justify-end gap-2">
         <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
           Previous
         </Button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/stores/toast-store';
@@ -216,12 +217,7 @@ export function ReRecordDialog({ campaignId, contributor, answers, open, onClose
           <legend className="sr-only">Questions</legend>
           {sorted.map((a) => (
             <label key={a.campaignQuestionId} className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                className="mt-1"
-                checked={picked.includes(a.campaignQuestionId)}
-                onChange={() => toggle(a.campaignQuestionId)}
-              />
+              <Checkbox checked={picked.includes(a.campaignQuestionId)} onChange={() => toggle(a.campaignQuestionId)} />
               <span>
                 {a.sequence}. {a.question}{' '}
                 <span className="text-xs text-muted">
