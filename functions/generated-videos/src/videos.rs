@@ -16,7 +16,7 @@ use storyhive_shared::{
     http::{Json, Message, PageParams, Path, Query},
     ids::Id,
     media::{
-        generated::{self, Edit, GeneratedVideoRecord, GeneratedVideoStatus, SourceClip},
+        generated::{self, Edit, GeneratedVideoRecord, GeneratedVideoStatus, RenderProgress, SourceClip},
         MediaJob, MediaStatus,
     },
     model::{self, Timestamp},
@@ -47,6 +47,8 @@ pub struct GeneratedVideo {
     /// "processing", "ready" or "failed".
     pub status: GeneratedVideoStatus,
     pub failure_reason: Option<String>,
+    /// While processing: the render's stage and how much is done (null before it starts).
+    pub progress: Option<RenderProgress>,
     pub approved: bool,
     pub approved_at: Option<Timestamp>,
     pub edit: Edit,
@@ -134,6 +136,7 @@ pub async fn view(context: &AppContext, record: GeneratedVideoRecord) -> ApiResu
         campaign_id: record.campaign_id,
         contributor_id: record.contributor_id,
         title: record.title,
+        progress: record.progress.filter(|_| record.status == GeneratedVideoStatus::Processing),
         status: record.status,
         failure_reason: record.failure_reason,
         approved: record.approved,

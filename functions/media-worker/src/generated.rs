@@ -10,7 +10,9 @@ use anyhow::Context;
 use storyhive_shared::{
     media::{
         self,
-        generated::{Captions, GeneratedVideoRecord, GeneratedVideoStatus, VideoTestJobRecord},
+        generated::{
+            Captions, GeneratedVideoRecord, GeneratedVideoStatus, RenderProgress, RenderStage, VideoTestJobRecord,
+        },
         TranscriptRecord,
     },
     model,
@@ -69,7 +71,7 @@ impl MediaWorker {
             .store
             .update::<serde_json::Value>(key, |u| {
                 let mut u = u
-                    .update_expression(format!("SET {sets}, updatedAt = :at REMOVE claimedUntil, claimId"))
+                    .update_expression(format!("SET {sets}, updatedAt = :at REMOVE claimedUntil, claimId, progress"))
                     .condition_expression("attribute_exists(PK) AND claimId = :claim")
                     .expression_attribute_names("#status", "status")
                     .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
@@ -172,7 +174,13 @@ impl MediaWorker {
             self.release_record(&key, &claim_id).await;
             return Err(anyhow::Error::from(error).context("creating the work folder"));
         }
-        let result = self.render_video(&dir, &video, deadline).await.map_err(settle_error);
+        // Progress goes to the record from a task of its own, at most once a second, so
+        // the render never waits on a write; it ends before the record is settled.
+        let (progress, watched) = tokio::sync::watch::channel(RenderProgress::at(RenderStage::Preparing, 0.0));
+        let writer = tokio::spawn(write_progress(self.store.clone(), key.clone(), claim_id.clone(), watched));
+        let result = self.render_video(&dir, &video, deadline, &progress).await.map_err(settle_error);
+        drop(progress);
+        writer.await.ok();
         tokio::fs::remove_dir_all(&dir).await.ok();
         match result {
             Ok(rendered) => {
@@ -227,10 +235,13 @@ impl MediaWorker {
         dir: &Path,
         video: &GeneratedVideoRecord,
         deadline: Deadline,
+        progress: &tokio::sync::watch::Sender<RenderProgress>,
     ) -> Result<RenderedVideo, MediaError> {
         // Each answer's MP4 once, however many clips come from it.
         let mut sources: HashMap<String, (std::path::PathBuf, bool)> = HashMap::new();
+        let clips = video.sources.len().max(1) as f64;
         for (index, clip) in video.sources.iter().enumerate() {
+            progress.send_replace(RenderProgress::at(RenderStage::Preparing, index as f64 / clips));
             if sources.contains_key(&clip.source_key) {
                 continue;
             }
@@ -277,13 +288,19 @@ impl MediaWorker {
             burn_captions: video.edit.captions == Captions::BurnedIn,
         };
         let output = dir.join("generated.mp4");
-        let rendered = render::render(dir, &plan, &output, deadline.limit(TRANSCODE_LIMIT)).await?;
+        progress.send_replace(RenderProgress::at(RenderStage::Rendering, 0.0));
+        let report = |share: f64| {
+            progress.send_replace(RenderProgress::at(RenderStage::Rendering, share));
+        };
+        let rendered = render::render_reporting(dir, &plan, &output, deadline.limit(TRANSCODE_LIMIT), &report).await?;
+        progress.send_replace(RenderProgress::at(RenderStage::Saving, 0.0));
         let probed = deadline.within(ffmpeg::probe(&output)).await?;
         let poster = dir.join("poster.jpg");
         let title = video.edit.title_card.as_ref().map_or(0.0, |t| t.seconds);
         let first = video.sources.first().map_or(0.0, |c| c.end - c.start);
         deadline.within(ffmpeg::poster(&output, &poster, title + (first / 2.0).min(1.0))).await?;
         self.upload(&output, &video.mp4_key, "video/mp4", deadline).await?;
+        progress.send_replace(RenderProgress::at(RenderStage::Saving, 0.8));
         self.upload(&poster, &video.poster_key, "image/jpeg", deadline).await?;
         if let Some(captions_key) = &video.captions_key {
             let vtt = dir.join("captions.vtt");
@@ -417,5 +434,46 @@ mod tests {
         assert_eq!(super::own_frame(1920, 1080), (1280, 720));
         assert_eq!(super::own_frame(321, 241), (322, 242));
         assert_eq!(super::own_frame(1080, 1920), (720, 1280));
+    }
+}
+
+/// Least time between two progress writes of one render.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Writes each new progress of a render to its record while the render holds its claim
+/// (a settled, released or deleted record is left alone), until the sender is dropped.
+async fn write_progress(
+    store: storyhive_shared::storage::Store,
+    key: keys::Key,
+    claim_id: String,
+    mut watched: tokio::sync::watch::Receiver<RenderProgress>,
+) {
+    while watched.changed().await.is_ok() {
+        let now = *watched.borrow_and_update();
+        let stage = match now.stage {
+            RenderStage::Preparing => "preparing",
+            RenderStage::Rendering => "rendering",
+            RenderStage::Saving => "saving",
+        };
+        let value = AttributeValue::M(std::collections::HashMap::from([
+            ("stage".to_string(), AttributeValue::S(stage.into())),
+            ("percent".to_string(), AttributeValue::N(now.percent.to_string())),
+        ]));
+        let written = store
+            .update::<serde_json::Value>(&key, |u| {
+                u.update_expression("SET progress = :progress")
+                    .condition_expression("claimId = :claim AND #status = :processing")
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":progress", value.clone())
+                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.clone()))
+                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
+            })
+            .await;
+        if let Err(error) = written {
+            if !matches!(error, storyhive_shared::storage::StoreError::ConditionFailed) {
+                tracing::warn!(?error, "render progress not written");
+            }
+        }
+        tokio::time::sleep(PROGRESS_EVERY).await;
     }
 }

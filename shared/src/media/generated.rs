@@ -189,12 +189,50 @@ pub struct GeneratedVideoRecord {
     pub duration_seconds: Option<f64>,
     pub width: Option<u32>,
     pub height: Option<u32>,
+    /// How far the render is, while it runs (the worker writes it; shown while processing).
+    #[serde(default)]
+    pub progress: Option<RenderProgress>,
     /// A render's lease (as a take's conversion): a duplicate message finds it claimed or done.
     pub claimed_until: Option<i64>,
     pub claim_id: Option<String>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     pub created_by: String,
+}
+
+/// Where a render stands: its stage, and how much of the whole is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderProgress {
+    pub stage: RenderStage,
+    /// 0 to 100, of the whole render.
+    pub percent: u8,
+}
+
+/// A render's stages, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum RenderStage {
+    /// Fetching the answers' videos and transcripts.
+    Preparing,
+    /// Cutting and joining the clips (the percent follows the frames made).
+    Rendering,
+    /// Storing the video, its poster and captions.
+    Saving,
+}
+
+impl RenderProgress {
+    /// The share of the whole at the start of each stage: preparing 0-10 %, rendering
+    /// 10-90 % (by frames), saving 90-100 %.
+    pub fn at(stage: RenderStage, of_stage: f64) -> Self {
+        let (from, span) = match stage {
+            RenderStage::Preparing => (0.0, 10.0),
+            RenderStage::Rendering => (10.0, 80.0),
+            RenderStage::Saving => (90.0, 10.0),
+        };
+        let percent = (from + span * of_stage.clamp(0.0, 1.0)).floor().clamp(0.0, 99.0) as u8;
+        Self { stage, percent }
+    }
 }
 
 impl GeneratedVideoRecord {
@@ -231,6 +269,7 @@ impl GeneratedVideoRecord {
             title: title.into(),
             status: GeneratedVideoStatus::Processing,
             failure_reason: None,
+            progress: None,
             approved: false,
             approved_at: None,
             edit,
@@ -362,6 +401,19 @@ impl VideoTestJobRecord {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn render_progress_runs_through_its_stages_and_stops_short_of_done() {
+        use super::{RenderProgress, RenderStage};
+        assert_eq!(RenderProgress::at(RenderStage::Preparing, 0.0).percent, 0);
+        assert_eq!(RenderProgress::at(RenderStage::Preparing, 1.0).percent, 10);
+        assert_eq!(RenderProgress::at(RenderStage::Rendering, 0.5).percent, 50);
+        assert_eq!(RenderProgress::at(RenderStage::Saving, 0.0).percent, 90);
+        // "100 %" is the video being ready, not a stage.
+        assert_eq!(RenderProgress::at(RenderStage::Saving, 1.0).percent, 99);
+        assert_eq!(RenderProgress::at(RenderStage::Rendering, 7.0).percent, 90);
+    }
+
     use super::*;
 
     fn clip(start: f64, end: f64) -> Clip {

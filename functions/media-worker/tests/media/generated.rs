@@ -89,7 +89,35 @@ async fn a_cut_list_renders_to_its_kept_ranges_with_title_card_captions_and_the_
     let (status, body) = answering.staff.put(&stack, &approve, json!({"approved": true})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 
-    let video = rendered(&stack, &answering, &video_id).await;
+    // While it renders, staff see its stage and how much is done, never going back.
+    let list = format!("/generated-videos/{}/{}?limit=50", answering.campaign_id, answering.contributor_id);
+    let watch = async {
+        let mut seen: Vec<(String, u64)> = Vec::new();
+        for _ in 0..600 {
+            let (_, page) = answering.staff.get(&stack, &list).await;
+            let video =
+                page["items"].as_array().unwrap().iter().find(|v| v["videoId"] == video_id.as_str()).cloned().unwrap();
+            if video["status"] != "processing" {
+                assert!(video["progress"].is_null(), "no progress once done: {video}");
+                break;
+            }
+            if let Some(progress) = video["progress"].as_object() {
+                let now = (progress["stage"].as_str().unwrap().to_string(), progress["percent"].as_u64().unwrap());
+                if seen.last() != Some(&now) {
+                    seen.push(now);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        seen
+    };
+    let (video, seen) = tokio::join!(rendered(&stack, &answering, &video_id), watch);
+    assert!(!seen.is_empty(), "the render's progress was shown");
+    assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1), "progress only grows: {seen:?}");
+    assert!(
+        seen.iter().all(|(stage, p)| ["preparing", "rendering", "saving"].contains(&stage.as_str()) && *p < 100),
+        "{seen:?}"
+    );
     assert_eq!(video["status"], "ready", "{video}");
     let (status, mp4) = fetch(&stack, video["url"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);

@@ -2980,6 +2980,7 @@ export interface components {
             /** Format: int32 */
             height?: number | null;
             posterUrl?: string | null;
+            progress?: null | components["schemas"]["RenderProgress"];
             /** @description "processing", "ready" or "failed". */
             status: components["schemas"]["GeneratedVideoStatus"];
             title: string;
@@ -3336,6 +3337,20 @@ export interface components {
             inviteLink: string;
             message: string;
         };
+        /** @description Where a render stands: its stage, and how much of the whole is done. */
+        RenderProgress: {
+            /**
+             * Format: int32
+             * @description 0 to 100, of the whole render.
+             */
+            percent: number;
+            stage: components["schemas"]["RenderStage"];
+        };
+        /**
+         * @description A render's stages, in order.
+         * @enum {string}
+         */
+        RenderStage: "preparing" | "rendering" | "saving";
         ResetPasswordRequest: {
             /** @default  */
             email: string;

@@ -32,9 +32,9 @@ const video = (over: Partial<GeneratedVideo>): GeneratedVideo => ({
   ...over,
 });
 
-function List() {
+function List({ announce = false }: { announce?: boolean }) {
   const q = useCampaignVideos('c1');
-  return <GeneratedVideoList title="All videos" campaignId="c1" query={q} empty="None yet" testId="list" />;
+  return <GeneratedVideoList title="All videos" campaignId="c1" query={q} empty="None yet" testId="list" announce={announce} />;
 }
 
 describe('generated videos', () => {
@@ -42,7 +42,13 @@ describe('generated videos', () => {
 
   it('polls while a video renders, then plays, downloads, approves and deletes it behind the confirm lock', async () => {
     let reads = 0;
-    let current = video({ status: 'processing', url: null, downloadUrl: null, durationSeconds: null });
+    let current = video({
+      status: 'processing',
+      url: null,
+      downloadUrl: null,
+      durationSeconds: null,
+      progress: { stage: 'rendering', percent: 45 },
+    });
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -67,16 +73,22 @@ describe('generated videos', () => {
     );
     render(
       <QueryClientProvider client={queryClient}>
-        <List />
+        <List announce />
       </QueryClientProvider>,
     );
     const row = await screen.findByTestId('generated-video');
     expect(within(row).getByTestId('generated-video-status')).toHaveTextContent('Processing');
+    // Where the render stands, while it runs.
+    expect(within(row).getByTestId('render-progress')).toHaveTextContent('Rendering · 45%');
+    expect(within(row).getByRole('progressbar', { name: 'Rendering Robin – Stories' })).toHaveAttribute('value', '45');
     expect(within(row).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     // Re-read while processing (every 3 s) until ready.
     await waitFor(() => expect(within(screen.getByTestId('generated-video')).getByTestId('generated-video-status')).toHaveTextContent('Ready'), {
       timeout: 5000,
     });
+    // Staff are told, by name, that it is ready.
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Video "Robin – Stories" is ready'));
+    expect(screen.queryByTestId('render-progress')).not.toBeInTheDocument();
     const u = userEvent.setup();
     const ready = screen.getByTestId('generated-video');
     expect(within(ready).getByRole('link', { name: 'Download Robin – Stories' })).toHaveAttribute('href', 'https://bucket.example/v1.mp4?download');

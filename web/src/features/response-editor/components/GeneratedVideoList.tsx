@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
@@ -9,6 +9,29 @@ import { cn } from '@/utils/cn';
 import { useDeleteVideo, useRetryVideo, useSetApproved } from '../api/editor-api';
 import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
 import { formatSeconds } from '../lib/words';
+import { toast } from '@/stores/toast-store';
+
+export const readyMessage = (title: string) => `Video "${title}" is ready`;
+export const failedMessage = (title: string) => `Video "${title}" could not be generated`;
+
+const STAGE_LABELS = { preparing: 'Preparing the clips', rendering: 'Rendering', saving: 'Saving' } as const;
+
+/**
+ * Tells staff when a video they watched rendering is ready (or failed), naming it: the list is
+ * re-read while something renders, and each video seen processing is announced once.
+ */
+function useRenderAnnouncements(items: readonly GeneratedVideo[], enabled: boolean) {
+  const seen = useRef(new Map<string, GeneratedVideo['status']>());
+  useEffect(() => {
+    if (!enabled) return;
+    for (const v of items) {
+      const before = seen.current.get(v.videoId);
+      if (before === 'processing' && v.status === 'ready') toast.success(readyMessage(v.title));
+      if (before === 'processing' && v.status === 'failed') toast.error(failedMessage(v.title));
+      seen.current.set(v.videoId, v.status);
+    }
+  }, [items, enabled]);
+}
 
 const STATUS = {
   processing: { label: 'Processing', style: 'bg-info/15 text-info' },
@@ -22,11 +45,14 @@ type Props = {
   query: UseInfiniteQueryResult<InfiniteData<GeneratedVideoPage, unknown>>;
   empty: string;
   testId: string;
+  /** Toast when a video of this list finishes rendering (one list per screen, so once). */
+  announce?: boolean;
 };
 
 /** A page-by-page list of generated videos: status (re-read while rendering), play, download, approve, retry a failed one, delete. */
-export function GeneratedVideoList({ title, campaignId, query, empty, testId }: Props) {
+export function GeneratedVideoList({ title, campaignId, query, empty, testId, announce = false }: Props) {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  useRenderAnnouncements(items, announce);
   const headingId = `${testId}-heading`;
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid={testId}>
@@ -77,6 +103,19 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
             {v.durationSeconds != null && `${formatSeconds(v.durationSeconds)} · `}
             {formatDateTime(v.createdAt) ?? NO_DATE}
           </p>
+          {v.status === 'processing' && (
+            <div className="mt-1 space-y-1" data-testid="render-progress">
+              <p className="text-xs text-muted">
+                {v.progress ? `${STAGE_LABELS[v.progress.stage]} · ${v.progress.percent}%` : 'Waiting to start'}
+              </p>
+              <progress
+                className="h-1.5 w-48 max-w-full overflow-hidden rounded-full accent-primary"
+                max={100}
+                value={v.progress?.percent ?? 0}
+                aria-label={`Rendering ${v.title}`}
+              />
+            </div>
+          )}
           {v.status === 'failed' && (
             <p className="text-xs text-danger">
               {v.failureReason || 'The video could not be generated.'} Please check the transcription, or contact support.

@@ -277,7 +277,7 @@ function GeneratedVideos({ campaignId, contributorId, name }: { campaignId: stri
       </h2>
       <GeneratedVideoList title={`Videos of ${name}`} campaignId={campaignId} query={mine} empty="No video was generated from these answers yet." testId="contributor-videos" />
       <GeneratedVideoList title="Approved videos of the campaign" campaignId={campaignId} query={approved} empty="No video of this campaign is approved yet." testId="approved-videos" />
-      <GeneratedVideoList title="All videos of the campaign" campaignId={campaignId} query={all} empty="No video was generated in this campaign yet." testId="campaign-videos" />
+      <GeneratedVideoList title="All videos of the campaign" campaignId={campaignId} query={all} empty="No video was generated in this campaign yet." testId="campaign-videos" announce />
     </section>
   );
 }
