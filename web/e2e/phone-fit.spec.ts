@@ -225,6 +225,14 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'video search', path: () => '/searchVideos', ready: async (page) => await h1(page, 'Search videos') },
+  {
+    name: 'responses inbox',
+    path: () => `/responses?campaignId=${world.campaignId}`,
+    ready: async (page) => {
+      await h1(page, 'Responses');
+      await expect(page.getByRole('heading', { name: 'Answers' })).toBeVisible();
+    },
+  },
   { name: 'guidelines', path: () => '/guidelines', ready: async (page) => await h1(page, 'Guidelines') },
   { name: 'profile', path: () => '/profile', ready: async (page) => await expect(page.getByLabel('First name')).toHaveValue(world.firstName) },
   { name: 'help', path: () => '/help', ready: async (page) => await h1(page, 'Help') },

@@ -57,14 +57,15 @@ export function TagPicker({ value, onChange, error }: Props) {
       <legend className="text-sm font-medium">
         Tags <span className="font-normal text-muted">(1 to 4)</span>
       </legend>
-      <div className="flex flex-wrap gap-2">
+      {/* Rows 44 px apart (32 px chips, 12 px gaps), so the checkboxes' tap areas never overlap. */}
+      <div className="flex flex-wrap gap-x-2 gap-y-3">
         {(tags.data ?? []).map((tag) => {
           const checked = value.includes(tag.id);
           return (
             <span
               key={tag.id}
               className={cn(
-                'inline-flex items-center gap-1 rounded-full border py-1 pl-3 pr-1 text-sm',
+                'inline-flex min-h-8 items-center gap-1 rounded-full border py-1.5 pl-3 pr-1 text-sm',
                 checked ? 'border-primary bg-primary/10' : 'border-line',
               )}
             >
