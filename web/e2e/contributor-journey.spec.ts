@@ -437,7 +437,8 @@ test.describe('contributor journey, desktop', () => {
     await expect(page.getByTestId('studio')).toBeVisible();
     const input = page.getByTestId('upload-file');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
-    await expect(page.getByText('Please upload valid file')).toBeVisible();
+    // The spec's words, then what an answer takes.
+    await expect(page.getByText('Please upload valid file. An answer takes an MP4, WebM, MOV or MKV video of at most 500 MB.')).toBeVisible();
     // A short WebM made in the page (canvas + MediaRecorder) stands for a video from the phone's gallery.
     const base64 = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');

@@ -15,6 +15,9 @@ pub const PLAYBACK_URL_SECONDS: u64 = 3600;
 
 pub const INVALID_PARAMS: &str = "invalid params";
 pub const INVALID_FILE: &str = "Please upload valid file";
+/// A refused answer file: the spec's words, then what an answer takes.
+pub const ANSWER_FILE_REFUSED: &str =
+    "Please upload valid file. An answer takes an MP4, WebM, MOV or MKV video of at most 500 MB.";
 pub const LINK_INVALID: &str = "This invitation link is no longer valid. Please ask the campaign team for a new one.";
 pub const SUSPENDED: &str = "Your access to this campaign has been suspended.";
 pub const CAMPAIGN_CLOSED: &str = "This campaign is closed and no longer accepts answers.";

@@ -179,9 +179,10 @@ pub async fn start_upload(
         &access.membership.contributor_id,
     )
     .await?;
-    let extension = rules::video_extension(&body.content_type).ok_or_else(invalid_file)?;
+    let extension = rules::video_extension(&body.content_type)
+        .ok_or_else(|| ApiError::field("contentType", rules::ANSWER_FILE_REFUSED))?;
     if body.size_bytes.is_some_and(|size| size <= 0 || size > rules::MAX_VIDEO_BYTES) {
-        return Err(invalid_file());
+        return Err(ApiError::field("sizeBytes", rules::ANSWER_FILE_REFUSED));
     }
     let campaign = &access.campaign;
     let question = context

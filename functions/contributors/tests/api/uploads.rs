@@ -1,7 +1,10 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::TestStack;
-use storyhive_shared::{contributors::stats::TenantStats, storage::keys};
+use storyhive_shared::{
+    contributors::{rules, stats::TenantStats},
+    storage::keys,
+};
 
 use crate::common::*;
 
@@ -232,7 +235,7 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
             Some(invited.with_ids(json!({"campaignQuestionId": q1, "contentType": "image/png"}))),
         )
         .await;
-    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please upload valid file"));
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, rules::ANSWER_FILE_REFUSED));
     let (status, body) = invited
         .call(
             &stack,
@@ -243,7 +246,7 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
             )),
         )
         .await;
-    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "Please upload valid file"));
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, rules::ANSWER_FILE_REFUSED));
 
     // The browser claims a video but sends text.
     let text_key = upload(&stack, &invited, &q1, b"this is a shopping list, not a video", "video/mp4").await;

@@ -17,6 +17,7 @@ import { getUploadManager } from '../uploads/uploads';
 import {
   AUDIO_BITS_PER_SECOND,
   baseContentType,
+  ANSWER_FILE_REFUSED,
   CHUNK_INTERVAL_MS,
   COUNTDOWN_SECONDS,
   COUNTDOWN_TIPS,
@@ -359,7 +360,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     if (!file || !manager) return;
     const type = uploadFileType(file);
     if (!type) {
-      toast.error('Please upload valid file');
+      toast.error(ANSWER_FILE_REFUSED);
       return;
     }
     setPhase('importing');
@@ -376,7 +377,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     } catch {
       if (takeRef.current) void manager.discard(takeRef.current);
       takeRef.current = null;
-      toast.error('Please upload valid file');
+      toast.error(ANSWER_FILE_REFUSED);
       setPhase('preview');
     }
   }

@@ -93,6 +93,9 @@ export function isAccessError(error: unknown): boolean {
     typeof navigator === 'undefined' || !navigator.mediaDevices;
 }
 
+/** What a refused file is told: the spec's words, then what an answer takes (the API's words). */
+export const ANSWER_FILE_REFUSED = 'Please upload valid file. An answer takes an MP4, WebM, MOV or MKV video of at most 500 MB.';
+
 /** Accepted upload files: video up to 500 MB. */
 export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
 export const UPLOAD_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska'];
