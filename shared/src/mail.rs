@@ -105,7 +105,14 @@ impl MailMessage {
 
     pub fn render(&self) -> RenderedMail {
         if let Self::Invitation { first_name, campaign_title, company_name, link, deadline, minutes, .. } = self {
-            return self.invitation(first_name, campaign_title, company_name.as_deref(), link, deadline.as_deref(), *minutes);
+            return self.invitation(
+                first_name,
+                campaign_title,
+                company_name.as_deref(),
+                link,
+                deadline.as_deref(),
+                *minutes,
+            );
         }
         let (subject, paragraphs, action): (&str, Vec<String>, Option<(&str, &str)>) = match self {
             Self::VerifyEmail { link, .. } => (
@@ -340,7 +347,11 @@ mod tests {
         let mail = invitation(Some("Acme Films"), Some("2030-06-01"), 5).render();
         assert_eq!(mail.subject, "Acme Films invites you to share your story");
         assert_eq!(mail.sender_name.as_deref(), Some("Acme Films via Storyhive"));
-        assert!(mail.text.contains("It takes about 5 minutes. Please send your answers by 1 June 2030."), "{}", mail.text);
+        assert!(
+            mail.text.contains("It takes about 5 minutes. Please send your answers by 1 June 2030."),
+            "{}",
+            mail.text
+        );
         let bare = invitation(None, None, 0).render();
         assert_eq!(bare.subject, "You are invited to share your story");
         assert_eq!(bare.sender_name, None);

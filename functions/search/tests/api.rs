@@ -436,7 +436,10 @@ async fn the_review_of_each_answer_shows_and_filters_and_follows_staff() {
     assert_eq!(reviews(&find(&stack, &w.staff, of("sentBack")).await), [triple("leila", "first", "sentBack")]);
     assert_eq!(reviews(&find(&stack, &w.staff, of("new")).await), [triple("amara", "first", "new")]);
     // Across campaigns too.
-    assert_eq!(reviews(&find(&stack, &w.staff, json!({"review": "approved"})).await), [triple("amara", "second", "approved")]);
+    assert_eq!(
+        reviews(&find(&stack, &w.staff, json!({"review": "approved"})).await),
+        [triple("amara", "second", "approved")]
+    );
 
     // Back to new; the sent-back answer's new take is new again.
     let (status, body) = w.staff.put(&stack, "/campaign/answer-review", review(0, 1, "new")).await;

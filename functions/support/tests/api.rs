@@ -116,10 +116,7 @@ async fn help_requests_need_a_category_and_a_message() {
         (StatusCode::BAD_REQUEST, vec![("category", "Please select a valid category")])
     );
     let (status, body) = owner.post(&stack, "/support/help", json!({"category": "Other", "message": "   "})).await;
-    assert_eq!(
-        (status, messages(&body)),
-        (StatusCode::BAD_REQUEST, vec![("message", "Please write your message")])
-    );
+    assert_eq!((status, messages(&body)), (StatusCode::BAD_REQUEST, vec![("message", "Please write your message")]));
     let (status, body) =
         owner.post(&stack, "/support/help", json!({"category": "Feature Request", "message": "m".repeat(5001)})).await;
     assert_eq!(
@@ -230,10 +227,7 @@ async fn editor_requests_check_the_campaign_the_message_and_the_role() {
     );
     let (status, body) =
         owner.post(&stack, "/support/editor-requests", json!({"campaignId": campaign_id, "message": ""})).await;
-    assert_eq!(
-        (status, messages(&body)),
-        (StatusCode::BAD_REQUEST, vec![("message", "Please write your message")])
-    );
+    assert_eq!((status, messages(&body)), (StatusCode::BAD_REQUEST, vec![("message", "Please write your message")]));
     let (status, body) = owner
         .post(&stack, "/support/editor-requests", json!({"campaignId": "01JUNKNOWN0000000000000000", "message": "Hi"}))
         .await;

@@ -154,9 +154,8 @@ pub fn app(
     }
     // Its own fallback, so an unknown `/api` path gets the error schema, not the web app.
     let api = storyhive_shared::http::finish(
-        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) })).fallback(|| async {
-            storyhive_shared::ApiError::NotFound(storyhive_shared::error::NO_SUCH_ROUTE.into())
-        }),
+        api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
+            .fallback(|| async { storyhive_shared::ApiError::NotFound(storyhive_shared::error::NO_SUCH_ROUTE.into()) }),
     );
     let web = web_app(web_dir);
     // `/api` and everything under it go to the API without the prefix, as CloudFront's
@@ -210,11 +209,19 @@ pub fn web_app(web_dir: &Path) -> Router {
             let last = request.uri().path().rsplit('/').next().unwrap_or_default();
             if last.contains('.') {
                 Ok::<_, std::convert::Infallible>(
-                    (axum::http::StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "Not found")
+                    (
+                        axum::http::StatusCode::NOT_FOUND,
+                        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                        "Not found",
+                    )
                         .into_response(),
                 )
             } else {
-                Ok(index.oneshot(request).await.map(axum::response::IntoResponse::into_response).unwrap_or_else(|e| match e {}))
+                Ok(index
+                    .oneshot(request)
+                    .await
+                    .map(axum::response::IntoResponse::into_response)
+                    .unwrap_or_else(|e| match e {}))
             }
         }
     });

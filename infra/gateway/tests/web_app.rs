@@ -85,7 +85,9 @@ async fn a_missing_file_is_a_404_not_the_app_page_and_is_not_cached_as_immutable
     // As CloudFront serves the bucket: only extensionless paths are app routes. Keeping a
     // missing asset for a year would break the page until the cache is cleared.
     let served = serve_a_build().await;
-    for path in ["/assets/index-00000000.js", "/robots-missing.txt", "/.well-known/security.txt", "/apple-touch-icon.png"] {
+    for path in
+        ["/assets/index-00000000.js", "/robots-missing.txt", "/.well-known/security.txt", "/apple-touch-icon.png"]
+    {
         let response = client().get(format!("{}{path}", served.base)).send().await.unwrap();
         assert_eq!(response.status(), 404, "{path}");
         assert_eq!(response.headers()[CACHE_CONTROL], "no-cache", "{path}");

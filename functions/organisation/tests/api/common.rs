@@ -32,7 +32,8 @@ pub const VALID_FILE: &str = "Please upload valid file";
 /// A refused file: the spec's words, then the field and what it takes.
 pub const LOGO_REFUSED: &str =
     "Please upload valid file. Company logo takes a PNG, JPEG, GIF, WebP or BMP picture of at most 10 MB.";
-pub const TERMS_REFUSED: &str = "Please upload valid file. Terms and conditions takes a PDF document of at most 100 MB.";
+pub const TERMS_REFUSED: &str =
+    "Please upload valid file. Terms and conditions takes a PDF document of at most 100 MB.";
 pub const VIDEO_REFUSED: &str =
     "Please upload valid file. Encouragement video takes an MP4, WebM, MOV or MKV video with a picture of at most 500 MB.";
 

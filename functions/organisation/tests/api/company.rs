@@ -82,9 +82,7 @@ async fn the_dashboard_follows_a_new_organisations_first_steps() {
     let stack = stack().await;
     let owner = organisation(&stack).await;
     let steps = || async { owner.get(&stack, "/dashboard/details").await.1["firstSteps"].clone() };
-    let all = |company: bool, initiative: bool, campaign: bool, invited: bool| {
-        json!({"companySetUp": company, "initiativeCreated": initiative, "campaignCreated": campaign, "collaboratorInvited": invited})
-    };
+    let all = |company: bool, initiative: bool, campaign: bool, invited: bool| json!({"companySetUp": company, "initiativeCreated": initiative, "campaignCreated": campaign, "collaboratorInvited": invited});
     assert_eq!(steps().await, all(false, false, false, false));
 
     owner.put(&stack, "/organisation/setup-complete", json!({})).await;
