@@ -101,14 +101,15 @@ pub async fn answers(
     Ok(answers)
 }
 
-/// What the contributor sees of the campaign (the same as the public preview), the
-/// logo as a short-lived URL.
+/// What the contributor sees of the campaign: the public preview, with the campaign's
+/// script (what to prepare: theirs, not the public's) and the logo as a short-lived URL.
 pub async fn preview(
     context: &AppContext,
     parts: &CampaignParts,
     tenant: Option<&TenantRecord>,
 ) -> anyhow::Result<CampaignPreview> {
     let mut preview = parts.preview(tenant);
+    preview.script = Some(parts.script_text());
     preview.company_logo =
         storyhive_shared::organisation::files::read_url_of(context, tenant.and_then(|t| t.company_logo.as_deref()))
             .await?;

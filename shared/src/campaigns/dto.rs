@@ -197,8 +197,10 @@ pub struct CampaignPreview {
     pub title: String,
     pub description: String,
     pub brief: String,
-    /// The campaign's teleprompter script (HTML; empty without one): what to prepare.
-    pub script: String,
+    /// The campaign's teleprompter script (HTML): what to prepare. Only in an invited
+    /// collaborator's view, never in the public preview.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script: Option<String>,
     /// How long answering takes, in minutes (the questions and the reading).
     pub estimated_minutes: u32,
     #[serde(rename = "type")]

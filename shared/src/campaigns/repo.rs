@@ -288,7 +288,7 @@ impl CampaignParts {
             title: campaign.title.clone(),
             description: campaign.description.clone(),
             brief: self.brief_text(),
-            script: self.script_text(),
+            script: None,
             estimated_minutes: self.estimated_minutes(),
             campaign_type: campaign.campaign_type,
             visibility: campaign.visibility,

@@ -79,7 +79,7 @@ async fn inviting_the_first_collaborator_makes_the_campaign_live_and_mails_a_wor
     );
     assert_eq!(view["videoConfig"], json!({"speed": 20, "contrast": 50, "fontSize": null}));
     assert!(view["campaign"]["estimatedMinutes"].as_u64().is_some_and(|m| m >= 1), "{view}");
-    assert!(view["campaign"]["script"].is_string(), "{view}");
+    assert!(view["campaign"]["script"].is_string(), "the invited collaborator's view has what to prepare: {view}");
 
     let (_, list) = staff.get(&stack, &format!("/contributor/campaignContributorList/{id}")).await;
     assert_eq!(list["items"].as_array().unwrap().len(), 2);
