@@ -207,17 +207,27 @@ describe('collaborators panel', () => {
             }),
             contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
             contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
+            contributor({ contributorId: 'k5', fullName: 'Ada Activated', status: 'activated', answeredCount: 1 }),
+            contributor({
+              contributorId: 'k6',
+              fullName: 'Sue Submitted-Suspended',
+              status: 'suspended',
+              submittedAt: '2026-11-21T09:00:00Z',
+            }),
           ]),
         );
       return undefined;
     });
     renderPanel();
     const rows = await screen.findAllByTestId('contributor-row');
+    // Once they submitted, that is what the badge says; Suspended still wins.
     expect(rows.map((r) => within(r).getByTestId('contributor-status').textContent)).toEqual([
+      'Invited',
+      'Submitted',
+      'Suspended',
       'Invited',
       'Activated',
       'Suspended',
-      'Invited',
     ]);
     expect(within(rows[3]!).getByTestId('contributor-link-revoked')).toHaveTextContent('Link revoked');
     expect(within(rows[0]!).queryByTestId('contributor-link-revoked')).toBeNull();
