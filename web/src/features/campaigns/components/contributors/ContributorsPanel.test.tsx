@@ -240,6 +240,25 @@ describe('collaborators panel', () => {
     expect(within(rows[3]!).queryByRole('button', { name: 'Revoke link of Rey Revoked' })).toBeNull();
   });
 
+  it('puts the main actions first and sets the destructive ones apart, in danger colours', async () => {
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
+      return undefined;
+    });
+    renderPanel();
+    const main = await screen.findByRole('group', { name: 'Actions for Jane Doerr' });
+    const danger = screen.getByRole('group', { name: 'Access and recordings of Jane Doerr' });
+    // Answers is the one filled button of the row.
+    expect(within(main).getByRole('button', { name: 'Answers of Jane Doerr' })).toHaveClass('bg-primary');
+    expect(within(main).getByRole('link', { name: 'Response editor for Jane Doerr' })).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Copy a new link for Jane Doerr' })).toBeInTheDocument();
+    const destructive = ['Suspend Jane Doerr', 'Revoke link of Jane Doerr', 'Delete videos of Jane Doerr', 'Remove Jane Doerr'];
+    for (const name of destructive) {
+      expect(within(main).queryByRole('button', { name })).toBeNull();
+      expect(within(danger).getByRole('button', { name })).toHaveClass('text-danger');
+    }
+  });
+
   it('"Copy a new link" explains itself behind the 5 s lock, re-invites, and copies the link the answer carries', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const NEW_LINK = 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=fresh-key';
