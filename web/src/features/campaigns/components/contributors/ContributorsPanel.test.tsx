@@ -672,4 +672,38 @@ describe('collaborators panel', () => {
     await waitFor(() => expect(toastMessages()).toContain('success:Videos deleted successfully'));
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/contributor/i1/c1/k1/videos')).toBe(true);
   });
+
+  it('shows the poster of each ready answer as its thumbnail', async () => {
+    const storedVideo = { key: 'k', url: 'https://bucket.example/v.mp4', durationSeconds: 5, sizeBytes: 10 };
+    const ready = { status: 'ready', transcriptStatus: 'ready' } as const;
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor({ status: 'activated' })]));
+      if (c.path === '/contributor/c1/all')
+        return jsonResponse(
+          page([
+            {
+              contributor: contributor({ status: 'activated', answeredCount: 2 }),
+              answers: [
+                { campaignQuestionId: 'cq1', question: 'Who are you?', sequence: 1, uploadStatus: 'stored', reviewStatus: 'new', failureReason: null, sentForReRecording: false, video: storedVideo, media: ready },
+                { campaignQuestionId: 'cq2', question: 'Why?', sequence: 2, uploadStatus: 'stored', reviewStatus: 'new', failureReason: null, sentForReRecording: false, video: storedVideo, media: { ...ready, status: 'processing' } },
+                { campaignQuestionId: 'cq3', question: 'How?', sequence: 3, uploadStatus: 'none', reviewStatus: null, failureReason: null, sentForReRecording: false, video: null, media: null },
+              ],
+            },
+          ]),
+        );
+      if (c.path === '/campaign/video-info/c1/k1/cq1') return jsonResponse({ posterUrl: 'https://bucket.example/cq1.jpg' });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Answers of Jane Doerr' }));
+    const items = await screen.findAllByTestId('contributor-answer');
+    const thumbnail = await within(items[0]!).findByRole('img', { name: 'Thumbnail of answer 1' });
+    expect(thumbnail).toHaveAttribute('src', 'https://bucket.example/cq1.jpg');
+    // The player shows the same frame until it is played.
+    expect(within(items[0]!).getByLabelText('Answer to "Who are you?"')).toHaveAttribute('poster', 'https://bucket.example/cq1.jpg');
+    // No poster yet while the take is processed, nor without a take.
+    expect(within(items[1]!).queryByRole('img')).toBeNull();
+    expect(within(items[2]!).queryByRole('img')).toBeNull();
+  });
 });
