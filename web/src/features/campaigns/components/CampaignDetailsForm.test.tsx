@@ -26,7 +26,7 @@ function renderForm() {
 describe('campaign details form', () => {
   beforeEach(() => {
     queryClient.clear();
-    saveToken('staff-token');
+    saveToken('tok', 't1');
   });
 
   it('explains Open and Targeted where they are chosen', () => {
