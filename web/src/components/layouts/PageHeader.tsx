@@ -7,6 +7,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="text-sm text-muted">{description}</p>}
       </div>
+      {/* Wraps on a phone rather than squeezing a label onto two lines. */}
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
   );

@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/utils/cn';
 import { Spinner } from './Spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-outline';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
@@ -10,6 +10,8 @@ const variants: Record<Variant, string> = {
   secondary: 'border border-line bg-raised text-fg hover:bg-sunken',
   ghost: 'text-fg hover:bg-sunken',
   danger: 'bg-danger text-white hover:bg-danger-hover dark:text-surface',
+  // A destructive action that only opens its confirmation: marked as such, quieter than the confirm itself.
+  'danger-outline': 'border border-danger/50 bg-raised text-danger hover:bg-danger-soft',
 };
 
 const sizes: Record<Size, string> = {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueries, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
 import { toast } from '@/stores/toast-store';
 import type { CampaignContributorPage, ContributorAnswersPage } from '../contributor-types';
@@ -68,6 +68,30 @@ export function useContributorAnswerPages(campaignId: string, pages: { cursor: P
       staleTime: 0,
       refetchInterval: (query: { state: { data?: ContributorAnswersPage } }) => (uploading(query.state.data) ? 5000 : false),
     })),
+  });
+}
+
+/**
+ * The poster frame of an answer's stored take, for its thumbnail. The answers list carries no poster,
+ * so it is read from the take's media (one call per answer, only once its media is ready); null when
+ * there is none.
+ */
+export function useAnswerPoster(campaignId: string, contributorId: string, journeyId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['campaign-answer-poster', campaignId, contributorId, journeyId],
+    queryFn: ({ signal }) =>
+      call(
+        api.GET('/campaign/video-info/{campaignId}/{contributorId}/{journeyId}', {
+          params: { path: { campaignId, contributorId, journeyId } },
+          signal,
+        }),
+        // A missing thumbnail is not worth an error message: the answer shows without it.
+        { toast: false },
+      ),
+    select: (take) => take.posterUrl ?? null,
+    enabled,
+    // The presigned URL lasts an hour.
+    staleTime: 30 * 60 * 1000,
   });
 }
 

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
@@ -37,6 +38,18 @@ export function inputOf(values: CampaignFormOutput): CampaignInput {
   };
 }
 
+/**
+ * What each type and visibility means for collaborators, said where it is chosen. As the API decides
+ * it: only an open campaign that is also public lets people sign up themselves (their personal link
+ * is e-mailed); a targeted one needs a deadline and an expiry date (the last day answers are taken).
+ */
+export const CAMPAIGN_CHOICE_HINTS = {
+  evergreen: 'No dates needed: collaborators can answer for as long as the campaign is live.',
+  targeted: 'Only the people you invite, with a deadline to answer by and an expiry date: the last day answers are taken.',
+  public: 'If the campaign is open, anyone can sign up with their name and e-mail and gets their own link by e-mail.',
+  private: 'Only the people you invite can take part.',
+} as const;
+
 type RadioGroupProps = {
   legend: string;
   name: string;
@@ -47,30 +60,44 @@ type RadioGroupProps = {
 };
 
 function RadioGroup({ legend, name, value, onChange, options, error }: RadioGroupProps) {
+  const id = useId();
+  // Options that explain themselves stack, so each explanation sits under its own choice.
+  const explained = options.some((o) => o.hint);
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className={cn(
-              'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm',
-              value === o.value ? 'border-primary bg-primary/10' : 'border-line hover:bg-sunken',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-              className="accent-[var(--sh-primary)]"
-            />
-            <span>{o.label}</span>
-            {o.hint && <span className="text-xs text-muted">{o.hint}</span>}
-          </label>
-        ))}
+      <div className={explained ? 'flex flex-col gap-2' : 'flex flex-wrap gap-2'}>
+        {options.map((o) => {
+          const hintId = `${id}-${o.value}-hint`;
+          return (
+            <div
+              key={o.value}
+              className={cn(
+                'rounded-lg border text-sm',
+                value === o.value ? 'border-primary bg-primary/10' : 'border-line hover:bg-sunken',
+              )}
+            >
+              <label className="flex cursor-pointer items-center gap-2 px-3 py-2">
+                <input
+                  type="radio"
+                  name={name}
+                  value={o.value}
+                  checked={value === o.value}
+                  onChange={() => onChange(o.value)}
+                  aria-describedby={o.hint ? hintId : undefined}
+                  className="accent-[var(--sh-primary)]"
+                />
+                <span>{o.label}</span>
+              </label>
+              {/* Outside the label: the choice is named by its label alone and described by this. */}
+              {o.hint && (
+                <p id={hintId} className="px-3 pb-2 text-xs text-muted">
+                  {o.hint}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
       {error && (
         <p role="alert" className="text-xs font-medium text-danger">
@@ -165,8 +192,8 @@ export function CampaignDetailsForm({ campaign, initialInitiativeId, submitLabel
                 onChange={field.onChange}
                 error={errors.type?.message}
                 options={[
-                  { value: 'evergreen', label: 'Open' },
-                  { value: 'targeted', label: 'Targeted' },
+                  { value: 'evergreen', label: 'Open', hint: CAMPAIGN_CHOICE_HINTS.evergreen },
+                  { value: 'targeted', label: 'Targeted', hint: CAMPAIGN_CHOICE_HINTS.targeted },
                 ]}
               />
             )}
@@ -182,8 +209,8 @@ export function CampaignDetailsForm({ campaign, initialInitiativeId, submitLabel
                 onChange={field.onChange}
                 error={errors.visibility?.message}
                 options={[
-                  { value: 'public', label: 'Public' },
-                  { value: 'private', label: 'Private' },
+                  { value: 'public', label: 'Public', hint: CAMPAIGN_CHOICE_HINTS.public },
+                  { value: 'private', label: 'Private', hint: CAMPAIGN_CHOICE_HINTS.private },
                 ]}
               />
             )}

@@ -4,6 +4,7 @@ import { buildPath, paths } from '@/config/paths';
 import { formatDate, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useReviewAnswer } from '../../api/answer-review';
+import { useAnswerPoster } from '../../api/contributors';
 import type { ContributorAnswer, ReviewStatus, UploadStatus } from '../../contributor-types';
 
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
@@ -72,53 +73,87 @@ export function ContributorAnswersList({
   return (
     <ol aria-label={`Answers of ${name}`} className="space-y-3">
       {sorted.map((a) => (
-        <li key={a.campaignQuestionId} data-testid="contributor-answer" className="rounded-lg border border-line p-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm font-medium">
-              {a.sequence}. {a.question}
-            </p>
-            <span className="inline-flex flex-wrap gap-1">
-              <span data-testid="answer-status" className={cn(badge, statusStyles[a.uploadStatus])}>
-                {UPLOAD_STATUS_LABELS[a.uploadStatus]}
-              </span>
-              {a.reviewStatus && (
-                <span
-                  data-testid="review-status"
-                  title="Review of the stored take"
-                  className={cn(badge, reviewStyles[a.reviewStatus])}
-                >
-                  {REVIEW_STATUS_LABELS[a.reviewStatus]}
-                </span>
-              )}
-              {a.sentForReRecording && <span className={cn(badge, 'bg-warning/15 text-warning')}>Sent back for re-recording</span>}
-            </span>
-          </div>
-          {review && a.uploadStatus === 'stored' && <AnswerReviewActions answer={a} name={name} {...review} />}
-          {a.uploadStatus === 'failed' && a.failureReason && (
-            <p className="mt-1 text-xs text-danger">{a.failureReason}</p>
-          )}
-          {a.uploadStatus === 'uploading' && <p className="mt-1 text-xs text-muted">The video is being received and checked.</p>}
-          {a.uploadStatus === 'stored' && a.video && (
-            <div className="mt-3 space-y-1">
-              <video
-                controls
-                preload="metadata"
-                src={a.video.url}
-                aria-label={`Answer to "${a.question}"`}
-                className="max-h-80 w-full rounded-md bg-black"
-              />
-              <p className="text-xs text-muted">
-                {formatDuration(a.video.durationSeconds)}
-                {a.video.deviceType ? ` · ${a.video.deviceType}` : ''}
-                {a.video.width && a.video.height ? ` · ${a.video.width}×${a.video.height}` : ''}
-                {` · ${formatSize(a.video.sizeBytes)}`}
-                {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt) ?? NO_DATE}` : ''}
-              </p>
-            </div>
-          )}
-        </li>
+        <ContributorAnswerItem key={a.campaignQuestionId} answer={a} name={name} review={review} />
       ))}
     </ol>
+  );
+}
+
+/** One answer: thumbnail, question, states, review actions and the player. */
+function ContributorAnswerItem({
+  answer: a,
+  name,
+  review,
+}: {
+  answer: ContributorAnswer;
+  name: string;
+  review?: { campaignId: string; contributorId: string };
+}) {
+  const stored = a.uploadStatus === 'stored';
+  const poster = useAnswerPoster(
+    review?.campaignId ?? '',
+    review?.contributorId ?? '',
+    a.campaignQuestionId,
+    !!review && stored && a.media?.status === 'ready',
+  ).data;
+  return (
+    <li data-testid="contributor-answer" className="rounded-lg border border-line p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-3">
+          {poster && (
+            <img
+              src={poster}
+              alt={`Thumbnail of answer ${a.sequence}`}
+              loading="lazy"
+              className="aspect-video w-20 shrink-0 rounded-md bg-sunken object-cover"
+            />
+          )}
+          <p className="min-w-0 text-sm font-medium [overflow-wrap:anywhere]">
+            {a.sequence}. {a.question}
+          </p>
+        </div>
+        <span className="inline-flex flex-wrap gap-1">
+          <span data-testid="answer-status" className={cn(badge, statusStyles[a.uploadStatus])}>
+            {UPLOAD_STATUS_LABELS[a.uploadStatus]}
+          </span>
+          {a.reviewStatus && (
+            <span
+              data-testid="review-status"
+              title="Review of the stored take"
+              className={cn(badge, reviewStyles[a.reviewStatus])}
+            >
+              {REVIEW_STATUS_LABELS[a.reviewStatus]}
+            </span>
+          )}
+          {a.sentForReRecording && <span className={cn(badge, 'bg-warning/15 text-warning')}>Sent back for re-recording</span>}
+        </span>
+      </div>
+      {review && stored && <AnswerReviewActions answer={a} name={name} {...review} />}
+      {a.uploadStatus === 'failed' && a.failureReason && (
+        <p className="mt-1 text-xs text-danger">{a.failureReason}</p>
+      )}
+      {a.uploadStatus === 'uploading' && <p className="mt-1 text-xs text-muted">The video is being received and checked.</p>}
+      {stored && a.video && (
+        <div className="mt-3 space-y-1">
+          <video
+            controls
+            // With a poster to show, the video is loaded only when played.
+            preload={poster ? 'none' : 'metadata'}
+            poster={poster ?? undefined}
+            src={a.video.url}
+            aria-label={`Answer to "${a.question}"`}
+            className="max-h-80 w-full rounded-md bg-black"
+          />
+          <p className="text-xs text-muted">
+            {formatDuration(a.video.durationSeconds)}
+            {a.video.deviceType ? ` · ${a.video.deviceType}` : ''}
+            {a.video.width && a.video.height ? ` · ${a.video.width}×${a.video.height}` : ''}
+            {` · ${formatSize(a.video.sizeBytes)}`}
+            {a.video.uploadedAt ? ` · uploaded ${formatDate(a.video.uploadedAt) ?? NO_DATE}` : ''}
+          </p>
+        </div>
+      )}
+    </li>
   );
 }
 

@@ -65,16 +65,6 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${name}`}>
         <Button
           size="sm"
-          variant="secondary"
-          title="Links are shown only once: this makes a new one"
-          aria-label={`Copy a new link for ${name}`}
-          onClick={() => setOpen('newLink')}
-        >
-          Copy a new link
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
           aria-expanded={showAnswers}
           aria-label={`${showAnswers ? 'Hide answers' : 'Answers'} of ${name}`}
           onClick={() => setShowAnswers((v) => !v)}
@@ -91,6 +81,43 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         <Button
           size="sm"
           variant="secondary"
+          title="Links are shown only once: this makes a new one"
+          aria-label={`Copy a new link for ${name}`}
+          onClick={() => setOpen('newLink')}
+        >
+          Copy a new link
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          loading={reinvite.isPending}
+          aria-label={`Re-invite ${name}`}
+          onClick={() => reinvite.mutate(c.contributorId)}
+        >
+          Re-invite
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={!answers || answers.length === 0}
+          aria-label={`Re-record answers of ${name}`}
+          onClick={() => setOpen('rerecord')}
+        >
+          Re-record
+        </Button>
+      </div>
+      {/* Set apart so they are not hit in passing; each but Resume takes something away. */}
+      <div
+        className="flex flex-wrap items-center gap-2 border-t border-dashed border-line pt-3"
+        role="group"
+        aria-label={`Access and recordings of ${name}`}
+      >
+        <span aria-hidden className="text-xs text-muted">
+          Access and recordings:
+        </span>
+        <Button
+          size="sm"
+          variant={suspended ? 'secondary' : 'danger-outline'}
           loading={suspend.isPending}
           aria-label={`${suspended ? 'Resume' : 'Suspend'} ${name}`}
           onClick={() => suspend.mutate({ contributorId: c.contributorId, isSuspended: !suspended })}
@@ -100,7 +127,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         {!c.linkRevoked && (
           <Button
             size="sm"
-            variant="secondary"
+            variant="danger-outline"
             loading={revoke.isPending}
             aria-label={`Revoke link of ${name}`}
             onClick={() => revoke.mutate(c.contributorId)}
@@ -110,39 +137,14 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         )}
         <Button
           size="sm"
-          variant="secondary"
-          loading={reinvite.isPending}
-          aria-label={`Re-invite ${name}`}
-          onClick={() => reinvite.mutate(c.contributorId)}
-        >
-          Re-invite
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!answers || answers.length === 0}
-          aria-label={`Re-record answers of ${name}`}
-          onClick={() => setOpen('rerecord')}
-        >
-          Re-record
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-danger"
+          variant="danger-outline"
           disabled={!hasVideos}
           aria-label={`Delete videos of ${name}`}
           onClick={() => setOpen('videos')}
         >
           Delete videos
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-danger"
-          aria-label={`Remove ${name}`}
-          onClick={() => setOpen('remove')}
-        >
+        <Button size="sm" variant="danger-outline" aria-label={`Remove ${name}`} onClick={() => setOpen('remove')}>
           Remove
         </Button>
       </div>

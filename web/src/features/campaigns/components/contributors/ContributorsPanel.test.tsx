@@ -207,17 +207,27 @@ describe('collaborators panel', () => {
             }),
             contributor({ contributorId: 'k3', fullName: 'Sam Suspended', status: 'suspended' }),
             contributor({ contributorId: 'k4', fullName: 'Rey Revoked', linkRevoked: true, inviteLink: null }),
+            contributor({ contributorId: 'k5', fullName: 'Ada Activated', status: 'activated', answeredCount: 1 }),
+            contributor({
+              contributorId: 'k6',
+              fullName: 'Sue Submitted-Suspended',
+              status: 'suspended',
+              submittedAt: '2026-11-21T09:00:00Z',
+            }),
           ]),
         );
       return undefined;
     });
     renderPanel();
     const rows = await screen.findAllByTestId('contributor-row');
+    // Once they submitted, that is what the badge says; Suspended still wins.
     expect(rows.map((r) => within(r).getByTestId('contributor-status').textContent)).toEqual([
+      'Invited',
+      'Submitted',
+      'Suspended',
       'Invited',
       'Activated',
       'Suspended',
-      'Invited',
     ]);
     expect(within(rows[3]!).getByTestId('contributor-link-revoked')).toHaveTextContent('Link revoked');
     expect(within(rows[0]!).queryByTestId('contributor-link-revoked')).toBeNull();
@@ -228,6 +238,25 @@ describe('collaborators panel', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'Resume Sam Suspended' })).toBeInTheDocument();
     expect(within(rows[3]!).getByRole('button', { name: 'Copy a new link for Rey Revoked' })).toBeEnabled();
     expect(within(rows[3]!).queryByRole('button', { name: 'Revoke link of Rey Revoked' })).toBeNull();
+  });
+
+  it('puts the main actions first and sets the destructive ones apart, in danger colours', async () => {
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
+      return undefined;
+    });
+    renderPanel();
+    const main = await screen.findByRole('group', { name: 'Actions for Jane Doerr' });
+    const danger = screen.getByRole('group', { name: 'Access and recordings of Jane Doerr' });
+    // Answers is the one filled button of the row.
+    expect(within(main).getByRole('button', { name: 'Answers of Jane Doerr' })).toHaveClass('bg-primary');
+    expect(within(main).getByRole('link', { name: 'Response editor for Jane Doerr' })).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Copy a new link for Jane Doerr' })).toBeInTheDocument();
+    const destructive = ['Suspend Jane Doerr', 'Revoke link of Jane Doerr', 'Delete videos of Jane Doerr', 'Remove Jane Doerr'];
+    for (const name of destructive) {
+      expect(within(main).queryByRole('button', { name })).toBeNull();
+      expect(within(danger).getByRole('button', { name })).toHaveClass('text-danger');
+    }
   });
 
   it('"Copy a new link" explains itself behind the 5 s lock, re-invites, and copies the link the answer carries', async () => {
@@ -642,5 +671,39 @@ describe('collaborators panel', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Delete videos', hidden: true }));
     await waitFor(() => expect(toastMessages()).toContain('success:Videos deleted successfully'));
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/contributor/i1/c1/k1/videos')).toBe(true);
+  });
+
+  it('shows the poster of each ready answer as its thumbnail', async () => {
+    const storedVideo = { key: 'k', url: 'https://bucket.example/v.mp4', durationSeconds: 5, sizeBytes: 10 };
+    const ready = { status: 'ready', transcriptStatus: 'ready' } as const;
+    stub((c) => {
+      if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor({ status: 'activated' })]));
+      if (c.path === '/contributor/c1/all')
+        return jsonResponse(
+          page([
+            {
+              contributor: contributor({ status: 'activated', answeredCount: 2 }),
+              answers: [
+                { campaignQuestionId: 'cq1', question: 'Who are you?', sequence: 1, uploadStatus: 'stored', reviewStatus: 'new', failureReason: null, sentForReRecording: false, video: storedVideo, media: ready },
+                { campaignQuestionId: 'cq2', question: 'Why?', sequence: 2, uploadStatus: 'stored', reviewStatus: 'new', failureReason: null, sentForReRecording: false, video: storedVideo, media: { ...ready, status: 'processing' } },
+                { campaignQuestionId: 'cq3', question: 'How?', sequence: 3, uploadStatus: 'none', reviewStatus: null, failureReason: null, sentForReRecording: false, video: null, media: null },
+              ],
+            },
+          ]),
+        );
+      if (c.path === '/campaign/video-info/c1/k1/cq1') return jsonResponse({ posterUrl: 'https://bucket.example/cq1.jpg' });
+      return undefined;
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Answers of Jane Doerr' }));
+    const items = await screen.findAllByTestId('contributor-answer');
+    const thumbnail = await within(items[0]!).findByRole('img', { name: 'Thumbnail of answer 1' });
+    expect(thumbnail).toHaveAttribute('src', 'https://bucket.example/cq1.jpg');
+    // The player shows the same frame until it is played.
+    expect(within(items[0]!).getByLabelText('Answer to "Who are you?"')).toHaveAttribute('poster', 'https://bucket.example/cq1.jpg');
+    // No poster yet while the take is processed, nor without a take.
+    expect(within(items[1]!).queryByRole('img')).toBeNull();
+    expect(within(items[2]!).queryByRole('img')).toBeNull();
   });
 });
