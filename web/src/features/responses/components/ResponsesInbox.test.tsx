@@ -93,7 +93,7 @@ describe('the responses inbox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more answers' }));
     const third = await within(list).findByRole('listitem', { name: 'Person 3: Question 3?' });
     expect(within(third).getByTestId('response-status')).toHaveTextContent('Failed');
-    expect(within(third).getByRole('button', { name: /cannot be played yet/ })).toBeDisabled();
+    expect(within(third).getByRole('button', { name: 'Video failed: the answer by Person 3 cannot be played yet' })).toBeDisabled();
     expect(searches(calls)).toEqual([{ limit: 12 }, { limit: 12, cursor: 'next' }]);
     expect(screen.queryByRole('button', { name: 'Show more answers' })).not.toBeInTheDocument();
   });

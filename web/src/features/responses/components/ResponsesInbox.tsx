@@ -70,6 +70,7 @@ function ResponseCard({ answer, onSendBack }: { answer: Response; onSendBack: (a
   const status = statusOf(answer);
   const name = answer.contributorName || 'Collaborator';
   const playable = answer.mediaStatus === 'ready';
+  const notYet = answer.mediaStatus === 'failed' ? 'Video failed' : 'Processing';
   return (
     <li className="rounded-lg border border-line bg-raised p-3" aria-label={`${name}: ${answer.question}`}>
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -81,19 +82,18 @@ function ResponseCard({ answer, onSendBack }: { answer: Response; onSendBack: (a
               type="button"
               disabled={!playable}
               onClick={() => setPlaying(true)}
-              aria-label={playable ? `Play the answer by ${name}` : `The answer by ${name} cannot be played yet`}
+              // The name starts with the words shown on the button (WCAG 2.5.3, label in name).
+              aria-label={playable ? `Play the answer by ${name}` : `${notYet}: the answer by ${name} cannot be played yet`}
               className="group relative block aspect-video w-full overflow-hidden rounded-md bg-sunken focus:outline-2 focus:outline-offset-2 focus:outline-ring disabled:cursor-not-allowed"
             >
               {answer.posterUrl ? (
                 <img src={answer.posterUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
               ) : (
-                <span className="flex h-full items-center justify-center text-xs text-muted">
-                  {answer.mediaStatus === 'failed' ? 'Video failed' : 'Processing'}
-                </span>
+                <span className="flex h-full items-center justify-center text-xs text-muted">{notYet}</span>
               )}
               {playable && (
                 <span aria-hidden className="absolute inset-0 flex items-center justify-center">
-                  <span className="rounded-full bg-black/60 px-3 py-1 text-sm text-white group-hover:bg-black/80">▶ Play</span>
+                  <span className="rounded-full bg-black/60 px-3 py-1 text-sm text-white group-hover:bg-black/80">Play</span>
                 </span>
               )}
             </button>
