@@ -2497,8 +2497,11 @@ export interface components {
             id: string;
             mode: components["schemas"]["RecordingMode"];
             questions: components["schemas"]["PreviewQuestion"][];
-            /** @description The campaign's teleprompter script (HTML; empty without one): what to prepare. */
-            script: string;
+            /**
+             * @description The campaign's teleprompter script (HTML): what to prepare. Only in an invited
+             *     collaborator's view, never in the public preview.
+             */
+            script?: string | null;
             tenantId: string;
             title: string;
             type: components["schemas"]["CampaignType"];
