@@ -13,7 +13,7 @@ const ADMIN = 'admin@storyhive-demo.org';
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--autoplay-policy=no-user-gesture-required'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
   },
   viewport: { width: 1280, height: 900 },
 });
@@ -78,8 +78,10 @@ async function answerWithFile(page: Page, setup: Setup, file: string) {
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByTestId('studio')).toBeVisible();
   await page.getByTestId('upload-file').setInputFiles(file);
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Review Videos for Submission' }).click();
+  // The take's dialog (the camera's permission dialog may be open too without a camera).
+  const take = page.getByRole('dialog', { name: 'Your take' });
+  await expect(take).toBeVisible();
+  await take.getByRole('button', { name: 'Review Videos for Submission' }).click();
   await expect(page.getByTestId('stored-count')).toHaveText('1 of 1 answers safely stored', { timeout: 60_000 });
 }
 
