@@ -104,16 +104,6 @@ impl MailMessage {
     }
 
     pub fn render(&self) -> RenderedMail {
-        if let Self::Invitation { first_name, campaign_title, company_name, link, deadline, minutes, .. } = self {
-            return self.invitation(
-                first_name,
-                campaign_title,
-                company_name.as_deref(),
-                link,
-                deadline.as_deref(),
-                *minutes,
-            );
-        }
         let (subject, paragraphs, action): (&str, Vec<String>, Option<(&str, &str)>) = match self {
             Self::VerifyEmail { link, .. } => (
                 "Verify your Storyhive e-mail address",
@@ -139,7 +129,17 @@ impl MailMessage {
                 )],
                 None,
             ),
-            Self::Invitation { .. } => unreachable!("rendered above"),
+            // Its subject and sender name are the organisation's: rendered on its own.
+            Self::Invitation { first_name, campaign_title, company_name, link, deadline, minutes, .. } => {
+                return self.invitation(
+                    first_name,
+                    campaign_title,
+                    company_name.as_deref(),
+                    link,
+                    deadline.as_deref(),
+                    *minutes,
+                )
+            }
             Self::ReRecordRequest { first_name, campaign_title, questions, link, .. } => (
                 "Please record a few answers again",
                 vec![

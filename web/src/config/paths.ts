@@ -52,3 +52,10 @@ export function buildPath(path: AppPath, params: Record<string, string | number>
     return encodeURIComponent(String(value));
   });
 }
+
+/** The response editor at one answer (`?answer=`), and at a moment of it (`&t=` seconds) when given. */
+export function responseEditorAt(campaignId: string, collaboratorId: string, answer: string, seconds?: number | null): string {
+  const query = new URLSearchParams({ answer });
+  if (seconds != null && Number.isFinite(seconds)) query.set('t', String(Math.round(seconds * 100) / 100));
+  return `${buildPath(paths.responseEditor, { campaignId, collaboratorId })}?${query.toString()}`;
+}

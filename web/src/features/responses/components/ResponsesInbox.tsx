@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
-import { buildPath, paths } from '@/config/paths';
+import { responseEditorAt } from '@/config/paths';
 import { formatDate, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useCampaignChoices, useResponses, useReview, useSendBack, useTake, type Response } from '../api/responses-api';
@@ -32,11 +32,6 @@ function StatusBadge({ status }: { status: ResponseStatus }) {
       {statusLabel(status)}
     </span>
   );
-}
-
-function editorLink(answer: Response): string {
-  const path = buildPath(paths.responseEditor, { campaignId: answer.campaignId, collaboratorId: answer.contributorId });
-  return `${path}?${new URLSearchParams({ answer: answer.journeyId }).toString()}`;
 }
 
 /** The take, played in the card once staff ask for it (its URLs are signed on demand). */
@@ -128,7 +123,7 @@ function ResponseCard({ answer, onSendBack }: { answer: Response; onSendBack: (a
               </Button>
             )}
             <Link
-              to={editorLink(answer)}
+              to={responseEditorAt(answer.campaignId, answer.contributorId, answer.journeyId)}
               className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-fg hover:bg-sunken focus:outline-2 focus:outline-ring"
             >
               Open in editor

@@ -1,4 +1,4 @@
-import { buildPath, paths } from '@/config/paths';
+import { responseEditorAt } from '@/config/paths';
 
 /** What the search form holds (empty strings: no filter). */
 export type SearchForm = {
@@ -59,9 +59,5 @@ export function editorLink(result: {
   journeyId: string;
   match?: { snippet?: { start: number } | null } | null;
 }): string {
-  const path = buildPath(paths.responseEditor, { campaignId: result.campaignId, collaboratorId: result.contributorId });
-  const query = new URLSearchParams({ answer: result.journeyId });
-  const start = result.match?.snippet?.start;
-  if (start != null && Number.isFinite(start)) query.set('t', String(Math.round(start * 100) / 100));
-  return `${path}?${query.toString()}`;
+  return responseEditorAt(result.campaignId, result.contributorId, result.journeyId, result.match?.snippet?.start);
 }

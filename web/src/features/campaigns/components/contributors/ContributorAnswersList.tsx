@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import { buildPath, paths } from '@/config/paths';
+import { responseEditorAt } from '@/config/paths';
 import { formatDate, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { useReviewAnswer } from '../../api/answer-review';
@@ -171,8 +171,7 @@ function AnswerReviewActions({
 }) {
   const review = useReviewAnswer(campaignId);
   const approved = a.reviewStatus === 'approved';
-  const editorLink =
-    buildPath(paths.responseEditor, { campaignId, collaboratorId: contributorId }) + `?answer=${encodeURIComponent(a.campaignQuestionId)}`;
+  const editorLink = responseEditorAt(campaignId, contributorId, a.campaignQuestionId);
   return (
     <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={`Review of answer ${a.sequence} of ${name}`}>
       <Button
