@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { invalidateResources } from '@/features/contributor-journey/api/resource';
+import { previewOnOpen } from '@/features/contributor-journey/preview/session';
 import { ContributorApp } from '@/app/contributor/ContributorApp';
 import { takeFlash } from './lib/flash';
 import { onServiceWorkerControl, startServiceWorker } from './lib/service-worker';
@@ -18,8 +19,14 @@ startServiceWorker();
 // which keeps it, so that reopening the link offline shows it.
 onServiceWorkerControl(() => void invalidateResources(['contributor']));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ContributorApp />
-  </StrictMode>,
-);
+async function start() {
+  // Staff previewing a campaign: the contributor calls are answered in this tab (loaded only then).
+  const preview = previewOnOpen();
+  if (preview) (await import('@/features/contributor-journey/preview/preview-server')).installPreview(preview);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ContributorApp />
+    </StrictMode>,
+  );
+}
+void start();

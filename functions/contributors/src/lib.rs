@@ -12,7 +12,7 @@ use storyhive_shared::AppContext;
 
 pub use routes::dto::*;
 
-use routes::{journey, media, register, review, staff, uploads, user_state};
+use routes::{journey, media, preview, register, review, staff, uploads, user_state};
 // The routes and their OpenAPI description, from the same declarations: `api()` with the
 // document (the gateway, openapi.json), `routes()` without (the function's router).
 storyhive_shared::function_routes!(
@@ -28,6 +28,7 @@ storyhive_shared::function_routes!(
     staff::revoke,
     staff::reinvite,
     staff::send_back_for_re_recording,
+    preview::contributor_preview,
     journey::contributor_campaign_view,
     journey::save_details,
     journey::journey,

@@ -262,3 +262,14 @@ pub struct AcceptTerms {
     pub contributor_id: Id,
     pub version: Option<u32>,
 }
+
+/// What an invited collaborator's pages would show, for staff previewing a campaign
+/// (draft or live): the landing page's campaign and the journey of a collaborator who
+/// has answered nothing yet. Nothing is stored for it; the preview's answers stay in
+/// the staff member's browser.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorPreview {
+    pub campaign: storyhive_shared::contributors::dto::ContributorCampaign,
+    pub journey: storyhive_shared::contributors::dto::Journey,
+}

@@ -77,7 +77,7 @@ async fn parts_of(context: &AppContext, access: &ContributorAccess) -> ApiResult
     )?)
 }
 
-async fn contributor_campaign(
+pub(crate) async fn contributor_campaign(
     context: &AppContext,
     parts: &CampaignParts,
     membership: &MembershipRecord,

@@ -1,6 +1,7 @@
 pub mod dto;
 pub mod journey;
 pub mod media;
+pub mod preview;
 pub mod register;
 pub mod review;
 pub mod staff;

@@ -6,5 +6,6 @@ mod fuzz_regressions;
 mod hardening;
 mod invitations;
 mod journey;
+mod preview;
 mod recording_tips;
 mod uploads;

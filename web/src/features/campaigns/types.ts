@@ -13,7 +13,6 @@ export type Visibility = S['Visibility'];
 export type Mode = S['RecordingMode'];
 export type CampaignSummary = S['CampaignSummary'];
 export type Campaign = S['Campaign'];
-export type CampaignPreviewData = S['CampaignPreview'];
 export type CampaignSort = S['CampaignSort'];
 export type CampaignListResponse = S['CampaignList'];
 export type ParticipantLists = S['ParticipantList'];

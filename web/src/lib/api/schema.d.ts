@@ -801,6 +801,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contributor/{campaignId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign as an invited collaborator's pages show it (its script included), for
+         *     a collaborator who has not started. Drafts too: staff check a campaign before it
+         *     goes live. Reads only.
+         */
+        get: operations["contributor_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contributor/{initiativeId}/{campaignId}/{contributorId}/videos": {
         parameters: {
             query?: never;
@@ -2694,6 +2715,16 @@ export interface components {
              *     which answer at most one page of the best matches).
              */
             nextCursor?: string | null;
+        };
+        /**
+         * @description What an invited collaborator's pages would show, for staff previewing a campaign
+         *     (draft or live): the landing page's campaign and the journey of a collaborator who
+         *     has answered nothing yet. Nothing is stored for it; the preview's answers stay in
+         *     the staff member's browser.
+         */
+        ContributorPreview: {
+            campaign: components["schemas"]["ContributorCampaign"];
+            journey: components["schemas"]["Journey"];
         };
         ContributorRef: {
             /** @default  */
@@ -6917,6 +6948,67 @@ export interface operations {
                 };
             };
             /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contributor_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributorPreview"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, publicApi } from '@/lib/api/client';
+import { api, call } from '@/lib/api/client';
 import { toast } from '@/stores/toast-store';
 import { buildListQuery, withCursor, type ListQuery, type ListState } from '../lib/list-query';
 import type { CampaignInput, CampaignListResponse } from '../types';
@@ -114,19 +114,6 @@ export function useDeleteCampaign() {
       void qc.invalidateQueries({ queryKey: ['initiatives'] });
       toast.success(res?.message || MESSAGES.campaignDeleted);
     },
-  });
-}
-
-/** What a contributor's link shows; only live campaigns are served (no token). */
-export function useLivePreview(tenantId: string | null | undefined, campaignId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['campaign-preview', tenantId, campaignId],
-    queryFn: () =>
-      call(publicApi.GET('/campaign/preview/{tenantId}/{campaignId}', { params: { path: { tenantId: tenantId!, campaignId } } }), {
-        toast: false,
-      }),
-    enabled: enabled && !!tenantId,
-    staleTime: 0,
   });
 }
 

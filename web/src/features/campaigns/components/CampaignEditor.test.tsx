@@ -186,7 +186,7 @@ describe('campaign editor', () => {
     ]);
   });
 
-  it('publishes with the server message, and previews the draft as a contributor sees it', async () => {
+  it('publishes with the server message; "Preview as contributor" opens the collaborator\'s pages in a preview tab', async () => {
     stub((c) => {
       if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
       if (c.path === '/question/list/c1') return jsonResponse([question('b', 2, 'Smile'), question('a', 1)]);
@@ -197,12 +197,9 @@ describe('campaign editor', () => {
     renderEditor();
     const u = userEvent.setup();
     await screen.findByText('Question a');
-    await u.click(screen.getByRole('button', { name: 'Preview as contributor' }));
-    const preview = await screen.findByTestId('campaign-preview');
-    expect(within(preview).getAllByTestId('preview-question').map((n) => n.textContent)).toEqual(['Question a', 'Question b']);
-    expect(within(preview).getByText('Tip: Smile')).toBeInTheDocument();
-    expect(within(preview).getByText('Portrait')).toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Back to editing' }));
+    const preview = screen.getByRole('link', { name: 'Preview as contributor' });
+    expect(preview).toHaveAttribute('href', '/contributor/t1/c1?preview=1');
+    expect(preview).toHaveAttribute('target', '_blank');
     await u.click(screen.getByRole('button', { name: 'Publish campaign' }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts).toContainEqual(expect.objectContaining({ kind: 'success', message: 'The campaign is now live' })),

@@ -15,17 +15,14 @@ import {
   useCampaign,
   useCreateCampaign,
   useDeleteCampaign,
-  useLivePreview,
   usePublishCampaign,
   useUpdateCampaign,
 } from '../api/campaigns-api';
-import { useQuestions } from '../api/questions-api';
 import { campaignKey, questionsKey, refreshCampaign, useConflictStore } from '../api/write-queue';
 import { useDebouncedSave } from '../lib/use-debounced-save';
 import type { Campaign } from '../types';
 import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
-import { CampaignPreview, previewFromCampaign } from './CampaignPreview';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { QuestionGenerator } from './QuestionGenerator';
@@ -121,20 +118,9 @@ function TextEditors({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function Preview({ campaign, user }: { campaign: Campaign; user: CurrentUser }) {
-  const live = campaign.status === 'live';
-  const livePreview = useLivePreview(user.tenantId, campaign.id, live);
-  const questions = useQuestions(campaign.id);
-  if (live && livePreview.isPending) return <Spinner className="h-6 w-6" />;
-  const preview =
-    live && livePreview.data
-      ? livePreview.data
-      : previewFromCampaign(campaign, questions.data ?? campaign.questions, {
-          tenantId: user.tenantId ?? '',
-          companyName: user.companyName ?? null,
-          companyLogo: user.companyLogo ?? null,
-        });
-  return <CampaignPreview preview={preview} />;
+/** The collaborator's landing page of the campaign, opened as a preview (see the contributor pages' preview mode). */
+function contributorPreviewUrl(tenantId: string, campaignId: string): string {
+  return `${buildPath(paths.contributorCampaign, { tenantId, campaignId })}?preview=1`;
 }
 
 /** /initiative/campaign/:id: edit everything, preview as a contributor, publish, delete. */
@@ -146,7 +132,6 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
   const update = useUpdateCampaign(id);
   const publish = usePublishCampaign(id);
   const remove = useDeleteCampaign();
-  const [previewing, setPreviewing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   // A conflict belongs to the campaign it happened on.
@@ -191,9 +176,15 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
                 Answers
               </Link>
             )}
-            <Button variant="secondary" onClick={() => setPreviewing((v) => !v)} aria-pressed={previewing}>
-              {previewing ? 'Back to editing' : 'Preview as contributor'}
-            </Button>
+            {/* The collaborator's real pages, in a tab of their own where nothing is uploaded or kept. */}
+            <a
+              href={contributorPreviewUrl(user.tenantId ?? '', id)}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex h-10 items-center rounded-lg border border-line bg-raised px-4 text-sm font-medium text-fg hover:bg-sunken focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+            >
+              Preview as contributor
+            </a>
             {data.status === 'draft' && (
               <Button loading={publish.isPending} onClick={() => publish.mutate()}>
                 Publish campaign
@@ -206,28 +197,24 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
         }
       />
       <ConflictBanner campaignId={id} />
-      {previewing ? (
-        <Preview campaign={data} user={user} />
-      ) : (
-        <div key={formKey} className="space-y-6">
-          <CampaignDetailsForm
-            campaign={data}
-            submitLabel="Save changes"
-            onSubmit={(input) => update.mutateAsync(input)}
-            onInitiativeDeleted={(initiativeId) => {
-              if (initiativeId === data.initiativeId) {
-                qc.removeQueries({ queryKey: campaignKey(id) });
-                navigate(paths.campaigns, { replace: true });
-              }
-            }}
-          />
-          <QuestionList campaignId={id} />
-          <QuestionGenerator campaignId={id} />
-          <TextEditors campaign={data} />
-          <ParticipantsPanel campaignId={id} />
-          <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />
-        </div>
-      )}
+      <div key={formKey} className="space-y-6">
+        <CampaignDetailsForm
+          campaign={data}
+          submitLabel="Save changes"
+          onSubmit={(input) => update.mutateAsync(input)}
+          onInitiativeDeleted={(initiativeId) => {
+            if (initiativeId === data.initiativeId) {
+              qc.removeQueries({ queryKey: campaignKey(id) });
+              navigate(paths.campaigns, { replace: true });
+            }
+          }}
+        />
+        <QuestionList campaignId={id} />
+        <QuestionGenerator campaignId={id} />
+        <TextEditors campaign={data} />
+        <ParticipantsPanel campaignId={id} />
+        <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />
+      </div>
       <Dialog
         open={confirmDelete}
         title="Delete campaign?"

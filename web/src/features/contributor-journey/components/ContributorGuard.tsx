@@ -3,6 +3,7 @@ import { ACCESS, decideAccess, type Principal } from '@/config/access';
 import type { AppPath } from '@/config/paths';
 import { hasToken } from '@/lib/storage';
 import { readContributorData } from '../lib/storage';
+import { isPreview } from '../preview/session';
 import type { ContributorData } from '../types';
 import { Navigate, useLocation } from '../app/router';
 
@@ -12,7 +13,8 @@ import { Navigate, useLocation } from '../app/router';
  * to the staff app, whose guards send them on to their landing page as before.
  */
 export function contributorPrincipal(invitation: ContributorData | null): Principal | 'staff' {
-  if (hasToken()) return 'staff';
+  // A staff member previewing the campaign sees the collaborator's pages.
+  if (hasToken() && !isPreview()) return 'staff';
   return invitation ? { kind: 'contributor' } : { kind: 'visitor' };
 }
 

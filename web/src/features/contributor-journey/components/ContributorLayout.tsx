@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
+import { buildPath, paths } from '@/config/paths';
 import { invalidateResources } from '../api/resource';
 import { readContributorData } from '../lib/storage';
+import { endPreview, previewSession } from '../preview/session';
 import { useContributorStore } from '../store';
 import { getUploadManager } from '../uploads/uploads';
 import { Notice } from './ContributorFrame';
@@ -23,8 +25,42 @@ export function ContributorLayout({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  if (denied) return <AccessDenied message={denied} />;
-  return <>{children}</>;
+  const preview = previewSession();
+  const page = denied ? <AccessDenied message={denied} /> : children;
+  if (!preview) return <>{page}</>;
+  return (
+    <>
+      <PreviewBanner campaignId={preview.campaignId} />
+      {page}
+    </>
+  );
+}
+
+/** Says, on every page of a preview, that nothing leaves the browser, and leads back to the campaign. */
+function PreviewBanner({ campaignId }: { campaignId: string }) {
+  const leave = () => {
+    endPreview();
+    window.location.assign(buildPath(paths.campaignEdit, { id: campaignId }));
+  };
+  return (
+    <div
+      role="region"
+      aria-label="Preview"
+      data-testid="preview-banner"
+      className="sticky top-0 z-40 flex flex-wrap items-center justify-between gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-950"
+    >
+      <p>
+        <strong>Preview.</strong> This is what collaborators see. Nothing you record or type is uploaded or kept.
+      </p>
+      <button
+        type="button"
+        onClick={leave}
+        className="min-h-11 rounded-lg border border-amber-900/40 px-3 font-medium hover:bg-amber-200 focus:outline-2 focus:outline-offset-2 focus:outline-amber-900"
+      >
+        Leave preview
+      </button>
+    </div>
+  );
 }
 
 export function AccessDenied({ message }: { message: string }) {

@@ -11,6 +11,7 @@ import { nameError } from '@/lib/validation/rules';
 import { acceptTerms, saveContributorDetails } from '../api/contributor-api';
 import { contributorKeys, useContributorCampaign, useJourney } from '../api/queries';
 import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
+import { endPreview, isPreview, previewFromLink } from '../preview/session';
 import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
 import type { ContributorCampaign, ContributorData } from '../types';
@@ -45,14 +46,25 @@ export function useInvitationFromLink(): ContributorData | null {
     [tenantId, campaignId, contributorId, key],
   );
 
+  // Staff previewing the campaign (`?preview=1`), or a tab already in that preview.
+  const preview = previewFromLink(tenantId, campaignId, search);
+
   useEffect(() => {
-    if (!fromLink || sameInvitation(readContributorData(), fromLink)) return;
+    if (!fromLink) return;
+    // A real invitation opened in a preview tab: the preview ends, the invitation is kept.
+    if (isPreview()) {
+      endPreview();
+      window.location.reload();
+      return;
+    }
+    if (sameInvitation(readContributorData(), fromLink)) return;
     saveContributorData(fromLink);
     // Another invitation: a previous link's refusal no longer applies.
     useContributorStore.getState().reset();
   }, [fromLink]);
 
   if (fromLink) return fromLink;
+  if (preview) return preview;
   const stored = readContributorData();
   return stored && stored.tenantId === tenantId && stored.campaignId === campaignId ? stored : null;
 }

@@ -1,3 +1,4 @@
+import { isPreview, previewInvitation, previewSession } from '../preview/session';
 import type { ContributorData, ContributorDetail } from '../types';
 
 /** localStorage keys of the contributor pages (spec section 3, "Stored locally"). */
@@ -8,9 +9,11 @@ export const CONTRIBUTOR_KEYS = {
   campaignId: 'campaignId',
 } as const;
 
+/** The browser's storage; in a preview this tab's, so a real invitation kept on the device is untouched. */
 function store(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.localStorage;
+    if (typeof window === 'undefined') return null;
+    return isPreview() ? window.sessionStorage : window.localStorage;
   } catch {
     return null;
   }
@@ -29,6 +32,9 @@ function readJson(key: string): unknown {
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 export function readContributorData(): ContributorData | null {
+  // A preview tab stands in for an invitation of the previewed campaign.
+  const preview = previewSession();
+  if (preview) return previewInvitation(preview);
   const v = readJson(CONTRIBUTOR_KEYS.data) as Partial<ContributorData> | null;
   if (!v || !isText(v.contributorId) || !isText(v.tenantId) || !isText(v.campaignId) || !isText(v.key)) return null;
   return { contributorId: v.contributorId, tenantId: v.tenantId, campaignId: v.campaignId, key: v.key };

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import { contributorFetch } from '../api/contributor-client';
 import type { ContributorData, Journey, StartUploadResponse, UploadedPart } from '../types';
 import type { TakeRecord, TakeStore } from './take-db';
 
@@ -514,7 +515,8 @@ export class UploadManager {
 
 /** PUT to a presigned S3 URL; the ETag is read from the response (the bucket's CORS exposes it). */
 export async function putToPresignedUrl(url: string, body: Blob): Promise<string> {
-  const response = await fetch(url, { method: 'PUT', body });
+  // Through the contributor calls' fetch: a preview keeps the parts in the tab instead.
+  const response = await contributorFetch.fetch(url, { method: 'PUT', body });
   if (!response.ok) throw new Error(`Part upload failed (${response.status})`);
   const etag = response.headers.get('ETag');
   if (!etag) throw new Error('The storage did not return an ETag');

@@ -3,6 +3,7 @@ import { onServiceWorkerMessage, requestBackgroundSync } from '@/lib/service-wor
 import { RESUME_UPLOADS_MESSAGE, UPLOADS_SYNC_TAG } from '@/lib/service-worker/rules';
 import { holdUpdates } from '@/lib/service-worker/update-gate';
 import * as api from '../api/contributor-api';
+import { isPreview, PREVIEW_TAKE_DB } from '../preview/session';
 import { IdbTakeStore } from './take-db';
 import { putToPresignedUrl, UploadManager, type QuestionUpload, type UploadApi } from './upload-manager';
 
@@ -79,7 +80,8 @@ export function requestSyncWhenUploadsWait(
 /** The page's one upload queue, wired to the uploads store and to the browser's online event. */
 export function getUploadManager(): UploadManager {
   if (manager) return manager;
-  const m = new UploadManager(new IdbTakeStore(), realUploadApi);
+  // A preview's takes in their own database: never resumed as a real collaborator's upload.
+  const m = new UploadManager(new IdbTakeStore(isPreview() ? PREVIEW_TAKE_DB : undefined), realUploadApi);
   m.subscribe((s) =>
     useUploadsStore.setState((state) => {
       const byQuestion = { ...state.byQuestion };
