@@ -93,7 +93,8 @@ export default defineConfig(({ command, mode }) => ({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // eslint.config.test.ts: the import boundaries of eslint.config.js bite.
+    include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
     css: false,
     env: { VITE_API_BASE_URL: 'http://localhost/api' },
   },

@@ -5,7 +5,7 @@
 #   rust      cargo test --workspace            (against the test emulators; the long demo
 #             content test beside the others)
 #   template  infra/scripts/check-template.sh   (sam validate --lint)
-#   web       npm run typecheck && npm test     (in web/)
+#   web       npm run typecheck && npm run lint && npm test   (in web/; lint: the import boundaries)
 #   e2e       web build + gateway on :3100 + npm run test:e2e (Playwright, Debian's chromium)
 #   api       gateway on :3300 (prefix storyhive-fuzz), seeded and prepared; the
 #             regressions replayed, then schemathesis against openapi.json (infra/scripts/fuzz/)
@@ -149,6 +149,7 @@ step_template() {
 step_web() {
   cd "$ROOT/web"
   npm run typecheck
+  npm run lint
   npm test
 }
 

@@ -1,4 +1,4 @@
-// Generates src/lib/api/schema.d.ts from the API's OpenAPI document.
+// Generates src/types/schema.d.ts from the API's OpenAPI document.
 // Uses ../openapi.json (written by the Rust API) when it exists, else the hand-written draft.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -15,4 +15,4 @@ if (!existsSync(input)) {
 }
 const bin = resolve(root, 'node_modules/.bin/openapi-typescript');
 console.log(`gen:api: ${input}`);
-execFileSync(bin, [input, '-o', resolve(root, 'src/lib/api/schema.d.ts')], { stdio: 'inherit' });
+execFileSync(bin, [input, '-o', resolve(root, 'src/types/schema.d.ts')], { stdio: 'inherit' });

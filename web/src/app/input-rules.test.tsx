@@ -5,12 +5,13 @@ import { InviteContributorForm } from '@/features/campaigns/components/contribut
 import { contributorFetch } from '@/features/contributor-journey/api/contributor-client';
 import { clearResources } from '@/features/contributor-journey/api/resource';
 import { LandingPage } from '@/features/contributor-journey/components/LandingPage';
+import { makeContributorCampaign } from '@/features/contributor-journey/fixtures';
 import { ProfileForm } from '@/features/profile/components/ProfileForm';
 import { InviteUserDialog } from '@/features/users/components/UserDialogs';
 import { queryClient } from '@/lib/query-client';
 import { saveToken } from '@/lib/storage';
 import { nameError } from '@/lib/validation/rules';
-import { jsonResponse, makeContributorCampaign, makeUser } from '@/testing/fixtures';
+import { jsonResponse, makeUser } from '@/testing/fixtures';
 
 /**
  * One name rule and one e-mail rule for the whole app: the same input gets the same message in the

@@ -1,4 +1,4 @@
-import type { components } from '@/lib/api/schema';
+import type { components } from '@/types/schema';
 
 type CampaignStatus = components['schemas']['CampaignStatus'];
 type AccountStatus = components['schemas']['UserStatus'];

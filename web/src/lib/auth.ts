@@ -1,7 +1,7 @@
 import { isStaffRole, type StaffRole } from '@/config/access';
 import { useSessionStore } from '@/stores/session-store';
 import { api, call, type CallOptions } from './api/client';
-import type { CurrentUser } from './api/types';
+import type { CurrentUser } from '@/types/api';
 import { clearSession, endSession } from './session';
 import { hasToken } from './storage';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 
 /**
  * 'idle': nothing loaded yet; 'loading': the profile is being fetched at start;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS } from '@/lib/storage';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 
 export type Theme = 'light' | 'dark';
 

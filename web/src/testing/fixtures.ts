@@ -1,6 +1,5 @@
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import type { StaffRole } from '@/config/access';
-import type { ContributorCampaign } from '@/features/contributor-journey/types';
 
 export function makeUser(role: StaffRole, overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -32,30 +31,4 @@ export function jsonResponse(body: unknown, status = 200): Response {
     statusText: status === 200 ? 'OK' : 'Error',
     headers: { 'Content-Type': 'application/json' },
   });
-}
-
-/** What `GET /contributor/campaign` answers a collaborator invited to one campaign. */
-export function makeContributorCampaign(
-  questions: ContributorCampaign['campaign']['questions'] = [],
-): ContributorCampaign {
-  return {
-    campaign: {
-      id: 'c1',
-      tenantId: 't1',
-      title: 'Spring stories',
-      description: 'Tell us about spring',
-      brief: '',
-      script: '',
-      estimatedMinutes: 2,
-      mode: 'landscape',
-      type: 'targeted',
-      visibility: 'private',
-      questions,
-    },
-    contributor: { id: 'p1', email: 'robin@example.org', firstName: '', lastName: '', isDetailSubmitted: false, isSuspended: false },
-    organisation: { termsAccepted: true, termsVersion: 0 },
-    startedJourney: false,
-    submitted: false,
-    videoConfig: { speed: 20, contrast: 50, fontSize: null },
-  };
 }

@@ -7,7 +7,7 @@ import { ContributorApp } from './ContributorApp';
 import { readContributorData, saveContributorData } from '@/features/contributor-journey/lib/storage';
 import { useContributorStore } from '@/features/contributor-journey/store';
 import type { ContributorCampaign } from '@/features/contributor-journey/types';
-import { makeContributorCampaign } from '@/testing/fixtures';
+import { makeContributorCampaign } from '@/features/contributor-journey/fixtures';
 
 const CAMPAIGN = makeContributorCampaign([{ questionId: 'q1', question: 'Who are you?', sequence: 1 }] as ContributorCampaign['campaign']['questions']);
 

@@ -1,5 +1,5 @@
 import { CAMPAIGN_STATUS_LABELS } from '@/config/labels';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@/types/schema';
 import { cn } from '@/utils/cn';
 
 type CampaignStatus = components['schemas']['CampaignStatus'];

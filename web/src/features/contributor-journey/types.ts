@@ -1,4 +1,4 @@
-import type { components } from '@/lib/api/schema';
+import type { components } from '@/types/schema';
 
 type S = components['schemas'];
 

@@ -4,7 +4,7 @@ import { toast } from '@/stores/toast-store';
 import { endSession, isSessionEnding } from '../session';
 import { getAccessToken } from '../storage';
 import { ApiError, COMMON_ERROR_MESSAGE, endsSession, extractErrorMessage } from './errors';
-import type { paths } from './schema';
+import type { paths } from '@/types/schema';
 
 /** Adds the stored token to every call of the authenticated client. */
 const authMiddleware: Middleware = {

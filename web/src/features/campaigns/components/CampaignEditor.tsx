@@ -7,7 +7,7 @@ import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   saveBrief,

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeContributorCampaign } from '@/testing/fixtures';
+import { makeContributorCampaign } from '../fixtures';
 import { contributorFetch } from '../api/contributor-client';
 import { clearResources, invalidateResources } from '../api/resource';
 import { saveContributorData } from '../lib/storage';

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContributorApp } from '@/app/contributor/ContributorApp';
 import { formatDeadline } from './LandingPage';
-import { makeContributorCampaign } from '@/testing/fixtures';
+import { makeContributorCampaign } from '../fixtures';
 import { contributorFetch } from '../api/contributor-client';
 import { clearResources } from '../api/resource';
 import { useContributorStore } from '../store';

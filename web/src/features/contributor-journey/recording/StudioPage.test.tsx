@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeContributorCampaign } from '@/testing/fixtures';
+import { makeContributorCampaign } from '../fixtures';
 import { contributorFetch } from '../api/contributor-client';
 import { contributorKeys } from '../api/queries';
 import { clearResources, setResourceData } from '../api/resource';

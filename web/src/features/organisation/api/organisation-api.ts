@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, publicApi } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import type { paths } from '@/lib/api/schema';
+import type { paths } from '@/types/schema';
 import { fetchCurrentUser } from '@/lib/auth';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';

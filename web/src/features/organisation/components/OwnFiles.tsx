@@ -1,5 +1,5 @@
 import { Card } from '@/components/layouts/PageHeader';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { FileField } from './FileField';
 
 /** The signed-in member's own avatar and encouragement video. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call, publicApi } from '@/lib/api/client';
 import type { StaffRole } from '@/config/access';
-import type { UpdateProfileBody } from '@/lib/api/types';
+import type { UpdateProfileBody } from '@/types/api';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 

@@ -7,7 +7,7 @@ import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Field';
 import { ApiError, fieldErrorsOf } from '@/lib/api/errors';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { setFlash } from '@/lib/flash';
 import { endSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/profile-api';

@@ -5,7 +5,7 @@ import { ROLE_LABELS } from '@/config/access';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { Input, Select } from '@/components/ui/Field';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { roleOf } from '@/lib/auth';
 import { DEPARTMENT_INVALID, noDepartmentsMessage, useCountries, useDepartmentOptions, useUpdateProfile } from '../api/profile-api';
 import { profileSchema, type ProfileValues } from '../schemas';

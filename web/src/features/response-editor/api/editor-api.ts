@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import type { paths } from '@/lib/api/schema';
+import type { paths } from '@/types/schema';
 import { toast } from '@/stores/toast-store';
 import type { Edit, GeneratedVideo, GeneratedVideoPage } from './generated-videos-contract';
 

@@ -3,7 +3,7 @@
  * named for the editor's components. They come from the generated client, so a change of the API's
  * contract fails the typecheck here.
  */
-import type { components } from '@/lib/api/schema';
+import type { components } from '@/types/schema';
 
 type Schemas = components['schemas'];
 export type Captions = Schemas['Captions'];

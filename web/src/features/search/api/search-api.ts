@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
-import type { paths } from '@/lib/api/schema';
+import type { paths } from '@/types/schema';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 export type SearchFilterBody = NonNullable<paths['/search/videos']['post']['requestBody']>['content']['application/json'];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
-import type { paths } from '@/lib/api/schema';
+import type { paths } from '@/types/schema';
 
 export type DashboardDetails =
   paths['/dashboard/details']['get']['responses'][200]['content']['application/json'];

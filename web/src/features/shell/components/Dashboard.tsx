@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { roleOf } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/utils/cn';

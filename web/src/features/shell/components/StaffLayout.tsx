@@ -5,7 +5,7 @@ import type { AppPath } from '@/config/paths';
 import { MAIN_ID, SkipLink } from '@/components/a11y/SkipLink';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { cn } from '@/utils/cn';
 import { SupportChat } from './SupportChat';
 import { UserMenu } from './UserMenu';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@/config/access';
 import { paths } from '@/config/paths';
-import type { CurrentUser } from '@/lib/api/types';
+import type { CurrentUser } from '@/types/api';
 import { roleOf, signOut } from '@/lib/auth';
 
 export function displayName(user: CurrentUser): string {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
-import type { paths } from '@/lib/api/schema';
+import type { paths } from '@/types/schema';
 import { toast } from '@/stores/toast-store';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@/types/schema';
 
 export type StaffUser = components['schemas']['StaffUser'];
 export type UserPage = components['schemas']['UserPage'];

@@ -4,7 +4,7 @@
  */
 import { env } from '@/config/env';
 import { call, publicApi } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { components } from '@/types/schema';
 
 export type ClipCutUrls = components['schemas']['ClipCutUrls'];
 export type ProcessJob = components['schemas']['ProcessJob'];
