@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '@/config/env';
-import { makeContributorCampaign } from '@/testing/fixtures';
+import { makeContributorCampaign } from '../fixtures';
 import * as api from '../api/contributor-api';
 import { contributorFetch } from '../api/contributor-client';
 import { readContributorData } from '../lib/storage';
