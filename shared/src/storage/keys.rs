@@ -568,3 +568,59 @@ mod search_tests {
         assert!(search_document("t", "c", "k", "q").sk.starts_with(&search_documents_of_campaign_prefix("c")));
     }
 }
+
+#[cfg(test)]
+mod access_patterns_tests {
+    /// The names of the key builders: every `pub fn` of this file that returns a key or a
+    /// part of one (`Key`, `String`, a partition and prefix pair).
+    fn key_builders(source: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        let mut rest = source;
+        while let Some(at) = rest.find("pub fn ") {
+            rest = &rest[at + "pub fn ".len()..];
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            let signature = &rest[..rest.find('{').unwrap_or(rest.len())];
+            let returns = signature.split("->").nth(1).unwrap_or("");
+            if !name.is_empty() && (returns.contains("Key") || returns.contains("String")) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    /// A builder is documented when the doc names it as `keys::<name>` (not as the start
+    /// of a longer name: `keys::tag` is not found in `keys::tag_name`).
+    fn missing_from(doc: &str, builders: &[String]) -> Vec<String> {
+        builders
+            .iter()
+            .filter(|name| {
+                let needle = format!("keys::{name}");
+                !doc.match_indices(&needle).any(|(at, _)| {
+                    doc[at + needle.len()..].chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn every_key_builder_is_in_the_access_patterns() {
+        let builders = key_builders(include_str!("keys.rs"));
+        assert!(builders.len() > 50, "the builders were not found: {builders:?}");
+        let missing = missing_from(include_str!("../../../docs/ACCESS_PATTERNS.md"), &builders);
+        assert!(missing.is_empty(), "docs/ACCESS_PATTERNS.md does not list these key builders: {missing:?}");
+    }
+
+    #[test]
+    fn a_builder_named_only_as_part_of_a_longer_name_is_missing() {
+        // Built at run time so that this file's own scan does not find them.
+        let source = format!(
+            "{0} tag(t: &str) -> Key {{}}\n{0} tag_name(t: &str) -> Key {{}}\n{0} is_key(k: &str) -> bool {{}}",
+            "pub fn"
+        );
+        let builders = key_builders(&source);
+        assert_eq!(builders, ["tag", "tag_name"]);
+        assert_eq!(missing_from("| `keys::tag_name` |", &builders), ["tag"]);
+        assert!(missing_from("`keys::tag`, `keys::tag_name`", &builders).is_empty());
+    }
+}
