@@ -117,17 +117,22 @@ run_step() {
 }
 
 # ------------------------------------------------------------------- steps
-# The demo content test (infra/gateway/tests/demo_content.rs) spends minutes waiting for
+# The demo content test (infra/gateway/tests/it/demo_content.rs) spends minutes waiting for
 # its takes to be converted and transcribed; it runs beside the other tests, not after them.
 DEMO_TEST=the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing
 step_rust() {
   emulator_env test
   export STORYHIVE_PREFIX=storyhive-test
+  # A main.rs only wires; its test harness is not built ([[bin]] test = false), so a test
+  # written there would never run.
+  local stray
+  stray=$(grep -l -E '#\[(cfg\(test\)|test|tokio::test)\]' "$ROOT"/functions/*/src/main.rs "$ROOT"/infra/gateway/src/main.rs || true)
+  [[ -z "$stray" ]] || die "tests in a main.rs never run (its [[bin]] has test = false): move them to the library (${stray//$'\n'/, })"
   cargo test --workspace --no-run
   local demo_log="$LOG_DIR/rust-demo-content.log" rc=0 demo_rc=0 demo_pid
   log "Running the demo content test in the background (log ${demo_log#"$ROOT"/})"
   # Its own resource prefix: two processes provisioning the same tables at once would race.
-  STORYHIVE_PREFIX=storyhive-test-demo cargo test -q -p storyhive-gateway --test demo_content -- --exact "$DEMO_TEST" \
+  STORYHIVE_PREFIX=storyhive-test-demo cargo test -q -p storyhive-gateway --test it -- --exact "demo_content::$DEMO_TEST" \
     >"$demo_log" 2>&1 &
   demo_pid=$!
   # Every test binary runs even after one fails, so one run reports every failure.

@@ -8,7 +8,6 @@
 //! deleted department. It is made through one stack; the GETs run through a second one,
 //! whose functions' recorders have seen nothing else (both use the same tables).
 
-mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,7 +16,7 @@ use serde_json::{json, Value};
 use storyhive_gateway::HTTP_FUNCTIONS;
 use storyhive_local_stack::testkit::{client::call, unique_email, TestStack};
 
-use common::{member, ok, query_param, stack};
+use crate::common::{member, ok, query_param, stack};
 use storyhive_shared::{
     campaigns::{
         listing,

@@ -11,7 +11,6 @@
 //! - `inviteKey`: only the key of this collaborator in this campaign opens it (403 for
 //!   no key, another campaign's key, and staff tokens).
 
-mod common;
 
 use std::collections::HashMap as BTreeMap;
 
@@ -19,7 +18,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{unique_email, TestStack};
 
-use common::{member, ok, query_param, stack};
+use crate::common::{member, ok, query_param, stack};
 use storyhive_shared::{
     model::{self, TenantRecord},
     permissions::{allows, Permission, Role},
