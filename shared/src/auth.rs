@@ -21,7 +21,7 @@ use crate::{
     error::ApiError,
     model::{self, SessionRecord, TenantRecord, TenantStatus, UserRecord, UserStatus},
     permissions::{allows, Permission, Role},
-    storage::{from_item, keys, Store},
+    storage::{from_item, keys, Query, Store},
     AppContext,
 };
 
@@ -32,6 +32,24 @@ pub const SESSION_LIFETIME: Duration = Duration::hours(12);
 fn argon2() -> Argon2<'static> {
     let params = Params::new(19 * 1024, 2, 1, None).expect("valid Argon2 parameters");
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Hashes off the async threads (Argon2 takes tens of milliseconds by design).
+pub async fn hash_password_off_thread(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .map_err(ApiError::Internal)
+}
+
+/// Ends every session of a user (a password change or reset, a removal, a suspension).
+pub async fn revoke_sessions(store: &Store, tenant_id: &str, user_id: &str) -> Result<(), ApiError> {
+    let sessions: Vec<SessionRecord> =
+        store.query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id))).await?;
+    let keys: Vec<keys::Key> = sessions.into_iter().map(|s| keys::Key { pk: s.pk, sk: s.sk }).collect();
+    // 25 per BatchWriteItem rather than one round trip each.
+    store.delete_many(&keys).await?;
+    Ok(())
 }
 
 pub fn hash_password(password: &str) -> anyhow::Result<String> {

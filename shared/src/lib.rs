@@ -34,3 +34,4 @@ pub mod media;
 pub mod organisation;
 pub mod presigned_post;
 pub mod search;
+pub mod staff;

@@ -1,10 +1,8 @@
 //! Request and response bodies of the accounts routes.
 
 use serde::{Deserialize, Serialize};
-use storyhive_shared::{
-    model::{TenantRecord, UserRecord},
-    permissions::Role,
-};
+use storyhive_shared::model::{TenantRecord, UserRecord};
+pub use storyhive_shared::staff::{LoginResponse, RoleRef};
 use utoipa::ToSchema;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -36,13 +34,6 @@ pub struct LoginRequest {
     /// field is still accepted so that requests which send it keep working.
     #[serde(rename = "staffLogin")]
     pub staff_login: Option<bool>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoginResponse {
-    pub access_token: String,
-    pub tenant_id: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -90,12 +81,6 @@ pub struct ChangePasswordRequest {
     pub current_password: String,
     pub new_password: String,
     pub confirm_password: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RoleRef {
-    pub id: u8,
-    pub name: Role,
 }
 
 /// Spec section 3, "Current user".

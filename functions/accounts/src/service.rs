@@ -34,13 +34,6 @@ pub const THROTTLE_WINDOW: Duration = Duration::minutes(15);
 pub const LOCKOUT: Duration = Duration::minutes(15);
 
 /// Argon2 costs ~20 MiB and tens of milliseconds: keep it off the async workers.
-pub async fn hash_password(password: String) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || auth::hash_password(&password))
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?
-        .map_err(ApiError::Internal)
-}
-
 async fn verify_password(hash: Option<String>, password: String) -> ApiResult<bool> {
     tokio::task::spawn_blocking(move || match hash {
         Some(hash) => auth::verify_password(&hash, &password),
@@ -107,7 +100,7 @@ pub async fn change_password(
         return Err(ApiError::field("newPassword", NEW_PASSWORD_SAME));
     }
     let mut updated = user.clone();
-    updated.password_hash = Some(hash_password(new.to_string()).await?);
+    updated.password_hash = Some(auth::hash_password_off_thread(new.to_string()).await?);
     let expected = updated.bump(model::now());
     match context.store.put_versioned(&updated, expected).await {
         Ok(()) => {}
@@ -175,7 +168,7 @@ pub async fn register(context: &AppContext, email: &str, password: &str) -> ApiR
     let at = model::now();
     let tenant = TenantRecord::new(&model::new_id(), at);
     let mut user = UserRecord::new(&tenant.tenant_id, &model::new_id(), email, Role::SuperAdmin, at);
-    user.password_hash = Some(hash_password(password.to_string()).await?);
+    user.password_hash = Some(auth::hash_password_off_thread(password.to_string()).await?);
     let claim = EmailClaim::new(email, &tenant.tenant_id, &user.user_id, at);
     // An expired staff invitation no longer holds the address.
     storyhive_shared::invitations::release_if_lapsed(&context.store, email, None).await?;
@@ -462,7 +455,7 @@ pub async fn reset_password(context: &AppContext, email: &str, token: &str, pass
         .ok_or_else(invalid)?;
     let mut user =
         store.get::<UserRecord>(&keys::user(&record.tenant_id, &record.user_id)).await?.ok_or_else(invalid)?;
-    user.password_hash = Some(hash_password(password.to_string()).await?);
+    user.password_hash = Some(auth::hash_password_off_thread(password.to_string()).await?);
     // Following the link proves the mailbox is theirs.
     user.email_verified = true;
     let expected = user.bump(model::now());
@@ -471,18 +464,8 @@ pub async fn reset_password(context: &AppContext, email: &str, token: &str, pass
         Err(StoreError::ConditionFailed) => return Err(invalid()),
         Err(other) => return Err(other.into()),
     }
-    revoke_sessions(context, &user.tenant_id, &user.user_id).await?;
+    auth::revoke_sessions(&context.store, &user.tenant_id, &user.user_id).await?;
     store.delete(&keys::login_throttle(&user.email)).await?;
-    Ok(())
-}
-
-/// Ends every session of one user.
-pub async fn revoke_sessions(context: &AppContext, tenant_id: &str, user_id: &str) -> ApiResult<()> {
-    let sessions: Vec<SessionRecord> =
-        context.store.query(Query::gsi1(keys::sessions_of_user_gsi1(tenant_id, user_id))).await?;
-    let keys: Vec<keys::Key> = sessions.into_iter().map(|s| keys::Key { pk: s.pk, sk: s.sk }).collect();
-    // 25 per BatchWriteItem rather than one round trip each.
-    context.store.delete_many(&keys).await?;
     Ok(())
 }
 
@@ -533,7 +516,7 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
         store
             .transact(vec![store.delete_op(&member.key())?, store.delete_op(&keys::email_claim(&member.email))?])
             .await?;
-        revoke_sessions(context, &member.tenant_id, &member.user_id).await?;
+        auth::revoke_sessions(&context.store, &member.tenant_id, &member.user_id).await?;
         if member.email_verified {
             context
                 .mail
@@ -563,6 +546,6 @@ pub async fn close_organisation(context: &AppContext, owner: &UserRecord, tenant
         // Recorded as pending: the worker's sweep sends it again.
         tracing::warn!(?error, "could not queue the removal of a closed organisation's files");
     }
-    revoke_sessions(context, &owner.tenant_id, &owner.user_id).await?;
+    auth::revoke_sessions(&context.store, &owner.tenant_id, &owner.user_id).await?;
     Ok(())
 }

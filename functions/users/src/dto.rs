@@ -1,11 +1,11 @@
 //! Request and response bodies of the staff users routes.
 
 use serde::{Deserialize, Serialize};
-use storyhive_accounts::RoleRef;
 use storyhive_shared::{
     contributors::records::ContributorRecord,
-    model::{UserRecord, UserStatus},
+    model::UserStatus,
     permissions::Role,
+    staff::{full_name, RoleRef, UserListItem},
 };
 use utoipa::{IntoParams, ToSchema};
 
@@ -21,60 +21,17 @@ pub struct UsersParams {
     pub rolewise: Option<String>,
 }
 
-/// Spec section 3, "User list item".
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffUser {
-    pub id: String,
-    pub email: String,
-    pub first_name: Option<String>,
-    pub last_name: Option<String>,
-    /// `- -` when the user has no name yet.
-    pub full_name: String,
-    pub role: RoleRef,
-    /// Shown as Invited, Activated, Suspended.
-    pub status: UserStatus,
-    pub created_at: String,
-}
-
-fn full_name(first: Option<&str>, last: Option<&str>) -> String {
-    let part = |p: Option<&str>| p.map(str::trim).filter(|p| !p.is_empty()).unwrap_or("-").to_string();
-    format!("{} {}", part(first), part(last))
-}
-
-impl From<&UserRecord> for StaffUser {
-    fn from(user: &UserRecord) -> Self {
-        // A registered super admin who has not verified the address yet has not joined either.
-        let status = if user.status == UserStatus::Activated && !user.email_verified {
-            UserStatus::Invited
-        } else {
-            user.status
-        };
-        Self {
-            id: user.user_id.clone(),
-            email: user.email.clone(),
-            first_name: user.first_name.clone(),
-            last_name: user.last_name.clone(),
-            full_name: full_name(user.first_name.as_deref(), user.last_name.as_deref()),
-            role: RoleRef { id: user.role.id(), name: user.role },
-            status,
-            created_at: user.created_at.clone(),
-        }
-    }
-}
-
-impl From<&ContributorRecord> for StaffUser {
-    fn from(contributor: &ContributorRecord) -> Self {
-        Self {
-            id: contributor.contributor_id.clone(),
-            email: contributor.email.clone(),
-            first_name: Some(contributor.first_name.clone()),
-            last_name: Some(contributor.last_name.clone()),
-            full_name: full_name(Some(&contributor.first_name), Some(&contributor.last_name)),
-            role: RoleRef { id: Role::Contributor.id(), name: Role::Contributor },
-            status: if contributor.is_suspended { UserStatus::Suspended } else { UserStatus::Activated },
-            created_at: contributor.created_at.clone(),
-        }
+/// A collaborator in the user list (the `contributor` role filter): read only here.
+pub fn contributor_item(contributor: &ContributorRecord) -> UserListItem {
+    UserListItem {
+        id: contributor.contributor_id.clone(),
+        email: contributor.email.clone(),
+        first_name: Some(contributor.first_name.clone()),
+        last_name: Some(contributor.last_name.clone()),
+        full_name: full_name(Some(&contributor.first_name), Some(&contributor.last_name)),
+        role: Role::Contributor.into(),
+        status: if contributor.is_suspended { UserStatus::Suspended } else { UserStatus::Activated },
+        created_at: contributor.created_at.clone(),
     }
 }
 
@@ -82,7 +39,7 @@ impl From<&ContributorRecord> for StaffUser {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserPage {
-    pub items: Vec<StaffUser>,
+    pub items: Vec<UserListItem>,
     /// Pass it as `cursor` for the next page; null on the last page.
     pub next_cursor: Option<String>,
 }
@@ -116,7 +73,7 @@ pub struct UpdateUserRequest {
 #[serde(rename_all = "camelCase")]
 pub struct UserChanged {
     pub message: String,
-    pub user: StaffUser,
+    pub user: UserListItem,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -2,7 +2,6 @@
 //! (super admins and admins), and the open invitation calls.
 
 use axum::{extract::State, http::StatusCode};
-use storyhive_accounts::{LoginResponse, RoleRef};
 use storyhive_shared::{
     auth::Principal,
     contributors::records::ContributorRecord,
@@ -10,6 +9,7 @@ use storyhive_shared::{
     http::{Json, Message, PageParams, Path, Query},
     model::UserRecord,
     permissions::{Permission, Role},
+    staff::{LoginResponse, UserListItem},
     storage::{keys, Query as StoreQuery},
     validation::{self, Errors},
     ApiError, ApiResult, AppContext,
@@ -50,18 +50,18 @@ pub async fn all_users(
                 .newest_first()
                 .limit(limit);
             let (records, next_cursor) = store.query_page::<ContributorRecord>(query, page.cursor()).await?;
-            UserPage { items: records.iter().map(StaffUser::from).collect(), next_cursor }
+            UserPage { items: records.iter().map(contributor_item).collect(), next_cursor }
         }
         Some(role) => {
             let query = StoreQuery::gsi1(keys::users_by_role_gsi1(tenant_id, role)).newest_first().limit(limit);
             let (records, next_cursor) = store.query_page::<UserRecord>(query, page.cursor()).await?;
-            UserPage { items: records.iter().map(StaffUser::from).collect(), next_cursor }
+            UserPage { items: records.iter().map(UserListItem::from).collect(), next_cursor }
         }
         None => {
             let (pk, prefix) = keys::users_of_tenant(tenant_id);
             let query = StoreQuery::table(pk, prefix).newest_first().limit(limit);
             let (records, next_cursor) = store.query_page::<UserRecord>(query, page.cursor()).await?;
-            UserPage { items: records.iter().map(StaffUser::from).collect(), next_cursor }
+            UserPage { items: records.iter().map(UserListItem::from).collect(), next_cursor }
         }
     };
     Ok(Json(page))
@@ -118,7 +118,7 @@ pub async fn invite_user(
     } else {
         (StatusCode::CREATED, "User invited successfully")
     };
-    Ok((status, Json(UserChanged { message: message.into(), user: StaffUser::from(&invited.user) })))
+    Ok((status, Json(UserChanged { message: message.into(), user: UserListItem::from(&invited.user) })))
 }
 
 /// Change a user's role, suspend them (every session ends at once) or resume them.
@@ -167,7 +167,7 @@ pub async fn update_user(
         return Err(ApiError::BadRequest(service::NOTHING_TO_CHANGE.into()));
     }
     let (user, change) = service::update(&context, &principal, &id, role, status).await?;
-    Ok(Json(UserChanged { message: change.message().into(), user: StaffUser::from(&user) }))
+    Ok(Json(UserChanged { message: change.message().into(), user: UserListItem::from(&user) }))
 }
 
 /// Delete a user: their sessions end and their address can be invited again. What they
@@ -206,7 +206,7 @@ pub async fn check_invitation(
         email: user.email.clone(),
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),
-        role: RoleRef { id: user.role.id(), name: user.role },
+        role: user.role.into(),
         company_name: tenant.company_name.clone(),
     }))
 }

@@ -7,7 +7,6 @@
 //! serialises transactions on the items they touch, so two admins removing the last
 //! two super admins at once cannot both succeed: each checks the other's item.
 
-use storyhive_accounts::service::{hash_password, revoke_sessions};
 use storyhive_shared::{
     auth::{self, AccessToken, Principal},
     campaigns::records::ParticipantRecord,
@@ -309,7 +308,7 @@ pub async fn update(
     transact_or_conflict(context, writes).await?;
     if target.status == UserStatus::Suspended {
         // Requests already check the status; this also removes the sessions themselves.
-        revoke_sessions(context, &target.tenant_id, &target.user_id).await?;
+        auth::revoke_sessions(&context.store, &target.tenant_id, &target.user_id).await?;
     }
     Ok((target, change))
 }
@@ -345,7 +344,7 @@ pub async fn delete(context: &AppContext, principal: &Principal, user_id: &str) 
         // Recorded as pending: the worker's sweep sends it again.
         tracing::warn!(?error, "could not queue the removal of a deleted user's files");
     }
-    revoke_sessions(context, &target.tenant_id, &target.user_id).await?;
+    auth::revoke_sessions(&context.store, &target.tenant_id, &target.user_id).await?;
     let memberships: Vec<ParticipantRecord> =
         store.query(Query::gsi2(keys::campaigns_of_user_gsi2(&target.tenant_id, &target.user_id))).await?;
     let keys: Vec<keys::Key> = memberships
@@ -434,7 +433,7 @@ pub async fn accept(
     let at = model::now();
     user.first_name = first;
     user.last_name = last;
-    user.password_hash = Some(hash_password(password.to_string()).await?);
+    user.password_hash = Some(auth::hash_password_off_thread(password.to_string()).await?);
     user.email_verified = true;
     user.status = UserStatus::Activated;
     let expected = user.bump(at);

@@ -79,7 +79,7 @@ pub async fn seed(context: &AppContext) -> anyhow::Result<String> {
         user.updated_at = model::timestamp(at);
         let claim = EmailClaim::new(demo.email, &tenant_id, &user.user_id, at);
         store.transact(vec![store.put_op(&user)?, store.put_op(&claim)?]).await?;
-        storyhive_accounts::service::revoke_sessions(context, &tenant_id, &user.user_id).await.ok();
+        storyhive_shared::auth::revoke_sessions(&context.store, &tenant_id, &user.user_id).await.ok();
         store.delete(&keys::login_throttle(demo.email)).await?;
     }
     Ok(tenant_id)

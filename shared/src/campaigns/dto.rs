@@ -10,10 +10,7 @@ use super::{
     },
     rules,
 };
-use crate::{
-    model::{UserRecord, UserStatus},
-    permissions::Role,
-};
+use crate::staff::UserListItem;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -44,45 +41,6 @@ pub struct Tag {
 impl From<&TagRecord> for Tag {
     fn from(record: &TagRecord) -> Self {
         Self { id: record.tag_id.clone(), name: record.name.clone() }
-    }
-}
-
-/// Spec section 3, "User list item".
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserListItem {
-    pub id: String,
-    pub email: String,
-    pub first_name: Option<String>,
-    pub last_name: Option<String>,
-    /// `- -` when the user has no name yet.
-    pub full_name: String,
-    pub role: Role,
-    pub status: UserStatus,
-    pub created_at: String,
-}
-
-impl From<&UserRecord> for UserListItem {
-    fn from(user: &UserRecord) -> Self {
-        let status = if user.status == UserStatus::Activated && !user.email_verified {
-            UserStatus::Invited
-        } else {
-            user.status
-        };
-        Self {
-            id: user.user_id.clone(),
-            email: user.email.clone(),
-            first_name: user.first_name.clone(),
-            last_name: user.last_name.clone(),
-            full_name: format!(
-                "{} {}",
-                user.first_name.as_deref().unwrap_or("-"),
-                user.last_name.as_deref().unwrap_or("-")
-            ),
-            role: user.role,
-            status,
-            created_at: user.created_at.clone(),
-        }
     }
 }
 

@@ -8,7 +8,7 @@ use anyhow::Context;
 use futures::{stream, StreamExt, TryStreamExt};
 
 use super::{
-    dto::{Campaign, CampaignSummary, Question, UserListItem},
+    dto::{Campaign, CampaignSummary, Question},
     records::{
         CampaignRecord, CampaignTextRecord, InitiativeRecord, LifecycleStatus, ParticipantRecord, QuestionRecord,
         TagRecord,
@@ -22,6 +22,7 @@ use crate::{
     },
     error::ApiError,
     model::{TenantRecord, UserRecord},
+    staff::UserListItem,
     storage::{from_item, keys, AttributeValue, Item, Query, Store, StoreError, StoreResult},
 };
 

@@ -3211,6 +3211,7 @@ export interface components {
              */
             staffLogin: boolean | null;
         };
+        /** @description Spec section 3, "Login response". */
         LoginResponse: {
             accessToken: string;
             tenantId: string;
@@ -3648,19 +3649,6 @@ export interface components {
             /** @description The matching word as transcribed (or corrected). */
             word: string;
         };
-        /** @description Spec section 3, "User list item". */
-        StaffUser: {
-            createdAt: string;
-            email: string;
-            firstName?: string | null;
-            /** @description `- -` when the user has no name yet. */
-            fullName: string;
-            id: string;
-            lastName?: string | null;
-            role: components["schemas"]["RoleRef"];
-            /** @description Shown as Invited, Activated, Suspended. */
-            status: components["schemas"]["UserStatus"];
-        };
         StartUpload: {
             /** @default  */
             campaignId: components["schemas"]["Id"];
@@ -3983,7 +3971,7 @@ export interface components {
         };
         UserChanged: {
             message: string;
-            user: components["schemas"]["StaffUser"];
+            user: components["schemas"]["UserListItem"];
         };
         /** @description Spec section 3, "User list item". */
         UserListItem: {
@@ -3994,12 +3982,13 @@ export interface components {
             fullName: string;
             id: string;
             lastName?: string | null;
-            role: components["schemas"]["Role"];
+            role: components["schemas"]["RoleRef"];
+            /** @description Shown as Invited, Activated, Suspended. */
             status: components["schemas"]["UserStatus"];
         };
         /** @description A page of the user list. */
         UserPage: {
-            items: components["schemas"]["StaffUser"][];
+            items: components["schemas"]["UserListItem"][];
             /** @description Pass it as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
         };

@@ -3,10 +3,11 @@
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     campaigns::{
-        dto::{Campaign, CampaignSummary, UserListItem},
+        dto::{Campaign, CampaignSummary},
         records::{CampaignType, RecordingMode, Visibility},
     },
     ids::Id,
+    staff::UserListItem,
 };
 use utoipa::{IntoParams, ToSchema};
 

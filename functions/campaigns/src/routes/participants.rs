@@ -4,7 +4,6 @@ use axum::extract::State;
 use storyhive_shared::{
     auth::Principal,
     campaigns::{
-        dto::UserListItem,
         records::ParticipantRecord,
         repo::{self, CampaignParts},
     },
@@ -12,6 +11,7 @@ use storyhive_shared::{
     http::{Json, Message, Path},
     model::{self, UserRecord},
     permissions::{Permission, Role},
+    staff::UserListItem,
     storage::keys,
     ApiError, ApiResult, AppContext,
 };

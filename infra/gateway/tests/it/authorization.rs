@@ -11,7 +11,6 @@
 //! - `inviteKey`: only the key of this collaborator in this campaign opens it (403 for
 //!   no key, another campaign's key, and staff tokens).
 
-
 use std::collections::HashMap as BTreeMap;
 
 use reqwest::{Method, StatusCode};

@@ -8,7 +8,6 @@
 //! deleted department. It is made through one stack; the GETs run through a second one,
 //! whose functions' recorders have seen nothing else (both use the same tables).
 
-
 use std::collections::{BTreeMap, BTreeSet};
 
 use reqwest::Method;

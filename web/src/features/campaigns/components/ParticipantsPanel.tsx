@@ -7,8 +7,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useAddParticipants, useParticipants, useRemoveParticipant } from '../api/campaigns-api';
 import type { UserListItem } from '../types';
 
-function roleLabel(role: UserListItem['role']): string {
-  return isStaffRole(role) ? ROLE_LABELS[role] : 'Collaborator';
+function roleLabel({ name }: UserListItem['role']): string {
+  return isStaffRole(name) ? ROLE_LABELS[name] : 'Collaborator';
 }
 
 function nameOf(user: UserListItem): string {
@@ -22,8 +22,8 @@ export function ParticipantsPanel({ campaignId }: { campaignId: string }) {
   const remove = useRemoveParticipant(campaignId);
   const [choice, setChoice] = useState('');
   // The super admin role is hidden from participant lists (spec section 3).
-  const participants = (lists.data?.participants ?? []).filter((u) => u.role !== 'superAdmin');
-  const available = (lists.data?.available ?? []).filter((u) => u.role !== 'superAdmin');
+  const participants = (lists.data?.participants ?? []).filter((u) => u.role.name !== 'superAdmin');
+  const available = (lists.data?.available ?? []).filter((u) => u.role.name !== 'superAdmin');
 
   return (
     <Card>

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, call } from '@/lib/api/client';
 import type { components } from '@/types/schema';
 
-export type StaffUser = components['schemas']['StaffUser'];
+export type StaffUser = components['schemas']['UserListItem'];
 export type UserPage = components['schemas']['UserPage'];
 export type AssignableRole = 'superAdmin' | 'admin' | 'creator' | 'coordinator';
 /** The list's filters (spec section 2): all staff, one staff role, or the collaborators. */
