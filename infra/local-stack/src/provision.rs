@@ -293,6 +293,24 @@ pub async fn provision(
     Ok(local)
 }
 
+/// Creates the template's bucket `logical_id` (its CORS, lifecycle and notifications)
+/// under the names `local` gives it and the resources it points at: a test can make a
+/// private copy of a bucket and its queue, which no other test's worker consumes.
+pub async fn provision_bucket(
+    clients: &AwsClients,
+    template: &Template,
+    local: &LocalResources,
+    logical_id: &str,
+) -> anyhow::Result<()> {
+    let resource = template
+        .resource(logical_id)
+        .filter(|r| r.kind == "AWS::S3::Bucket")
+        .with_context(|| format!("no bucket {logical_id} in the template"))?;
+    let props = template.resolve(&resource.properties, local)?;
+    let name = local.buckets.get(logical_id).with_context(|| format!("no local name for {logical_id}"))?;
+    ensure_bucket(clients, name, &local.region, &props).await
+}
+
 fn scalar(value: &Json) -> String {
     value.as_str().map(str::to_string).unwrap_or_else(|| value.to_string())
 }
