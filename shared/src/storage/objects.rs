@@ -67,7 +67,7 @@ impl TakeKey {
         let parts: Vec<&str> = key.split('/').collect();
         let [tenant, initiative, campaign, contributor, file] = parts.as_slice() else { return None };
         let (stamp, extension) = file.split_once(TAKE_NAME)?;
-        let id_ok = |s: &str| !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric());
+        let id_ok = |s: &str| !s.is_empty() && crate::ids::is_valid(s);
         if ![tenant, initiative, campaign, contributor].iter().all(|s| id_ok(s))
             || stamp.is_empty()
             || !stamp.bytes().all(|b| b.is_ascii_digit())
@@ -459,6 +459,11 @@ mod tests {
             assert_eq!(TakeKey::parse(&key), Some(take(extension)));
             assert!(notified(&key), "{key} wakes the upload worker");
         }
+        // Every id shape `ids` accepts round-trips.
+        let odd = TakeKey { tenant_id: "t-1_x".into(), contributor_id: "k".repeat(64), ..take("mov") };
+        assert_eq!(TakeKey::parse(&odd.key()), Some(odd.clone()));
+        let too_long = TakeKey { contributor_id: "k".repeat(65), ..odd };
+        assert_eq!(TakeKey::parse(&too_long.key()), None);
         assert_eq!(contributor_folder("T1", "I1", "C1", "K1"), "T1/I1/C1/K1/");
         assert!(take("mp4").key().starts_with(&campaign_prefixes("T1", "I1", "C1")[1]));
         assert!(take("mp4").key().starts_with(&initiative_prefixes("T1", "I1")[1]));
@@ -479,6 +484,8 @@ mod tests {
             "T/I/C/K/5-recorded_video.",
             "T/I/C/K/5-recorded_video.m p4",
             "T/../C/K/1-recorded_video.mp4",
+            "T//C/K/1-recorded_video.mp4",
+            "T/I.x/C/K/1-recorded_video.mp4",
             "T/I%2F/C/K/1-recorded_video.mp4",
             "T/I\\/C/K/1-recorded_video.mp4",
             "T/I\"/C/K/1-recorded_video.mp4",
