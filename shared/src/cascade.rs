@@ -50,17 +50,11 @@ impl CascadeJob {
 
     /// The media bucket prefixes a [`CascadeJob::DeleteFiles`] empties (none for the others).
     pub fn file_prefixes(&self) -> Vec<String> {
-        use crate::organisation::files::{FileKind, PENDING_PREFIX};
+        use crate::storage::objects;
         let Self::DeleteFiles { tenant_id, user_id } = self else { return Vec::new() };
         match user_id {
-            None => vec![format!("{tenant_id}/"), format!("{PENDING_PREFIX}{tenant_id}/")],
-            Some(user_id) => [FileKind::Avatar, FileKind::EncouragementVideo]
-                .into_iter()
-                .flat_map(|kind| {
-                    let path = format!("{tenant_id}/{}/{user_id}/", kind.name());
-                    [path.clone(), format!("{PENDING_PREFIX}{path}")]
-                })
-                .collect(),
+            None => objects::organisation_file_prefixes(tenant_id).into(),
+            Some(user_id) => objects::user_file_prefixes(tenant_id, user_id),
         }
     }
 }

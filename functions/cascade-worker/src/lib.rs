@@ -18,7 +18,7 @@ use storyhive_shared::{
     contributors::{records::JourneyRecord, takes},
     model,
     queue::CascadeQueue,
-    storage::{keys, Query, Store},
+    storage::{keys, objects, Query, Store},
     AppContext,
 };
 
@@ -94,13 +94,10 @@ impl Cascade {
                     repo::purge_campaign(&self.store, &self.s3, &self.video_bucket, tenant_id, &campaign.campaign_id)
                         .await?;
                 }
-                // Anything left under the initiative's prefix (e.g. an upload that raced the deletion).
-                repo::delete_objects_under(
-                    &self.s3,
-                    &self.video_bucket,
-                    &repo::initiative_video_prefix(tenant_id, initiative_id),
-                )
-                .await?;
+                // Anything left under the initiative's prefixes (e.g. an upload that raced the deletion).
+                for prefix in objects::initiative_prefixes(tenant_id, initiative_id) {
+                    repo::delete_objects_under(&self.s3, &self.video_bucket, &prefix).await?;
+                }
                 if let Some(initiative) =
                     self.store.get::<InitiativeRecord>(&keys::initiative(tenant_id, initiative_id)).await?
                 {
@@ -136,7 +133,7 @@ impl Cascade {
         let objects: Vec<String> = answers
             .iter()
             .flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()))
-            .flat_map(|take| storyhive_shared::media::objects_of_take(take))
+            .flat_map(|take| objects::objects_of_take(take))
             .collect();
         let store = &self.store;
         repo::each_concurrently(answers, |answer| async move {

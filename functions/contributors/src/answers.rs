@@ -35,7 +35,7 @@ pub async fn remove(
             cleared_ref
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .extend(objects.flat_map(|t| media::objects_of_take(t)));
+                .extend(objects.flat_map(|t| storyhive_shared::storage::objects::objects_of_take(t)));
         }
         Ok::<(), storyhive_shared::ApiError>(())
     })

@@ -1,9 +1,6 @@
 //! Building the contributor-side views from a campaign's questions and one
 //! contributor's answers (never the other contributors').
 
-use std::time::Duration;
-
-use aws_sdk_s3::presigning::PresigningConfig;
 use storyhive_shared::{
     campaigns::{dto::CampaignPreview, repo::CampaignParts},
     contributors::{
@@ -12,21 +9,14 @@ use storyhive_shared::{
         rules,
     },
     model::TenantRecord,
+    storage::objects::{self, Bucket},
     AppContext,
 };
 
 /// A short-lived URL to watch a stored take (signed locally: no request to S3).
 pub async fn video_info(context: &AppContext, record: &JourneyRecord) -> anyhow::Result<Option<VideoInfo>> {
     let Some(key) = record.s3_video_key.clone() else { return Ok(None) };
-    let url = context
-        .s3()?
-        .get_object()
-        .bucket(context.config.video_bucket()?)
-        .key(&key)
-        .presigned(PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))?)
-        .await?
-        .uri()
-        .to_string();
+    let url = objects::get_url(context, Bucket::Videos, &key, rules::PLAYBACK_URL_SECONDS, None).await?;
     Ok(Some(VideoInfo {
         key,
         url,

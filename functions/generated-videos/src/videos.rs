@@ -1,8 +1,5 @@
 //! Generated videos of a campaign's collaborators: save (queue a render), list, approve, delete.
 
-use std::time::Duration;
-
-use aws_sdk_s3::presigning::PresigningConfig;
 use axum::{extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
@@ -21,7 +18,11 @@ use storyhive_shared::{
     },
     model::{self, Timestamp},
     permissions::Permission,
-    storage::{keys, AttributeValue, Query as TableQuery, StoreError},
+    storage::{
+        keys,
+        objects::{self, Bucket},
+        AttributeValue, Query as TableQuery, StoreError,
+    },
     ApiError, ApiResult, AppContext,
 };
 use utoipa::ToSchema;
@@ -93,13 +94,7 @@ pub struct Approval {
 }
 
 async fn presign(context: &AppContext, key: &str, download_name: Option<&str>) -> ApiResult<String> {
-    let config = PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let mut request = context.s3()?.get_object().bucket(context.config.video_bucket()?).key(key);
-    if let Some(name) = download_name {
-        request = request.response_content_disposition(format!("attachment; filename=\"{name}\""));
-    }
-    Ok(request.presigned(config).await.map_err(|e| ApiError::Internal(e.into()))?.uri().to_string())
+    Ok(objects::get_url(context, Bucket::Videos, key, rules::PLAYBACK_URL_SECONDS, download_name).await?)
 }
 
 /// A file name from a title: letters, digits, dashes and underscores.
@@ -268,7 +263,8 @@ pub async fn save(
         });
     }
     let video_id = model::new_id();
-    let folder = generated::take_folder(&sources[0].take_key).to_string();
+    // Its objects go in the derived folder of the collaborator's takes.
+    let source_take = sources[0].take_key.clone();
     let record = GeneratedVideoRecord::new(
         tenant_id,
         &body.campaign_id,
@@ -278,7 +274,7 @@ pub async fn save(
         edit,
         sources,
         parts.campaign.mode == RecordingMode::Portrait,
-        &folder,
+        &source_take,
         &principal.user_id,
         model::timestamp(model::now()),
     );

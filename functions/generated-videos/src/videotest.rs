@@ -9,9 +9,6 @@
 //! record per key handed out (processing accepts only those keys) and one job per
 //! uploaded object, so an upload is converted at most once.
 
-use std::time::Duration;
-
-use aws_sdk_s3::{config::ProvideCredentials, presigning::PresigningConfig};
 use axum::{
     extract::{Extension, State},
     http::{HeaderMap, StatusCode},
@@ -26,9 +23,12 @@ use storyhive_shared::{
         MediaJob,
     },
     model,
-    presigned_post::{presign_post, PostPolicy, SigningCredentials},
     ratelimit::{self, Limit},
-    storage::{keys, AttributeValue, StoreError},
+    storage::{
+        keys,
+        objects::{self, Bucket},
+        AttributeValue, StoreError,
+    },
     ApiError, AppContext,
 };
 use utoipa::ToSchema;
@@ -211,54 +211,11 @@ async fn spend(context: &AppContext, limit: &Limit, subject: &str) -> Result<(),
     Ok(())
 }
 
-/// A file name safe in a key and a URL: letters, digits, dots, dashes, underscores.
-pub fn safe_file_name(name: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let cleaned: String =
-        base.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
-    let cleaned = cleaned.trim_start_matches('.').to_string();
-    let cleaned: String = cleaned.chars().rev().take(100).collect::<Vec<_>>().into_iter().rev().collect();
-    if cleaned.trim_matches(['_', '.']).is_empty() {
-        "video".into()
-    } else {
-        cleaned
-    }
-}
-
 fn valid_video_type(content_type: &str) -> bool {
     content_type.len() <= 100
         && content_type
             .strip_prefix("video/")
             .is_some_and(|sub| !sub.is_empty() && sub.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)))
-}
-
-/// The function's own credentials (its role's, in Lambda from its environment): the
-/// S3 client does not hand its provider out, so the default chain is read once and asked
-/// each time (it refreshes what expires).
-async fn credentials() -> Result<aws_sdk_s3::config::Credentials, ApiError> {
-    static PROVIDER: tokio::sync::OnceCell<Option<aws_sdk_s3::config::SharedCredentialsProvider>> =
-        tokio::sync::OnceCell::const_new();
-    let provider = PROVIDER
-        .get_or_init(|| async { storyhive_shared::aws::sdk_config().await.credentials_provider() })
-        .await
-        .as_ref()
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no AWS credentials to sign the upload with")))?;
-    provider.provide_credentials().await.map_err(|e| ApiError::Internal(e.into()))
-}
-
-async fn presigned_get(context: &AppContext, key: &str, seconds: u64) -> Result<String, ApiError> {
-    let config =
-        PresigningConfig::expires_in(Duration::from_secs(seconds)).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(context
-        .s3()?
-        .get_object()
-        .bucket(context.config.video_bucket()?)
-        .key(key)
-        .presigned(config)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?
-        .uri()
-        .to_string())
 }
 
 /// The clip-cut URLs of the video test page: a presigned POST that uploads one video
@@ -293,8 +250,8 @@ pub async fn clip_cut_urls(
     let limits = limits_of(limits);
     limit(&context, &limits.uploads_per_client, &client).await?;
     spend(&context, &limits.uploads_per_deployment, &limits.deployment).await?;
-    let key = format!("Temp/{}/{}", model::new_id().to_lowercase(), safe_file_name(&body.file_name));
-    let get_url = presigned_get(&context, &key, GET_URL_SECONDS).await?;
+    let key = objects::video_test_upload(&model::new_id(), &body.file_name);
+    let get_url = objects::get_url(&context, Bucket::Videos, &key, GET_URL_SECONDS, None).await?;
     // The bucket's URL as this client addresses it (virtual-hosted in AWS, path-style on
     // the local stack): the presigned GET's, without the key and the query.
     let without_query = get_url.split('?').next().unwrap_or(&get_url);
@@ -302,25 +259,7 @@ pub async fn clip_cut_urls(
         .strip_suffix(&key)
         .map(|base| base.trim_end_matches('/').to_string())
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unexpected presigned URL shape {without_query}")))?;
-    let credentials = credentials().await?;
-    let region = context.s3()?.config().region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
-    let post = presign_post(
-        &PostPolicy {
-            bucket: context.config.video_bucket()?,
-            key: &key,
-            content_type: body.content_type.trim(),
-            min_bytes: 1,
-            max_bytes: body.size,
-            expires_in: time::Duration::seconds(URL_SECONDS as i64),
-        },
-        &SigningCredentials {
-            access_key_id: credentials.access_key_id().to_string(),
-            secret_access_key: credentials.secret_access_key().to_string(),
-            session_token: credentials.session_token().map(str::to_string),
-        },
-        &region,
-        model::now(),
-    )?;
+    let post = objects::post_form(&context, &key, body.content_type.trim(), body.size, URL_SECONDS).await?;
     let upload_key = keys::video_test_upload(&key);
     context
         .store
@@ -388,12 +327,7 @@ async fn start(
 ) -> Result<(StatusCode, Json<ProcessStarted>), ApiError> {
     let key = body.key.trim();
     let mut errors = Vec::new();
-    let key_ok = key.starts_with("Temp/")
-        && key.len() <= 300
-        && !key.contains("..")
-        && key.split('/').count() == 3
-        && !key.split('/').any(str::is_empty);
-    if !key_ok {
+    if !objects::is_video_test_upload(key) {
         errors.push(FieldError::new("key", KEY_INVALID));
     }
     if !body.threshold.is_finite() || !(0.0..=MAX_THRESHOLD).contains(&body.threshold) {
@@ -498,7 +432,9 @@ async fn status(context: &AppContext, job_id: &str) -> Result<Json<ProcessJob>, 
         .await?
         .ok_or_else(|| ApiError::NotFound(JOB_NOT_FOUND.into()))?;
     let url = match job.status {
-        GeneratedVideoStatus::Ready => Some(presigned_get(context, &job.output_key, RESULT_URL_SECONDS).await?),
+        GeneratedVideoStatus::Ready => {
+            Some(objects::get_url(context, Bucket::Videos, &job.output_key, RESULT_URL_SECONDS, None).await?)
+        }
         _ => None,
     };
     Ok(Json(ProcessJob {
@@ -515,15 +451,6 @@ async fn status(context: &AppContext, job_id: &str) -> Result<Json<ProcessJob>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn file_names_are_made_safe_for_keys() {
-        assert_eq!(safe_file_name("My holiday (1).mp4"), "My_holiday__1_.mp4");
-        assert_eq!(safe_file_name("../../etc/passwd"), "passwd");
-        assert_eq!(safe_file_name("C:\\videos\\clip.webm"), "clip.webm");
-        assert_eq!(safe_file_name("???"), "video");
-        assert_eq!(safe_file_name(&format!("{}.mp4", "a".repeat(300))).len(), 100);
-    }
 
     #[test]
     fn only_video_types_are_signed() {

@@ -36,7 +36,7 @@ use storyhive_shared::{
     contributors::records::JourneyRecord,
     media::{self, MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
     model,
-    storage::{keys, to_item, AttributeValue, Store, StoreError, TransactWriteItem},
+    storage::{keys, objects::Derived, to_item, AttributeValue, Store, StoreError, TransactWriteItem},
     AppContext,
 };
 use transcribe::{Heard, Transcriber};
@@ -497,7 +497,7 @@ impl MediaWorker {
         let poster = dir.join("poster.jpg");
         // A second in (past a fade-in or a black first frame), or the middle of a shorter take.
         deadline.within(ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0))).await?;
-        let (mp4_key, poster_key) = (media::mp4_key(take_key), media::poster_key(take_key));
+        let (mp4_key, poster_key) = (Derived::WebMp4.of(take_key), Derived::Poster.of(take_key));
         self.upload(&mp4, &mp4_key, "video/mp4", deadline).await?;
         self.upload(&poster, &poster_key, "image/jpeg", deadline).await?;
 
@@ -510,7 +510,7 @@ impl MediaWorker {
                 speech_wav,
                 bucket: self.bucket.clone(),
                 mp4_key: mp4_key.clone(),
-                output_key: media::transcription_output_key(take_key),
+                output_key: Derived::TranscriptionOutput.of(take_key),
                 job_name: job_name(tenant_id, take_key),
             };
             // The recogniser has its own limit; what is left of the invocation bounds it too.
@@ -619,7 +619,7 @@ impl MediaWorker {
                     contributor_id: journey.contributor_id.clone(),
                     question_id: journey.campaign_question_id.clone(),
                     take_key: take_key.into(),
-                    output_key: media::transcription_output_key(take_key),
+                    output_key: Derived::TranscriptionOutput.of(take_key),
                     ttl: model::now().unix_timestamp() + JOB_RECORD_DAYS * 86_400,
                 })?)
             }

@@ -5,9 +5,9 @@
 //! super admin's (company set-up); a staff member's avatar and encouragement video are
 //! their own, so any staff role manages them (profile, user set-up).
 
-use std::{collections::BTreeMap, time::Duration};
+use std::collections::BTreeMap;
 
-use aws_sdk_s3::{error::ProvideErrorMetadata, presigning::PresigningConfig, primitives::ByteStream};
+use aws_sdk_s3::{error::ProvideErrorMetadata, primitives::ByteStream};
 use axum::extract::State;
 use storyhive_shared::{
     auth::Principal,
@@ -20,7 +20,7 @@ use storyhive_shared::{
         VALID_FILE,
     },
     permissions::Permission,
-    storage::{keys, AttributeValue, StoreError},
+    storage::{keys, objects, AttributeValue, StoreError},
     ApiError, ApiResult, AppContext,
 };
 
@@ -125,23 +125,8 @@ async fn upload_url(
     // The bare type (no parameters), lower case: what is signed is what the browser sends
     // as `File.type`, and nothing a caller typed reaches a signed header unchecked.
     let content_type = body.content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    let key = files::pending_key(&principal.tenant_id, kind, &scope.owner(principal), &model::new_id(), extension);
-    let url = context
-        .s3()?
-        .put_object()
-        .bucket(context.config.media_bucket()?)
-        .key(&key)
-        // Both signed: S3 refuses another type or another length.
-        .content_type(&content_type)
-        .content_length(body.size_bytes)
-        .presigned(
-            PresigningConfig::expires_in(Duration::from_secs(files::UPLOAD_URL_SECONDS))
-                .map_err(|e| ApiError::Internal(e.into()))?,
-        )
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("presigning PutObject")))?
-        .uri()
-        .to_string();
+    let key = objects::pending_file(&principal.tenant_id, kind, &scope.owner(principal), &model::new_id(), extension);
+    let url = objects::put_url(context, &key, &content_type, body.size_bytes, files::UPLOAD_URL_SECONDS).await?;
     Ok(Json(FileUploadTicket {
         upload_key: key,
         url,
@@ -200,7 +185,7 @@ async fn complete(
     let pending = body.upload_key.trim();
     // Only a key this route handed to this person for this kind: nobody can have
     // another organisation's (or colleague's) upload checked in as theirs.
-    let Some((id, extension)) = files::parse_pending_key(pending, &principal.tenant_id, kind, &owner) else {
+    let Some((id, extension)) = objects::parse_pending_file(pending, &principal.tenant_id, kind, &owner) else {
         return Err(ApiError::NotFound(FILE_NOT_EXIST.into()));
     };
     let stored = keep(context, kind, pending, &principal.tenant_id, &owner, id, extension).await?;
@@ -259,7 +244,7 @@ async fn keep(
             else {
                 return refuse().await;
             };
-            let stored = files::stored_key(tenant_id, kind, owner, id, "jpg");
+            let stored = objects::stored_file(tenant_id, kind, owner, id, "jpg");
             context
                 .s3()?
                 .put_object()
@@ -279,7 +264,7 @@ async fn keep(
             if !checks::looks_like_pdf(&head, &tail) {
                 return refuse().await;
             }
-            move_to_kept(context, &bucket, pending, &files::stored_key(tenant_id, kind, owner, id, extension)).await
+            move_to_kept(context, &bucket, pending, &objects::stored_file(tenant_id, kind, owner, id, extension)).await
         }
         Media::Video => {
             let (handle, s3, object) = (tokio::runtime::Handle::current(), context.s3()?.clone(), pending.to_string());
@@ -297,7 +282,7 @@ async fn keep(
                 }
                 Err(_) => return refuse().await,
             }
-            move_to_kept(context, &bucket, pending, &files::stored_key(tenant_id, kind, owner, id, extension)).await
+            move_to_kept(context, &bucket, pending, &objects::stored_file(tenant_id, kind, owner, id, extension)).await
         }
     }
 }

@@ -21,7 +21,7 @@ use storyhive_shared::{
     contributors::records::{ContributorRecord, JourneyRecord, UploadStatus},
     media::{MediaStatus, TakeMedia, TranscriptRecord, TranscriptWord},
     search,
-    storage::{keys, to_item, Item},
+    storage::{keys, objects::TakeKey, to_item, Item},
     AppContext, Config,
 };
 
@@ -227,14 +227,22 @@ async fn load(store: &storyhive_shared::storage::Store, answers: usize) -> anyho
             id("k", (n / CAMPAIGNS) % CONTRIBUTORS),
             id("q", (n / (CAMPAIGNS * CONTRIBUTORS)) % QUESTIONS),
         );
-        let take_key = format!("{TENANT}/i00000/{campaign}/{contributor}/{n}-recorded_video.webm");
+        let take_key = TakeKey {
+            tenant_id: TENANT.into(),
+            initiative_id: "i00000".into(),
+            campaign_id: campaign.clone(),
+            contributor_id: contributor.clone(),
+            taken_at_ms: n as i64,
+            extension: "webm".into(),
+        }
+        .key();
         let mut journey = JourneyRecord::new(TENANT, &campaign, &contributor, &question, now.clone());
         journey.s3_video_key = Some(take_key.clone());
         journey.video_taken_at = Some(base_ms + n as i64 * 60_000);
         journey.upload_status = UploadStatus::Stored;
         let mut media = TakeMedia::processing(&take_key);
         media.status = if n % 50 == 0 { MediaStatus::Failed } else { MediaStatus::Ready };
-        media.poster_key = Some(storyhive_shared::media::poster_key(&take_key));
+        media.poster_key = Some(storyhive_shared::storage::objects::Derived::Poster.of(&take_key));
         media.duration_seconds = Some(30.0 + (n % 90) as f64);
         journey.media = Some(media);
         let words: Vec<TranscriptWord> = (0..WORDS_SAID)

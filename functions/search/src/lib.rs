@@ -6,12 +6,8 @@
 pub mod dto;
 pub mod engine;
 
-use std::{
-    collections::{BTreeSet, HashMap, HashSet},
-    time::Duration,
-};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-use aws_sdk_s3::presigning::PresigningConfig;
 use axum::{extract::State, Router};
 use storyhive_shared::{
     auth::Principal,
@@ -27,7 +23,11 @@ use storyhive_shared::{
     media::MediaStatus,
     permissions::Permission,
     search::text,
-    storage::{from_item, keys, Item, Query as StoreQuery, Store, StoreResult},
+    storage::{
+        from_item, keys,
+        objects::{self, Bucket},
+        Item, Query as StoreQuery, Store, StoreResult,
+    },
     validation::Errors,
     ApiError, ApiResult, AppContext,
 };
@@ -396,7 +396,6 @@ pub async fn search(context: &AppContext, plan: &engine::Plan) -> ApiResult<Sear
         .map(|c| keys::initiative(tenant, &c.initiative_id))
         .collect();
     let initiatives = get_all(store, initiative_keys).await?;
-    let bucket = context.config.video_bucket()?.to_string();
 
     let mut items = Vec::with_capacity(found.len());
     for f in found {
@@ -417,7 +416,7 @@ pub async fn search(context: &AppContext, plan: &engine::Plan) -> ApiResult<Sear
             initiatives.get(&(key.pk, key.sk)).cloned().map(from_item).transpose()?
         };
         let poster_url = match (&e.poster_key, e.media_status) {
-            (Some(key), MediaStatus::Ready) => Some(presign(context, &bucket, key).await?),
+            (Some(key), MediaStatus::Ready) => Some(presign(context, key).await?),
             _ => None,
         };
         let text_match = (!plan.words.is_empty()).then(|| TextMatch {
@@ -467,16 +466,6 @@ async fn get_all(store: &Store, mut keys: Vec<keys::Key>) -> StoreResult<HashMap
 }
 
 /// A short-lived URL of a poster (signed locally: no request to S3).
-async fn presign(context: &AppContext, bucket: &str, key: &str) -> ApiResult<String> {
-    let config = PresigningConfig::expires_in(Duration::from_secs(POSTER_URL_SECONDS))
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let request = context
-        .s3()?
-        .get_object()
-        .bucket(bucket)
-        .key(key)
-        .presigned(config)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(request.uri().to_string())
+async fn presign(context: &AppContext, key: &str) -> ApiResult<String> {
+    Ok(objects::get_url(context, Bucket::Videos, key, POSTER_URL_SECONDS, None).await?)
 }

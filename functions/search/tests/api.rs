@@ -11,10 +11,10 @@ use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{client::*, unique_email, TestStack};
 use storyhive_shared::{
     contributors::records::{ContributorRecord, JourneyRecord, UploadStatus},
-    media::{self, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus, TranscriptWord},
+    media::{MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus, TranscriptWord},
     model,
     search::{self, AnswerRef},
-    storage::keys,
+    storage::{keys, objects::Derived},
 };
 
 async fn stack() -> TestStack {
@@ -97,8 +97,8 @@ async fn take(stack: &TestStack, w: &World, contributor: usize, question: usize,
     journey.duration_seconds = Some(12.5);
     let mut state = TakeMedia::processing(&take_key);
     state.status = MediaStatus::Ready;
-    state.poster_key = Some(media::poster_key(&take_key));
-    state.mp4_key = Some(media::mp4_key(&take_key));
+    state.poster_key = Some(Derived::Poster.of(&take_key));
+    state.mp4_key = Some(Derived::WebMp4.of(&take_key));
     state.duration_seconds = Some(12.4);
     state.transcript_status = TranscriptStatus::Ready;
     journey.media = Some(state);

@@ -19,14 +19,13 @@ use storyhive_shared::{
     campaigns::records::{CampaignRecord, QuestionRecord},
     contributors::{
         records::{JourneyRecord, MembershipRecord, ReviewStatus, UploadRecord, UploadStatus},
-        rules::{self, VideoKey},
         stats::StatsDelta,
     },
     media::{MediaJob, MediaStatus, TakeMedia},
     model,
     queue::MediaQueue,
     search,
-    storage::{keys, to_item, AttributeValue, Store, StoreError},
+    storage::{keys, objects::TakeKey, to_item, AttributeValue, Store, StoreError},
 };
 
 #[derive(Clone, Debug)]
@@ -139,7 +138,8 @@ struct S3Object {
 
 impl UploadWorker {
     pub async fn process(&self, key: &str) -> anyhow::Result<Outcome> {
-        let Some(parsed) = rules::parse_video_key(key) else {
+        // Only takes are notified (the template's filter); a stray event changes nothing.
+        let Some(parsed) = TakeKey::parse(key) else {
             return Ok(Outcome::Ignored("not a contributor video key"));
         };
         let head = match self.s3.head_object().bucket(&self.bucket).key(key).send().await {
@@ -240,7 +240,7 @@ impl UploadWorker {
 
     /// Removes the object and, unless a later take is already recorded, marks the
     /// answer failed.
-    async fn reject(&self, key: &str, parsed: &VideoKey, question_id: &str, reason: &str) -> anyhow::Result<Outcome> {
+    async fn reject(&self, key: &str, parsed: &TakeKey, question_id: &str, reason: &str) -> anyhow::Result<Outcome> {
         self.delete_object(key).await?;
         let journey_key = keys::journey(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id);
         let fresh = JourneyRecord::new(
@@ -284,7 +284,7 @@ impl UploadWorker {
     async fn record(
         &self,
         key: &str,
-        parsed: &VideoKey,
+        parsed: &TakeKey,
         question_id: &str,
         size: i64,
         info: &probe::VideoInfo,
@@ -409,7 +409,7 @@ impl UploadWorker {
 
     /// Hands a recorded take to the media worker (a repeat is harmless: it converts a
     /// take once).
-    async fn queue_media(&self, parsed: &VideoKey, question_id: &str, key: &str) -> anyhow::Result<()> {
+    async fn queue_media(&self, parsed: &TakeKey, question_id: &str, key: &str) -> anyhow::Result<()> {
         self.media_queue
             .send(&MediaJob::Take {
                 tenant_id: parsed.tenant_id.clone(),

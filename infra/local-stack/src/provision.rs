@@ -12,8 +12,9 @@ use aws_sdk_dynamodb::types::{
 };
 use aws_sdk_s3::types::{
     AbortIncompleteMultipartUpload, BucketLifecycleConfiguration, BucketLocationConstraint, CorsConfiguration,
-    CorsRule, CreateBucketConfiguration, Event, ExpirationStatus, LifecycleExpiration, LifecycleRule,
-    LifecycleRuleFilter, NotificationConfiguration, QueueConfiguration,
+    CorsRule, CreateBucketConfiguration, Event, ExpirationStatus, FilterRule, FilterRuleName, LifecycleExpiration,
+    LifecycleRule, LifecycleRuleFilter, NotificationConfiguration, NotificationConfigurationFilter, QueueConfiguration,
+    S3KeyFilter,
 };
 use aws_sdk_sqs::types::QueueAttributeName;
 use serde_json::Value as Json;
@@ -292,6 +293,24 @@ pub async fn provision(
     Ok(local)
 }
 
+/// Creates the template's bucket `logical_id` (its CORS, lifecycle and notifications)
+/// under the names `local` gives it and the resources it points at: a test can make a
+/// private copy of a bucket and its queue, which no other test's worker consumes.
+pub async fn provision_bucket(
+    clients: &AwsClients,
+    template: &Template,
+    local: &LocalResources,
+    logical_id: &str,
+) -> anyhow::Result<()> {
+    let resource = template
+        .resource(logical_id)
+        .filter(|r| r.kind == "AWS::S3::Bucket")
+        .with_context(|| format!("no bucket {logical_id} in the template"))?;
+    let props = template.resolve(&resource.properties, local)?;
+    let name = local.buckets.get(logical_id).with_context(|| format!("no local name for {logical_id}"))?;
+    ensure_bucket(clients, name, &local.region, &props).await
+}
+
 fn scalar(value: &Json) -> String {
     value.as_str().map(str::to_string).unwrap_or_else(|| value.to_string())
 }
@@ -493,6 +512,7 @@ async fn ensure_bucket(clients: &AwsClients, name: &str, region: &str, props: &J
                 Ok(QueueConfiguration::builder()
                     .queue_arn(scalar(&q["Queue"]))
                     .events(Event::from(scalar(&q["Event"]).as_str()))
+                    .set_filter(key_filter(q)?)
                     .build()?)
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
@@ -511,4 +531,27 @@ async fn ensure_bucket(clients: &AwsClients, name: &str, region: &str, props: &J
         bail!("bucket {name}: only queue notifications are supported locally");
     }
     Ok(())
+}
+
+/// A notification's `Filter: S3Key: Rules` (prefix and suffix), given to the emulator
+/// as to S3, so that it notifies exactly the keys S3 would.
+fn key_filter(configuration: &Json) -> anyhow::Result<Option<NotificationConfigurationFilter>> {
+    let Some(rules) = configuration.get("Filter") else { return Ok(None) };
+    let rules = rules.pointer("/S3Key/Rules").and_then(Json::as_array).context("a Filter without S3Key Rules")?;
+    let rules = rules
+        .iter()
+        .map(|rule| {
+            let name = match scalar(&rule["Name"]).to_ascii_lowercase().as_str() {
+                "prefix" => FilterRuleName::Prefix,
+                "suffix" => FilterRuleName::Suffix,
+                other => bail!("unknown S3 key filter rule {other:?}"),
+            };
+            Ok(FilterRule::builder().name(name).value(scalar(&rule["Value"])).build())
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(Some(
+        NotificationConfigurationFilter::builder()
+            .key(S3KeyFilter::builder().set_filter_rules(Some(rules)).build())
+            .build(),
+    ))
 }

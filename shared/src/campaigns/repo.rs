@@ -23,7 +23,7 @@ use crate::{
     error::ApiError,
     model::{TenantRecord, UserRecord},
     staff::UserListItem,
-    storage::{from_item, keys, AttributeValue, Item, Query, Store, StoreError, StoreResult},
+    storage::{from_item, keys, objects, AttributeValue, Item, Query, Store, StoreError, StoreResult},
 };
 
 /// How many reads or removals run at once in loops over many items.
@@ -448,16 +448,6 @@ pub async fn delete_objects_under(s3: &aws_sdk_s3::Client, bucket: &str, prefix:
     Ok(deleted)
 }
 
-/// The S3 prefix of a campaign's videos (spec key layout
-/// `tenantId/initiativeId/campaignId/contributorId/…`).
-pub fn campaign_video_prefix(tenant_id: &str, initiative_id: &str, campaign_id: &str) -> String {
-    format!("{tenant_id}/{initiative_id}/{campaign_id}/")
-}
-
-pub fn initiative_video_prefix(tenant_id: &str, initiative_id: &str) -> String {
-    format!("{tenant_id}/{initiative_id}/")
-}
-
 /// Marks a campaign as being deleted and takes it out of the lists and counts, in one
 /// transaction conditioned on the version read (an edit meanwhile makes it fail, and the
 /// caller tries again with the new version). Returns the marked campaign.
@@ -553,7 +543,9 @@ pub async fn purge_campaign(
         // Removed with its initiative: it leaves the lists first, as a deleted campaign does.
         campaign = unlist_campaign(store, &campaign).await?;
     }
-    delete_objects_under(s3, bucket, &campaign_video_prefix(tenant_id, &campaign.initiative_id, campaign_id)).await?;
+    for prefix in objects::campaign_prefixes(tenant_id, &campaign.initiative_id, campaign_id) {
+        delete_objects_under(s3, bucket, &prefix).await?;
+    }
     let links: Vec<keys::Key> =
         campaign.tag_ids.iter().map(|tag_id| keys::tag_link(tenant_id, tag_id, campaign_id)).collect();
     store.delete_many(&links).await?;

@@ -66,48 +66,6 @@ pub fn check_video_config(config: &VideoConfig) -> Vec<(&'static str, &'static s
     errors
 }
 
-/// The spec's object key layout: `tenantId/initiativeId/campaignId/contributorId/timestamp-recorded_video.<ext>`.
-pub fn video_key(
-    tenant_id: &str,
-    initiative_id: &str,
-    campaign_id: &str,
-    contributor_id: &str,
-    taken_at_ms: i64,
-    ext: &str,
-) -> String {
-    format!("{tenant_id}/{initiative_id}/{campaign_id}/{contributor_id}/{taken_at_ms}-recorded_video.{ext}")
-}
-
-/// The parts of a video key, if it has the layout.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VideoKey {
-    pub tenant_id: String,
-    pub initiative_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
-    pub taken_at_ms: i64,
-}
-
-pub fn parse_video_key(key: &str) -> Option<VideoKey> {
-    let parts: Vec<&str> = key.split('/').collect();
-    let [tenant, initiative, campaign, contributor, file] = parts.as_slice() else { return None };
-    let (stamp, rest) = file.split_once('-')?;
-    if !rest.starts_with("recorded_video.") {
-        return None;
-    }
-    let id_ok = |s: &str| !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric());
-    if ![tenant, initiative, campaign, contributor].iter().all(|s| id_ok(s)) {
-        return None;
-    }
-    Some(VideoKey {
-        tenant_id: tenant.to_string(),
-        initiative_id: initiative.to_string(),
-        campaign_id: campaign.to_string(),
-        contributor_id: contributor.to_string(),
-        taken_at_ms: stamp.parse().ok()?,
-    })
-}
-
 /// Spec section 9: Mobile (300 to 600 px), Tablet (768 to 1024), else Desktop. The
 /// browser decides (it knows its width and user agent); the server keeps only these.
 pub fn device_type(raw: Option<&str>) -> Option<String> {
@@ -138,22 +96,6 @@ mod tests {
         assert_eq!(video_extension("video/quicktime"), Some("mov"));
         for bad in ["image/jpeg", "application/octet-stream", "video/mp4x", ""] {
             assert_eq!(video_extension(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
-    fn keys_follow_the_spec_layout_and_parse_back() {
-        let key = video_key("T1", "I1", "C1", "K1", 1_763_000_000_123, "mp4");
-        assert_eq!(key, "T1/I1/C1/K1/1763000000123-recorded_video.mp4");
-        let parsed = parse_video_key(&key).unwrap();
-        assert_eq!((parsed.contributor_id.as_str(), parsed.taken_at_ms), ("K1", 1_763_000_000_123));
-        for bad in [
-            "Temp/x.mp4",
-            "T1/I1/C1/K1/abc-recorded_video.mp4",
-            "T1/I1/C1/../1-recorded_video.mp4",
-            "T1/I1/C1/K1/1-other.mp4",
-        ] {
-            assert_eq!(parse_video_key(bad), None, "{bad}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! Removing a stored take, with every figure it counts in: the organisation's totals
 //! (`STATS`), the campaign's video count and the contributor's answered count, and its
 //! transcript. (Its objects in S3 are removed by the caller, which holds the bucket:
-//! `media::objects_of_take`.) One
+//! `storage::objects::objects_of_take`.) One
 //! transaction per answer, conditioned on the take being the one read, so a repeat (a
 //! retried delete, a redelivered cascade job) changes nothing.
 

@@ -6,7 +6,11 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::{error::FieldError, model::Timestamp, storage::keys};
+use crate::{
+    error::FieldError,
+    model::Timestamp,
+    storage::{keys, objects},
+};
 
 pub const MAX_CLIPS: usize = 500;
 pub const MAX_TITLE_CHARS: usize = 250;
@@ -248,12 +252,12 @@ impl GeneratedVideoRecord {
         edit: Edit,
         sources: Vec<SourceClip>,
         portrait: bool,
-        folder: &str,
+        source_take_key: &str,
         created_by: &str,
         at: Timestamp,
     ) -> Self {
         let key = keys::generated_video(tenant_id, campaign_id, video_id);
-        let (mp4_key, poster_key, captions_key) = output_keys(folder, video_id, edit.captions);
+        let outputs = objects::generated_video(source_take_key, video_id, edit.captions == Captions::Webvtt);
         Self {
             pk: key.pk,
             sk: key.sk,
@@ -275,9 +279,9 @@ impl GeneratedVideoRecord {
             edit,
             sources,
             portrait,
-            mp4_key,
-            poster_key,
-            captions_key,
+            mp4_key: outputs.mp4,
+            poster_key: outputs.poster,
+            captions_key: outputs.captions,
             duration_seconds: None,
             width: None,
             height: None,
@@ -300,19 +304,6 @@ impl GeneratedVideoRecord {
             .flatten()
             .collect()
     }
-}
-
-/// The render's objects sit in the collaborator's folder of the video bucket (so they
-/// go with the campaign and the collaborator's videos), in `generated/`, which the
-/// upload worker does not take for takes.
-pub fn output_keys(folder: &str, video_id: &str, captions: Captions) -> (String, String, Option<String>) {
-    let base = format!("{folder}/generated/{video_id}");
-    (format!("{base}.mp4"), format!("{base}.poster.jpg"), (captions == Captions::Webvtt).then(|| format!("{base}.vtt")))
-}
-
-/// The contributor's folder of a take key (`<tenant>/<initiative>/<campaign>/<contributor>`).
-pub fn take_folder(take_key: &str) -> &str {
-    take_key.rsplit_once('/').map(|(folder, _)| folder).unwrap_or("")
 }
 
 /// Removes the records of a collaborator's generated videos in a campaign and returns
@@ -389,7 +380,7 @@ impl VideoTestJobRecord {
             time_taken: None,
             original_duration_seconds: None,
             processed_duration_seconds: None,
-            output_key: format!("Temp/{job_id}/processed.mp4"),
+            output_key: objects::video_test_output(job_id),
             claimed_until: None,
             claim_id: None,
             created_at: at.clone(),
@@ -447,16 +438,5 @@ mod tests {
         card.title_card = Some(TitleCard { text: " ".into(), seconds: 11.0 });
         assert_eq!(fields(&card).len(), 2);
         assert_eq!(fields(&edit(vec![clip(0.0, 1.0); MAX_CLIPS + 1]))[0].1, TOO_MANY_CLIPS);
-    }
-
-    #[test]
-    fn outputs_sit_beside_the_collaborators_takes_but_are_not_takes() {
-        let take = "t1/i1/c1/p1/1700000000000-recorded_video.webm";
-        let (mp4, poster, vtt) = output_keys(take_folder(take), "01V", Captions::Webvtt);
-        assert_eq!(mp4, "t1/i1/c1/p1/generated/01V.mp4");
-        assert_eq!(poster, "t1/i1/c1/p1/generated/01V.poster.jpg");
-        assert_eq!(vtt.as_deref(), Some("t1/i1/c1/p1/generated/01V.vtt"));
-        assert!(crate::contributors::rules::parse_video_key(&mp4).is_none());
-        assert_eq!(output_keys("f", "v", Captions::BurnedIn).2, None);
     }
 }

@@ -7,6 +7,7 @@
 //! [`TranscriptRecord`] per answer naming its take.
 //!
 //! Also the checks shared by the functions that accept uploaded files (`probe`, `reader`).
+//! The keys of the objects derived from a take are `storage::objects::Derived`.
 
 pub mod generated;
 pub mod probe;
@@ -123,34 +124,6 @@ pub fn frame_size(portrait: bool) -> (u32, u32) {
     } else {
         (1280, 720)
     }
-}
-
-/// Derived objects live beside the original, under the contributor's prefix (so they
-/// go with the campaign), in a `media/` folder the upload worker does not take for
-/// takes (`contributors::rules::parse_video_key` wants exactly five segments).
-fn derived(take_key: &str, suffix: &str) -> String {
-    let (folder, file) = take_key.rsplit_once('/').unwrap_or(("", take_key));
-    let stem = file.split('.').next().unwrap_or(file);
-    format!("{folder}/media/{stem}{suffix}")
-}
-
-pub fn mp4_key(take_key: &str) -> String {
-    derived(take_key, ".web.mp4")
-}
-
-pub fn poster_key(take_key: &str) -> String {
-    derived(take_key, ".poster.jpg")
-}
-
-/// Every object a take leaves in the video bucket: the original and what the media
-/// worker derived from it. Removing a take removes all of them.
-pub fn objects_of_take(take_key: &str) -> [String; 4] {
-    [take_key.to_string(), mp4_key(take_key), poster_key(take_key), transcription_output_key(take_key)]
-}
-
-/// Where Amazon Transcribe writes its result for a take.
-pub fn transcription_output_key(take_key: &str) -> String {
-    derived(take_key, ".transcribe.json")
 }
 
 /// Work for the media worker.
@@ -312,23 +285,6 @@ mod tests {
 
     fn word(text: &str, start: f64, end: f64) -> TranscriptWord {
         TranscriptWord { text: text.into(), start, end, edited: false }
-    }
-
-    #[test]
-    fn derived_objects_sit_in_the_media_folder_beside_the_take() {
-        let take = "t1/i1/c1/p1/1700000000000-recorded_video.webm";
-        assert_eq!(mp4_key(take), "t1/i1/c1/p1/media/1700000000000-recorded_video.web.mp4");
-        assert_eq!(poster_key(take), "t1/i1/c1/p1/media/1700000000000-recorded_video.poster.jpg");
-        assert_eq!(
-            objects_of_take(take),
-            [
-                take.to_string(),
-                mp4_key(take),
-                poster_key(take),
-                "t1/i1/c1/p1/media/1700000000000-recorded_video.transcribe.json".to_string()
-            ]
-        );
-        assert!(crate::contributors::rules::parse_video_key(&mp4_key(take)).is_none(), "not taken for a take");
     }
 
     #[test]

@@ -5,10 +5,8 @@
 //! removes what is never completed after a day); the server checks the object and
 //! keeps it at `<tenantId>/<kind>/<owner>/<id>.<ext>` (images converted to JPEG). The
 //! owner is the staff member for their own files, `company` for the organisation's.
+//! Those keys are built in `storage::objects` (`pending_file`, `stored_file`).
 
-use std::time::Duration;
-
-use aws_sdk_s3::presigning::PresigningConfig;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -23,7 +21,6 @@ pub const TERMS_MAX_BYTES: i64 = 100 * MB;
 /// page showing a file fetches a fresh one when it loads.
 pub const UPLOAD_URL_SECONDS: u64 = 3600;
 pub const READ_URL_SECONDS: u64 = 3600;
-pub const PENDING_PREFIX: &str = "pending/";
 pub const COMPANY_OWNER: &str = "company";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -153,30 +150,8 @@ impl FileKind {
     }
 }
 
-/// Where an upload of `kind` by `owner` waits for its check.
-pub fn pending_key(tenant_id: &str, kind: FileKind, owner: &str, id: &str, extension: &str) -> String {
-    format!("{PENDING_PREFIX}{tenant_id}/{}/{owner}/{id}.{extension}", kind.name())
-}
-
-/// Where a checked file is kept.
-pub fn stored_key(tenant_id: &str, kind: FileKind, owner: &str, id: &str, extension: &str) -> String {
-    format!("{tenant_id}/{}/{owner}/{id}.{extension}", kind.name())
-}
-
-/// The parts of a pending key, if it is one of `kind` by `owner` in this organisation:
-/// `(id, extension)`. Anything else (another organisation's, another person's, a kept
-/// file, a made-up path) is `None`.
-pub fn parse_pending_key<'a>(key: &'a str, tenant_id: &str, kind: FileKind, owner: &str) -> Option<(&'a str, &'a str)> {
-    let rest = key.strip_prefix(PENDING_PREFIX)?;
-    let rest = rest.strip_prefix(tenant_id)?.strip_prefix('/')?;
-    let rest = rest.strip_prefix(kind.name())?.strip_prefix('/')?;
-    let file = rest.strip_prefix(owner)?.strip_prefix('/')?;
-    let (id, extension) = file.split_once('.')?;
-    (crate::ids::is_valid(id) && !id.is_empty() && kind.extension_is_known(extension)).then_some((id, extension))
-}
-
 impl FileKind {
-    fn extension_is_known(self, extension: &str) -> bool {
+    pub(crate) fn extension_is_known(self, extension: &str) -> bool {
         ["png", "jpg", "gif", "webp", "bmp", "pdf", "mp4", "webm", "mov", "mkv"].contains(&extension)
             && match self.media() {
                 Media::Image => ["png", "jpg", "gif", "webp", "bmp"].contains(&extension),
@@ -186,28 +161,11 @@ impl FileKind {
     }
 }
 
-/// A short-lived URL to read a kept file (signed locally: no request to S3).
-///
-/// The same within each period of [`READ_URL_SECONDS`] (signed as of the period's start,
-/// valid for two periods) and cached by the browser for one: the logo and encouragement
-/// video on every screen of a visit are downloaded once, not once per fresh signature.
+/// A short-lived URL to read a kept file (signed locally: no request to S3), the same
+/// within each period of [`READ_URL_SECONDS`] so that browsers cache it
+/// (`storage::objects::cached_read_url`).
 pub async fn read_url(context: &AppContext, key: &str) -> anyhow::Result<String> {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs();
-    let period_start = std::time::UNIX_EPOCH + Duration::from_secs(now - now % READ_URL_SECONDS);
-    let config = PresigningConfig::builder()
-        .start_time(period_start)
-        .expires_in(Duration::from_secs(2 * READ_URL_SECONDS))
-        .build()?;
-    Ok(context
-        .s3()?
-        .get_object()
-        .bucket(context.config.media_bucket()?)
-        .key(key)
-        .response_cache_control(format!("private, max-age={READ_URL_SECONDS}"))
-        .presigned(config)
-        .await?
-        .uri()
-        .to_string())
+    crate::storage::objects::cached_read_url(context, key, READ_URL_SECONDS).await
 }
 
 /// [`read_url`] of an optional key.
@@ -238,17 +196,5 @@ mod tests {
         );
         assert!(FileKind::TermsNConditions.refusal().ends_with("a PDF document of at most 100 MB."));
         assert!(FileKind::EncouragementVideo.refusal().contains("video with a picture of at most 500 MB"));
-    }
-
-    #[test]
-    fn a_pending_key_opens_only_for_its_organisation_kind_and_owner() {
-        let key = pending_key("t1", FileKind::Avatar, "u1", "01J", "png");
-        assert_eq!(parse_pending_key(&key, "t1", FileKind::Avatar, "u1"), Some(("01J", "png")));
-        assert_eq!(parse_pending_key(&key, "t2", FileKind::Avatar, "u1"), None);
-        assert_eq!(parse_pending_key(&key, "t1", FileKind::Avatar, "u2"), None);
-        assert_eq!(parse_pending_key(&key, "t1", FileKind::CompanyLogo, "u1"), None);
-        assert_eq!(parse_pending_key("t1/avatar/u1/01J.png", "t1", FileKind::Avatar, "u1"), None);
-        assert_eq!(parse_pending_key("pending/t1/avatar/u1/../x.png", "t1", FileKind::Avatar, "u1"), None);
-        assert_eq!(parse_pending_key("pending/t1/avatar/u1/01J.pdf", "t1", FileKind::Avatar, "u1"), None);
     }
 }

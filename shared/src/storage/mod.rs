@@ -2,6 +2,7 @@
 //! conditional and transactional writes, and paginated queries. No scans.
 
 pub mod keys;
+pub mod objects;
 
 use std::collections::HashMap;
 

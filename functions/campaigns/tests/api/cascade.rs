@@ -4,7 +4,11 @@ use storyhive_local_stack::testkit::TestStack;
 use storyhive_shared::{
     campaigns::repo,
     cascade::CascadeJob,
-    storage::{keys, Query},
+    storage::{
+        keys,
+        objects::{self, Derived, TakeKey},
+        Query,
+    },
 };
 
 use crate::common::*;
@@ -53,9 +57,23 @@ async fn deleting_a_campaign_removes_its_items_links_and_videos() {
     let stack = stack().await;
     let staff = organisation(&stack).await;
     let (id, initiative) = staff.live_campaign(&stack, &unique("Doomed")).await;
-    let prefix = repo::campaign_video_prefix(&staff.tenant_id, &initiative, &id);
-    put_video(&stack, &format!("{prefix}contributor-1/1700000000-recorded_video.mp4")).await;
-    put_video(&stack, &format!("{prefix}contributor-2/1700000001-recorded_video.mp4")).await;
+    let prefixes = objects::campaign_prefixes(&staff.tenant_id, &initiative, &id);
+    let take = |contributor: &str, at: i64| {
+        TakeKey {
+            tenant_id: staff.tenant_id.clone(),
+            initiative_id: initiative.clone(),
+            campaign_id: id.clone(),
+            contributor_id: contributor.into(),
+            taken_at_ms: at,
+            extension: "mp4".into(),
+        }
+        .key()
+    };
+    put_video(&stack, &take("contributor1", 1_700_000_000)).await;
+    put_video(&stack, &take("contributor2", 1_700_000_001)).await;
+    // What the media worker made of a take goes with the campaign.
+    put_video(&stack, &Derived::WebMp4.of(&take("contributor1", 1_700_000_000))).await;
+    assert_eq!(objects_under(&stack, &prefixes[0]).await, 1);
     let (_, before) = staff.get(&stack, &format!("/campaign/{id}")).await;
     let tag_id = before["tags"][0]["id"].as_str().unwrap().to_string();
 
@@ -79,7 +97,9 @@ async fn deleting_a_campaign_removes_its_items_links_and_videos() {
     drain(&stack).await;
     let (status, _) = staff.delete(&stack, &format!("/campaign/delete/{id}"), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "once it is gone");
-    assert_eq!(objects_under(&stack, &prefix).await, 0);
+    for prefix in &prefixes {
+        assert_eq!(objects_under(&stack, prefix).await, 0, "{prefix}");
+    }
     assert_eq!(items_in_partition(&stack, keys::campaign_partition(&staff.tenant_id, &id)).await, 0);
     assert_eq!(items_in_partition(&stack, keys::tag_links_partition(&staff.tenant_id, &tag_id)).await, 0);
 }
@@ -96,11 +116,17 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
         let campaign = staff.campaign(&stack, &initiative, title, &[&tag]).await;
         let id = campaign["id"].as_str().unwrap().to_string();
         staff.question(&stack, &id, "Tell us").await;
-        put_video(
-            &stack,
-            &format!("{}c/1-recorded_video.mp4", repo::campaign_video_prefix(&staff.tenant_id, &initiative, &id)),
-        )
-        .await;
+        let take = TakeKey {
+            tenant_id: staff.tenant_id.clone(),
+            initiative_id: initiative.clone(),
+            campaign_id: id.clone(),
+            contributor_id: "c".into(),
+            taken_at_ms: 1,
+            extension: "mp4".into(),
+        }
+        .key();
+        put_video(&stack, &take).await;
+        put_video(&stack, &Derived::Poster.of(&take)).await;
         campaigns.push(id);
     }
     let other = staff.initiative(&stack, &unique("Staying")).await;
@@ -135,7 +161,9 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
     stack.context.cascade.send(&job).await.unwrap();
     drain(&stack).await;
 
-    assert_eq!(objects_under(&stack, &repo::initiative_video_prefix(&staff.tenant_id, &initiative)).await, 0);
+    for prefix in objects::initiative_prefixes(&staff.tenant_id, &initiative) {
+        assert_eq!(objects_under(&stack, &prefix).await, 0, "{prefix}");
+    }
     for id in &campaigns {
         assert_eq!(
             items_in_partition(&stack, keys::campaign_partition(&staff.tenant_id, id)).await,
@@ -173,14 +201,16 @@ async fn closing_an_organisation_removes_its_campaigns_and_videos() {
     let stack = stack().await;
     let owner = organisation(&stack).await;
     let (campaign_id, initiative_id) = owner.live_campaign(&stack, &unique("Closing")).await;
-    let prefix = repo::campaign_video_prefix(&owner.tenant_id, &initiative_id, &campaign_id);
+    let prefix = objects::campaign_folder(&owner.tenant_id, &initiative_id, &campaign_id);
     put_video(&stack, &format!("{prefix}someone/1-recorded_video.mp4")).await;
     let (_, me) = owner.get(&stack, "/user/me").await;
     let (status, body) =
         owner.delete(&stack, "/user/me", Some(json!({"email": me["email"], "password": PASSWORD}))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     drain(&stack).await;
-    assert_eq!(objects_under(&stack, &repo::initiative_video_prefix(&owner.tenant_id, &initiative_id)).await, 0);
+    for prefix in objects::initiative_prefixes(&owner.tenant_id, &initiative_id) {
+        assert_eq!(objects_under(&stack, &prefix).await, 0, "{prefix}");
+    }
     assert_eq!(items_in_partition(&stack, keys::campaign_partition(&owner.tenant_id, &campaign_id)).await, 0);
     assert!(stack
         .context

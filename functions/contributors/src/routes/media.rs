@@ -5,9 +5,6 @@
 //! `journeyId` names the answer: the contributor's journey record for one question,
 //! which is keyed by the campaign question, so `journeyId` is the `campaignQuestionId`.
 
-use std::time::Duration;
-
-use aws_sdk_s3::presigning::PresigningConfig;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
@@ -21,7 +18,11 @@ use storyhive_shared::{
     model,
     permissions::Permission,
     search,
-    storage::{keys, to_item, AttributeValue, StoreError},
+    storage::{
+        keys,
+        objects::{self, Bucket},
+        to_item, AttributeValue, StoreError,
+    },
     ApiError, ApiResult, AppContext,
 };
 use utoipa::{IntoParams, ToSchema};
@@ -92,18 +93,7 @@ pub struct TakeVideoInfo {
 }
 
 async fn presign(context: &AppContext, key: &str) -> ApiResult<String> {
-    let config = PresigningConfig::expires_in(Duration::from_secs(rules::PLAYBACK_URL_SECONDS))
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(context
-        .s3()?
-        .get_object()
-        .bucket(context.config.video_bucket()?)
-        .key(key)
-        .presigned(config)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?
-        .uri()
-        .to_string())
+    Ok(objects::get_url(context, Bucket::Videos, key, rules::PLAYBACK_URL_SECONDS, None).await?)
 }
 
 /// The campaign (visible to the caller) and the answer with its take.

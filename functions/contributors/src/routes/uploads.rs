@@ -2,12 +2,7 @@
 //! the browser never holds credentials, each part URL is short-lived and can write only
 //! that part, and an interrupted upload resumes from the parts S3 already has.
 
-use std::time::Duration;
-
-use aws_sdk_s3::{
-    presigning::PresigningConfig,
-    types::{CompletedMultipartUpload, CompletedPart},
-};
+use aws_sdk_s3::types::{CompletedMultipartUpload, CompletedPart};
 use axum::extract::State;
 use storyhive_shared::{
     campaigns::records::QuestionRecord,
@@ -19,7 +14,11 @@ use storyhive_shared::{
     error::ErrorBody,
     http::{Json, Message},
     model, ratelimit,
-    storage::{keys, to_item, AttributeValue, Query as StoreQuery},
+    storage::{
+        keys,
+        objects::{self, TakeKey},
+        to_item, AttributeValue, Query as StoreQuery,
+    },
     ApiError, ApiResult, AppContext,
 };
 
@@ -99,14 +98,14 @@ async fn mark_answer(
 async fn close_oldest_uploads(context: &AppContext, access: &ContributorAccess, question_id: &str) -> ApiResult<()> {
     let campaign = &access.campaign;
     let prefix = format!(
-        "{}{}{}/",
+        "{}{}",
         keys::UPLOAD_PREFIX,
-        storyhive_shared::campaigns::repo::campaign_video_prefix(
+        objects::contributor_folder(
             &campaign.tenant_id,
             &campaign.initiative_id,
-            &campaign.campaign_id
-        ),
-        access.membership.contributor_id
+            &campaign.campaign_id,
+            &access.membership.contributor_id
+        )
     );
     let mut open: Vec<UploadRecord> = context
         .store
@@ -198,14 +197,15 @@ pub async fn start_upload(
     close_oldest_uploads(&context, &access, &question.question_id).await?;
     let taken_at = model::now();
     let taken_ms = (taken_at.unix_timestamp_nanos() / 1_000_000) as i64;
-    let object_key = rules::video_key(
-        &campaign.tenant_id,
-        &campaign.initiative_id,
-        &campaign.campaign_id,
-        &access.membership.contributor_id,
-        taken_ms,
-        extension,
-    );
+    let object_key = TakeKey {
+        tenant_id: campaign.tenant_id.clone(),
+        initiative_id: campaign.initiative_id.clone(),
+        campaign_id: campaign.campaign_id.clone(),
+        contributor_id: access.membership.contributor_id.clone(),
+        taken_at_ms: taken_ms,
+        extension: extension.into(),
+    }
+    .key();
     let essence = body.content_type.split(';').next().unwrap_or_default().trim().to_lowercase();
     let created = context
         .s3()?
@@ -266,23 +266,15 @@ pub async fn sign_part(
         .filter(|size| (1..=rules::PART_SIZE).contains(size))
         .ok_or_else(|| ApiError::field("sizeBytes", format!("A part is 1 to {} bytes", rules::PART_SIZE)))?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
-    let url = context
-        .s3()?
-        .upload_part()
-        .bucket(context.config.video_bucket()?)
-        .key(&upload.object_key)
-        .upload_id(&upload.upload_id)
-        .part_number(body.part_number)
-        // Signed: S3 refuses a body of any other length, so a part cannot exceed its size.
-        .content_length(size)
-        .presigned(
-            PresigningConfig::expires_in(Duration::from_secs(rules::PART_URL_SECONDS))
-                .map_err(|e| ApiError::Internal(e.into()))?,
-        )
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("presigning UploadPart")))?
-        .uri()
-        .to_string();
+    let url = objects::upload_part_url(
+        &context,
+        &upload.object_key,
+        &upload.upload_id,
+        body.part_number,
+        size,
+        rules::PART_URL_SECONDS,
+    )
+    .await?;
     Ok(Json(SignedPart { url, expires_in_seconds: rules::PART_URL_SECONDS }))
 }
 

@@ -380,3 +380,92 @@ async fn a_poison_message_is_reported_failed_and_the_queue_sends_it_to_its_dead_
         (Some(dead.arn.as_str()), Some(5))
     );
 }
+
+/// What the media worker derives from takes (their web copies, posters, transcription
+/// outputs, generated videos) and the video test page's files never wake the upload
+/// worker: the video bucket notifies takes only. Checked on a private copy of the bucket
+/// and the upload queue, made from template.yaml as the local stack makes them (the
+/// shared queue is consumed by every test's workers, so a missing message there would
+/// prove nothing).
+#[tokio::test]
+async fn only_takes_reach_the_upload_queue() {
+    use storyhive_local_stack::provision::{self, LocalQueue, UPLOAD_QUEUE};
+    use storyhive_shared::storage::objects::{self, Derived, TakeKey};
+
+    let stack = stack().await;
+    let (s3, sqs) = (&stack.clients.s3, &stack.clients.sqs);
+    let name = format!("storyhive-test-notify-{}", storyhive_shared::model::new_id().to_lowercase());
+    let url = sqs.create_queue().queue_name(&name).send().await.unwrap().queue_url.unwrap();
+    let arn = sqs
+        .get_queue_attributes()
+        .queue_url(&url)
+        .attribute_names(aws_sdk_sqs::types::QueueAttributeName::QueueArn)
+        .send()
+        .await
+        .unwrap()
+        .attributes
+        .unwrap()
+        .remove(&aws_sdk_sqs::types::QueueAttributeName::QueueArn)
+        .unwrap();
+    let mut local = stack.resources.clone();
+    local.queues.insert(UPLOAD_QUEUE.into(), LocalQueue { name: name.clone(), url: url.clone(), arn });
+    local.buckets.insert("VideoBucket".into(), name.clone());
+    provision::provision_bucket(&stack.clients, &stack.template, &local, "VideoBucket").await.unwrap();
+
+    let take = TakeKey {
+        tenant_id: "01TENANT".into(),
+        initiative_id: "01INITIATIVE".into(),
+        campaign_id: "01CAMPAIGN".into(),
+        contributor_id: "01CONTRIBUTOR".into(),
+        taken_at_ms: 1_700_000_000_000,
+        extension: "webm".into(),
+    }
+    .key();
+    let render = objects::generated_video(&take, "01VIDEO", true);
+    let quiet: Vec<String> = Derived::ALL
+        .map(|d| d.of(&take))
+        .into_iter()
+        .chain([render.mp4, render.poster, render.captions.unwrap()])
+        .chain([objects::video_test_upload("01ABC", "party.mp4"), objects::video_test_output("01JOB")])
+        .collect();
+    // The take last: the emulator notifies as each object is stored, so once the take's
+    // message is there, any other would be too.
+    for key in quiet.iter().chain([&take]) {
+        s3.put_object().bucket(&name).key(key).body(b"bytes".to_vec().into()).send().await.unwrap();
+    }
+    let mut notified = Vec::new();
+    for _ in 0..10 {
+        let messages = sqs
+            .receive_message()
+            .queue_url(&url)
+            .max_number_of_messages(10)
+            .wait_time_seconds(1)
+            .send()
+            .await
+            .unwrap()
+            .messages
+            .unwrap_or_default();
+        for message in &messages {
+            let body: Value = serde_json::from_str(message.body().unwrap()).unwrap();
+            for record in body["Records"].as_array().into_iter().flatten() {
+                notified.push(record["s3"]["object"]["key"].as_str().unwrap().replace("%2F", "/"));
+            }
+            sqs.delete_message()
+                .queue_url(&url)
+                .receipt_handle(message.receipt_handle().unwrap())
+                .send()
+                .await
+                .unwrap();
+        }
+        if notified.contains(&take) && messages.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(notified, std::slice::from_ref(&take), "only the take wakes the upload worker");
+
+    for key in quiet.iter().chain([&take]) {
+        s3.delete_object().bucket(&name).key(key).send().await.unwrap();
+    }
+    s3.delete_bucket().bucket(&name).send().await.unwrap();
+    sqs.delete_queue().queue_url(&url).send().await.unwrap();
+}

@@ -276,7 +276,7 @@ async fn unqueued_video(
         edit,
         sources,
         false,
-        storyhive_shared::media::generated::take_folder(take),
+        take,
         &answering.staff.user_id,
         model::timestamp(model::now()),
     );

@@ -3,9 +3,9 @@ use serde_json::Value;
 use storyhive_media_worker::{ffmpeg, Outcome};
 use storyhive_shared::{
     contributors::records::{JourneyRecord, UploadStatus},
-    media::{self, MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
+    media::{MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
     model,
-    storage::keys,
+    storage::{keys, objects::Derived},
 };
 
 use crate::common::*;
@@ -42,7 +42,7 @@ async fn a_take_becomes_a_web_playable_mp4_and_a_poster_in_the_campaigns_orienta
         assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
         assert_eq!((media.width, media.height), (Some(frame.0), Some(frame.1)));
         assert!((media.duration_seconds.unwrap() - 2.0).abs() < 0.2, "{media:?}");
-        assert_eq!(media.mp4_key.as_deref(), Some(media::mp4_key(&take).as_str()));
+        assert_eq!(media.mp4_key.as_deref(), Some(Derived::WebMp4.of(&take).as_str()));
 
         let (mp4, bytes) = download(&stack, media.mp4_key.as_deref().unwrap()).await;
         let (streams, duration) = ffprobe(&mp4);
@@ -254,7 +254,7 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
     // Transcribe keeps the job but writes no file: the test writes Transcribe's JSON).
     let started = transcribe.get_transcription_job().transcription_job_name(&job_name).send().await.unwrap();
     let uri = started.transcription_job.unwrap().media.unwrap().media_file_uri.unwrap();
-    assert_eq!(uri, format!("s3://{}/{}", context.config.video_bucket().unwrap(), media::mp4_key(&take)));
+    assert_eq!(uri, format!("s3://{}/{}", context.config.video_bucket().unwrap(), Derived::WebMp4.of(&take)));
     let result = serde_json::json!({"jobName": job_name, "status": "COMPLETED", "results": {
     "transcripts": [{"transcript": "I live in London."}],
     "items": [
@@ -269,7 +269,7 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
         .s3
         .put_object()
         .bucket(context.config.video_bucket().unwrap())
-        .key(media::transcription_output_key(&take))
+        .key(Derived::TranscriptionOutput.of(&take))
         .body(result.to_string().into_bytes().into())
         .send()
         .await

@@ -529,3 +529,84 @@ fn the_api_prefix_and_everything_under_it_reach_the_api() {
         assert!(format!("{function:?}").contains("ApiPrefixFunction"), "{pattern}: {function:?}");
     }
 }
+
+/// Whether S3 would notify `key` with these queue configurations: one whose rules (a
+/// prefix and/or a suffix) all hold.
+fn notified(configurations: &[serde_yaml::Value], key: &str) -> bool {
+    configurations.iter().any(|configuration| {
+        let rules = configuration["Filter"]["S3Key"]["Rules"].as_sequence().cloned().unwrap_or_default();
+        rules.iter().all(|rule| {
+            let value = rule["Value"].as_str().unwrap();
+            match rule["Name"].as_str().unwrap().to_ascii_lowercase().as_str() {
+                "prefix" => key.starts_with(value),
+                "suffix" => key.ends_with(value),
+                other => panic!("unknown rule {other}"),
+            }
+        })
+    })
+}
+
+#[test]
+fn only_takes_wake_the_upload_worker_and_the_media_worker_writes_only_derived_media() {
+    use storyhive_shared::storage::objects::{self, Derived, TakeKey, TAKE_EXTENSIONS, TAKE_SUFFIXES};
+    let text = std::fs::read_to_string(workspace_root().join("template.yaml")).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let notification = &doc["Resources"]["VideoBucket"]["Properties"]["NotificationConfiguration"];
+    let configurations = notification["QueueConfigurations"].as_sequence().unwrap().clone();
+    let mut suffixes = Vec::new();
+    for configuration in &configurations {
+        assert_eq!(configuration["Event"], "s3:ObjectCreated:*");
+        assert!(format!("{:?}", configuration["Queue"]).contains("UploadQueue"), "{configuration:?}");
+        let rules = configuration["Filter"]["S3Key"]["Rules"].as_sequence().expect("every configuration is filtered");
+        for rule in rules {
+            assert_eq!(rule["Name"], "suffix", "{rule:?}");
+            suffixes.push(rule["Value"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(suffixes, TAKE_SUFFIXES, "one configuration per take extension");
+    // S3 refuses configurations of one event whose filters overlap.
+    for (i, a) in suffixes.iter().enumerate() {
+        for b in &suffixes[i + 1..] {
+            assert!(!a.ends_with(b.as_str()) && !b.ends_with(a.as_str()), "{a} and {b} overlap");
+        }
+    }
+
+    let take = |extension: &str| {
+        TakeKey {
+            tenant_id: "01TENANT".into(),
+            initiative_id: "01INITIATIVE".into(),
+            campaign_id: "01CAMPAIGN".into(),
+            contributor_id: "01CONTRIBUTOR".into(),
+            taken_at_ms: 1_700_000_000_000,
+            extension: extension.into(),
+        }
+        .key()
+    };
+    for extension in TAKE_EXTENSIONS {
+        assert!(notified(&configurations, &take(extension)), "a .{extension} take wakes the upload worker");
+    }
+    let generated = objects::generated_video(&take("webm"), "01VIDEO", true);
+    let quiet = Derived::ALL
+        .map(|d| d.of(&take("mp4")))
+        .into_iter()
+        .chain([generated.mp4, generated.poster, generated.captions.unwrap()])
+        .chain([objects::video_test_upload("01ABC", "holiday.mp4"), objects::video_test_output("01JOB")]);
+    for key in quiet {
+        assert!(!notified(&configurations, &key), "{key} would wake the upload worker");
+    }
+
+    // The media worker writes derived media and test results, never a take.
+    let (template, resources) = offline();
+    let policy = FunctionPolicy::of(&template, "MediaWorkerFunction", &resources).unwrap();
+    let bucket = &resources.buckets["VideoBucket"];
+    let put = |key: &str| Request {
+        action: "s3:PutObject".into(),
+        resource: format!("arn:aws:s3:::{bucket}/{key}"),
+        context: BTreeMap::new(),
+    };
+    assert!(policy.allows(&put(&Derived::WebMp4.of(&take("webm")))));
+    assert!(policy.allows(&put(&Derived::TranscriptionOutput.of(&take("webm")))));
+    assert!(policy.allows(&put(&objects::generated_video(&take("webm"), "01VIDEO", false).mp4)));
+    assert!(policy.allows(&put(&objects::video_test_output("01JOB"))));
+    assert!(!policy.allows(&put(&take("webm"))), "the media worker cannot overwrite a take");
+}
