@@ -17,6 +17,9 @@ use serde::{de::DeserializeOwned, Serialize};
 pub use aws_sdk_dynamodb::types::{builders::UpdateBuilder, AttributeValue, ReturnValue, TransactWriteItem};
 pub use keys::Key;
 
+/// Typed update expressions (fields and values named in one place).
+pub mod update;
+
 pub type Item = HashMap<String, AttributeValue>;
 
 /// What `UpdateItem` builders have in common, so an update expression can be built
