@@ -84,6 +84,21 @@ fn creating(answer: &AnswerRef, update: Update<AnswerField>) -> Update<AnswerFie
     update
 }
 
+tokio::task_local! {
+    /// Set while this module writes: the test kit's recorder tells its writes to answers
+    /// from anyone else's (`infra/local-stack/src/recorder.rs`).
+    static OWNER: ();
+}
+
+/// Whether the running task is writing through this module.
+pub fn writing() -> bool {
+    OWNER.try_with(|_| ()).is_ok()
+}
+
+async fn owned<T>(write: impl std::future::Future<Output = T>) -> T {
+    OWNER.scope((), write).await
+}
+
 async fn reindex(store: &Store, answer: &AnswerRef) -> StoreResult<()> {
     search::index_answer(store, answer).await
 }
@@ -99,7 +114,7 @@ pub async fn repeated(store: &Store, answer: &AnswerRef) -> StoreResult<()> {
 async fn mark_upload(store: &Store, answer: &AnswerRef, status: UploadStatus) -> StoreResult<()> {
     let update =
         Update::new().set(A::UploadStatus, &status).set(A::FailureReason, &None::<String>).set(A::UpdatedAt, &now());
-    store.apply::<JourneyRecord, _>(&key(answer), creating(answer, update)).await?;
+    owned(store.apply::<JourneyRecord, _>(&key(answer), creating(answer, update))).await?;
     Ok(())
 }
 
@@ -136,7 +151,7 @@ pub async fn details_saved(store: &Store, answer: &AnswerRef, details: &Details)
     if let Some(status) = &details.re_recording_status {
         update = update.set(A::CollaboratorReRecordingStatus, status);
     }
-    store.apply(&key(answer), creating(answer, update)).await
+    owned(store.apply(&key(answer), creating(answer, update))).await
 }
 
 // ---- Takes (the upload worker) ----
@@ -190,7 +205,7 @@ pub async fn take_stored(store: &Store, answer: &AnswerRef, take: &NewTake) -> S
                 .append(A::PreviousTakes, std::slice::from_ref(&take.key))
                 .when(Condition::contains(A::PreviousTakes, &take.key).not())
                 .when(Condition::ne(A::S3VideoKey, &take.key));
-            return match store.apply::<JourneyRecord, _>(&journey_key, update).await {
+            return match owned(store.apply::<JourneyRecord, _>(&journey_key, update)).await {
                 Ok(_) | Err(StoreError::ConditionFailed) => Ok(Stored::KeptAsPrevious),
                 Err(other) => Err(other),
             };
@@ -234,7 +249,7 @@ pub async fn take_stored(store: &Store, answer: &AnswerRef, take: &NewTake) -> S
             )?);
             ops.push(count_op(store, &membership_key, Counter::MembershipAnswers, delta.videos)?);
         }
-        match store.transact(ops).await {
+        match owned(store.transact(ops)).await {
             Ok(()) => {
                 reindex(store, answer).await?;
                 return Ok(Stored::Recorded);
@@ -256,7 +271,7 @@ pub async fn take_rejected(store: &Store, answer: &AnswerRef, taken_at_ms: i64, 
         .set(A::UpdatedAt, &now());
     let update = creating(answer, update)
         .when(Condition::AbsentOrNull(A::VideoTakenAt).or(Condition::lt(A::VideoTakenAt, &taken_at_ms)));
-    match store.apply::<JourneyRecord, _>(&key(answer), update).await {
+    match owned(store.apply::<JourneyRecord, _>(&key(answer), update)).await {
         Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
         Err(other) => Err(other),
     }
@@ -295,7 +310,7 @@ pub async fn processing_claimed(
             .when(Condition::eq(A::S3VideoKey, take_key))
             .when(Condition::AbsentOrNull(A::Media).or(Condition::ne(A::MediaTakeKey, take_key)))
     };
-    match store.apply::<JourneyRecord, _>(&key(&answer), update).await {
+    match owned(store.apply::<JourneyRecord, _>(&key(&answer), update)).await {
         Ok(_) => Ok(true),
         Err(StoreError::ConditionFailed) => Ok(false),
         Err(other) => Err(other),
@@ -312,7 +327,7 @@ pub async fn claim_released(store: &Store, answer: &AnswerRef, claim_id: &str) -
         .remove(A::MediaClaimedUntil)
         .remove(A::MediaClaimId)
         .when(Condition::eq(A::MediaClaimId, claim_id));
-    match store.apply::<JourneyRecord, _>(&key(answer), update).await {
+    match owned(store.apply::<JourneyRecord, _>(&key(answer), update)).await {
         Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
         Err(other) => Err(other),
     }
@@ -336,7 +351,7 @@ async fn media_settled(
         .when(Condition::eq(A::MediaClaimId, claim_id));
     let mut ops = vec![store.apply_op(&key(answer), update)?];
     ops.extend(with);
-    match store.transact(ops).await {
+    match owned(store.transact(ops)).await {
         Ok(()) => {
             reindex(store, answer).await?;
             Ok(true)
@@ -397,7 +412,7 @@ pub async fn media_gave_up(
             )
             .and(lease_over(now))),
         );
-    match store.apply::<JourneyRecord, _>(&key(answer), update).await {
+    match owned(store.apply::<JourneyRecord, _>(&key(answer), update)).await {
         Ok(_) => {
             reindex(store, answer).await?;
             Ok(true)
@@ -429,7 +444,7 @@ pub async fn transcript_finished(
         .when(Condition::eq(A::MediaTranscriptionJob, job_name));
     let mut ops = vec![store.apply_op(&key(answer), update)?];
     ops.extend(with);
-    match store.transact(ops).await {
+    match owned(store.transact(ops)).await {
         Ok(()) => {
             reindex(store, answer).await?;
             Ok(true)
@@ -440,7 +455,10 @@ pub async fn transcript_finished(
 }
 
 /// Staff ask for a failed conversion again: the take shows "processing". Only the
-/// current take, only from "failed": of two retries at once, one wins (true).
+/// current take, only from "failed": of two retries at once, one wins (true). No search
+/// rebuild: search shows the failure until the media worker settles the take again
+/// (`media_ready`/`media_failed` rebuild), as the function that queues the retry has no
+/// grant to write search entries.
 pub async fn retry_requested(store: &Store, answer: &AnswerRef, take_key: &str) -> StoreResult<bool> {
     let update = Update::new()
         .set(A::Media, &TakeMedia::processing(take_key))
@@ -448,11 +466,8 @@ pub async fn retry_requested(store: &Store, answer: &AnswerRef, take_key: &str) 
         .when(Condition::eq(A::S3VideoKey, take_key))
         .when(Condition::eq(A::MediaTakeKey, take_key))
         .when(Condition::eq(A::MediaStatus, &MediaStatus::Failed));
-    match store.apply::<JourneyRecord, _>(&key(answer), update).await {
-        Ok(_) => {
-            reindex(store, answer).await?;
-            Ok(true)
-        }
+    match owned(store.apply::<JourneyRecord, _>(&key(answer), update)).await {
+        Ok(_) => Ok(true),
         Err(StoreError::ConditionFailed) => Ok(false),
         Err(other) => Err(other),
     }
@@ -466,9 +481,8 @@ pub async fn retry_not_queued(store: &Store, answer: &AnswerRef, take_key: &str,
         .when(Condition::eq(A::S3VideoKey, take_key))
         .when(Condition::eq(A::MediaTakeKey, take_key))
         .when(Condition::eq(A::MediaStatus, &MediaStatus::Processing));
-    match store.apply::<JourneyRecord, _>(&key(answer), update).await {
-        Ok(_) => reindex(store, answer).await,
-        Err(StoreError::ConditionFailed) => Ok(()),
+    match owned(store.apply::<JourneyRecord, _>(&key(answer), update)).await {
+        Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
         Err(other) => Err(other),
     }
 }
@@ -516,7 +530,7 @@ pub async fn reviewed(store: &Store, answer: &AnswerRef, wanted: ReviewStatus) -
         if !delta.is_empty() {
             ops.push(delta.op(store, &answer.tenant_id)?);
         }
-        match store.transact(ops).await {
+        match owned(store.transact(ops)).await {
             Ok(()) => {
                 reindex(store, answer).await?;
                 return Ok(Reviewed::Done);
@@ -565,7 +579,7 @@ pub async fn sent_back(store: &Store, membership: &MembershipRecord, question_id
             .set(MembershipField::UpdatedAt, &at)
             .when(Condition::ItemExists);
         ops.push(store.apply_op(&membership.key(), reopened)?);
-        match store.transact(ops).await {
+        match owned(store.transact(ops)).await {
             Ok(()) => {
                 if let Err(error) = search::index_answers(store, answers).await {
                     // Search shows them as sent back at the next change of these answers.
@@ -661,7 +675,7 @@ pub async fn take_deleted(
     let journey_key = key(&answer);
     let Some(take) = journey.s3_video_key.clone() else {
         if removal == Removal::Record {
-            store.delete(&journey_key).await?;
+            owned(store.delete(&journey_key)).await?;
         }
         return Ok(false);
     };
@@ -689,7 +703,7 @@ pub async fn take_deleted(
         if with_membership {
             ops.push(count_op(store, &membership_key, Counter::MembershipAnswers, -1)?);
         }
-        match store.transact(ops).await {
+        match owned(store.transact(ops)).await {
             Ok(()) => {
                 // The removed take's transcript goes with it (a newer take's stays).
                 let transcript = keys::transcript(
