@@ -13,6 +13,7 @@ use storyhive_shared::{
         stats::TenantStats,
     },
     media::MediaStatus,
+    search::SearchEntry,
     storage::{keys, AttributeValue},
 };
 
@@ -130,4 +131,75 @@ async fn every_write_to_an_answer_through_its_life_comes_from_the_answers_module
     }
     let outside: Vec<_> = writes.iter().filter(|(_, w)| !w.from_answers_module).collect();
     assert!(outside.is_empty(), "writes to the answer from outside storyhive_shared::answers: {outside:#?}");
+}
+
+/// The answer's entry in the organisation's search (the "all answers" axis), if any.
+async fn search_entry(stack: &TestStack, answering: &Answering) -> Option<SearchEntry> {
+    let journey = answering.journey(stack).await;
+    let key = keys::Key {
+        pk: keys::search_axis_partition(&answering.staff.tenant_id, keys::SEARCH_AXIS_ALL),
+        sk: keys::search_entry_sk(
+            journey.video_taken_at.unwrap(),
+            &answering.campaign_id,
+            &answering.contributor_id,
+            &answering.question_id,
+        ),
+    };
+    stack.context.store.get(&key).await.unwrap()
+}
+
+/// Search is rebuilt after a transition's transaction, not in it (an answer has an entry
+/// per word said). A rebuild lost to a crash between the two is made by the repeat of the
+/// transition: a redelivered upload event, a retried review.
+#[tokio::test]
+async fn a_search_rebuild_lost_after_a_transition_is_made_by_its_repeat() {
+    let stack = stack().await;
+    let answering = answering(&stack, "landscape").await;
+    let bytes = make_take("mp4", 1.0, (320, 240), None);
+    let take = answering.record(&stack, bytes.clone(), "mp4").await;
+    answering.settle(&stack, &take).await;
+    let entry = search_entry(&stack, &answering).await.expect("the stored take is in search");
+    assert_eq!((entry.take_key.as_str(), entry.review), (take.as_str(), ReviewStatus::New));
+
+    // The upload worker stored the take and died before the rebuild: the event comes again.
+    let lost = keys::Key { pk: entry.pk.clone(), sk: entry.sk.clone() };
+    stack.context.store.delete(&lost).await.unwrap();
+    assert!(search_entry(&stack, &answering).await.is_none());
+    stack
+        .clients
+        .s3
+        .put_object()
+        .bucket(stack.context.config.video_bucket().unwrap())
+        .key(&take)
+        .metadata("campaign-question-id", &answering.question_id)
+        .body(bytes.into())
+        .send()
+        .await
+        .unwrap();
+    for _ in 0..20 {
+        stack.run_workers().await.unwrap();
+        if search_entry(&stack, &answering).await.is_some() {
+            break;
+        }
+    }
+    let entry = search_entry(&stack, &answering).await.expect("the repeated event rebuilt search");
+    assert_eq!(entry.media_status, MediaStatus::Ready, "{entry:?}");
+
+    // A review committed, its rebuild lost (the harness writes only the record): staff
+    // approve again and search catches up.
+    stack
+        .context
+        .store
+        .update::<JourneyRecord>(&answering.journey_key(), |u| {
+            u.update_expression("SET reviewStatus = :approved")
+                .expression_attribute_values(":approved", AttributeValue::S("approved".into()))
+        })
+        .await
+        .unwrap();
+    assert_eq!(search_entry(&stack, &answering).await.unwrap().review, ReviewStatus::New);
+    let review = json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id,
+                        "journeyId": answering.question_id, "status": "approved"});
+    let (status, body) = answering.staff.put(&stack, "/campaign/answer-review", review).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(search_entry(&stack, &answering).await.unwrap().review, ReviewStatus::Approved);
 }
