@@ -1,8 +1,8 @@
 //! The answer's life: the one place that writes an answer (the journey record,
 //! `keys::journey`). Each state change is one function here, which writes the record
 //! and the figures it counts in (the organisation's totals, the campaign's video count,
-//! the collaborator's answered count) in one transaction, then rebuilds the answer's
-//! search entries once.
+//! the collaborator's answered count) in one transaction, then, when search shows what
+//! changed, rebuilds the answer's search entries once.
 //!
 //! Search is a follow-up, not part of the transaction: an answer has an entry per word
 //! said, far more than a transaction's 100 items. `search::index_answer` rebuilds the
