@@ -1,6 +1,7 @@
 //! Code every Storyhive function uses. Functions only wire these pieces together;
 //! the rules live here (or in the function's library) where they can be tested.
 
+pub mod answers;
 pub mod auth;
 pub mod aws;
 pub mod campaigns;

@@ -15,15 +15,14 @@ use storyhive_shared::{
     },
     contributors::{
         access::{self, InviteKey},
-        records::{JourneyRecord, MembershipRecord},
+        records::MembershipRecord,
     },
     error::ErrorBody,
     http::Json,
     ids::Id,
-    model,
     permissions::Permission,
     ratelimit::{self, Limit},
-    storage::{keys, AttributeValue},
+    storage::keys,
     validation::Errors,
     ApiError, ApiResult, AppContext,
 };
@@ -660,23 +659,14 @@ async fn save_script(
     question_id: &str,
     script: &str,
 ) -> ApiResult<()> {
-    let at = model::timestamp(model::now());
-    let fresh = JourneyRecord::new(
+    let answer = storyhive_shared::search::AnswerRef::new(
         &membership.tenant_id,
         &membership.campaign_id,
         &membership.contributor_id,
         question_id,
-        at.clone(),
     );
-    let escaped = campaign_rules::escape_emoji(script);
-    let _: JourneyRecord = context
-        .store
-        .update(&fresh.key(), |u| {
-            let u = u
-                .expression_attribute_values(":script", AttributeValue::S(escaped))
-                .expression_attribute_values(":at", AttributeValue::S(at.clone()));
-            fresh.upsert(u, vec!["contributorScript = :script".into(), "updatedAt = :at".into()])
-        })
-        .await?;
+    let details =
+        storyhive_shared::answers::Details { script: Some(campaign_rules::escape_emoji(script)), ..Default::default() };
+    storyhive_shared::answers::details_saved(&context.store, &answer, &details).await?;
     Ok(())
 }

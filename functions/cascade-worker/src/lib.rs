@@ -10,12 +10,13 @@ use anyhow::Context;
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
 use serde_json::{json, Value};
 use storyhive_shared::{
+    answers,
     campaigns::{
         records::{CampaignRecord, InitiativeRecord},
         repo,
     },
     cascade::{self, CascadeJob},
-    contributors::{records::JourneyRecord, takes},
+    contributors::records::JourneyRecord,
     model,
     queue::CascadeQueue,
     storage::{keys, objects, Query, Store},
@@ -137,7 +138,7 @@ impl Cascade {
             .collect();
         let store = &self.store;
         repo::each_concurrently(answers, |answer| async move {
-            takes::remove_take(store, &answer, takes::Removal::Record, true).await.map(|_| ())
+            answers::take_deleted(store, &answer, answers::Removal::Record, true).await.map(|_| ())
         })
         .await?;
         repo::delete_keys(&self.s3, &self.video_bucket, &objects)

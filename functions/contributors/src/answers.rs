@@ -1,14 +1,12 @@
 //! Removing a contributor's answers in a campaign: their takes with the figures they
-//! count in (one transaction each, see `contributors::takes`), then the S3 objects of
+//! count in (one transaction each, see `storyhive_shared::answers`), then the S3 objects of
 //! exactly the takes removed. Never the whole prefix: a take acknowledged meanwhile
 //! (an upload finishing during the removal) is kept with its files.
 
 use storyhive_shared::{
+    answers::{self, Removal},
     campaigns::{records::CampaignRecord, repo},
-    contributors::{
-        records::{JourneyRecord, MembershipRecord},
-        takes::{self, Removal},
-    },
+    contributors::records::{JourneyRecord, MembershipRecord},
     media, model,
     storage::AttributeValue,
     ApiResult, AppContext,
@@ -30,7 +28,7 @@ pub async fn remove(
     let cleared = std::sync::Mutex::new(Vec::new());
     let cleared_ref = &cleared;
     repo::each_concurrently(journeys, |journey| async move {
-        if takes::remove_take(store, &journey, removal, true).await? {
+        if answers::take_deleted(store, &journey, removal, true).await? {
             let objects = journey.s3_video_key.iter().chain(journey.previous_takes.iter());
             cleared_ref
                 .lock()

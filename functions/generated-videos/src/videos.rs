@@ -3,6 +3,7 @@
 use axum::{extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
+    answers,
     auth::Principal,
     campaigns::{
         records::RecordingMode,
@@ -18,6 +19,7 @@ use storyhive_shared::{
     },
     model::{self, Timestamp},
     permissions::Permission,
+    search::AnswerRef,
     storage::{
         keys,
         objects::{self, Bucket},
@@ -590,34 +592,12 @@ pub async fn retry_answer(
     }
     visible_campaign(&context, &principal, &body.campaign_id).await?;
     let tenant_id = &principal.tenant_id;
-    let key = keys::journey(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
-    let journey = context
-        .store
-        .get::<storyhive_shared::contributors::records::JourneyRecord>(&key)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(NO_ANSWER_VIDEO.into()))?;
+    let answer = AnswerRef::new(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
+    let journey =
+        answers::get(&context.store, &answer).await?.ok_or_else(|| ApiError::NotFound(NO_ANSWER_VIDEO.into()))?;
     let take = journey.s3_video_key.clone().ok_or_else(|| ApiError::NotFound(NO_ANSWER_VIDEO.into()))?;
-    let fresh = storyhive_shared::media::TakeMedia::processing(&take);
-    let fresh = storyhive_shared::storage::to_item(&std::collections::HashMap::from([("m", fresh)]))?
-        .remove("m")
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("media item")))?;
-    // Only the current take, only from "failed": of two retries at once, one queues it.
-    let result = context
-        .store
-        .update::<serde_json::Value>(&key, |u| {
-            u.update_expression("SET media = :fresh, updatedAt = :at")
-                .condition_expression("s3VideoKey = :take AND media.takeKey = :take AND media.#status = :failed")
-                .expression_attribute_names("#status", "status")
-                .expression_attribute_values(":fresh", fresh)
-                .expression_attribute_values(":take", AttributeValue::S(take.clone()))
-                .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await;
-    match result {
-        Ok(_) => {}
-        Err(StoreError::ConditionFailed) => return Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into())),
-        Err(other) => return Err(other.into()),
+    if !answers::retry_requested(&context.store, &answer, &take).await? {
+        return Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into()));
     }
     let job = MediaJob::Take {
         tenant_id: tenant_id.clone(),
@@ -628,21 +608,7 @@ pub async fn retry_answer(
     };
     if let Err(error) = context.media.send(&job).await {
         // Nothing queued: it shows failed again, so staff can retry later.
-        context
-            .store
-            .update::<serde_json::Value>(&key, |u| {
-                u.update_expression("SET media.#status = :failed, media.failureReason = :reason")
-                    .condition_expression(
-                        "s3VideoKey = :take AND media.takeKey = :take AND media.#status = :processing",
-                    )
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
-                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-                    .expression_attribute_values(":take", AttributeValue::S(take.clone()))
-                    .expression_attribute_values(":reason", AttributeValue::S("The retry could not be queued.".into()))
-            })
-            .await
-            .ok();
+        answers::retry_not_queued(&context.store, &answer, &take, "The retry could not be queued.").await.ok();
         return Err(ApiError::Internal(error));
     }
     Ok((StatusCode::ACCEPTED, Message::new(ANSWER_RETRIED)))

@@ -32,11 +32,13 @@ use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use storyhive_shared::{
+    answers,
     campaigns::records::{CampaignRecord, RecordingMode},
     contributors::records::JourneyRecord,
     media::{self, MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
     model,
-    storage::{keys, objects::Derived, to_item, AttributeValue, Store, StoreError, TransactWriteItem},
+    search::AnswerRef,
+    storage::{keys, objects::Derived, Store},
     AppContext,
 };
 use transcribe::{Heard, Transcriber};
@@ -252,7 +254,6 @@ async fn handle_message(worker: &MediaWorker, record: &SqsMessage, deadline: Dea
         }
         Err(error) => return Err(error),
     };
-    storyhive_shared::search::index_take(&worker.store, &job).await?;
     Ok(outcome)
 }
 
@@ -315,35 +316,12 @@ impl MediaWorker {
         let now = model::now().unix_timestamp();
         match job {
             MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, take_key } => {
-                let mut media = TakeMedia::processing(take_key);
-                media.status = MediaStatus::Failed;
-                media.failure_reason = Some(reason.into());
-                let value = to_item(&std::collections::HashMap::from([("m", media)]))?.remove("m").expect("media");
-                let key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
-                let result = self
-                    .store
-                    .update::<JourneyRecord>(&key, |u| {
-                        u.update_expression("SET media = :media, updatedAt = :at")
-                            .condition_expression(
-                                "s3VideoKey = :take AND (attribute_not_exists(media) OR attribute_type(media, :null) \
-                                 OR media.takeKey <> :take OR (media.#status = :processing \
-                                 AND (attribute_not_exists(media.claimedUntil) \
-                                 OR attribute_type(media.claimedUntil, :null) OR media.claimedUntil < :now)))",
-                            )
-                            .expression_attribute_names("#status", "status")
-                            .expression_attribute_values(":media", value)
-                            .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-                            .expression_attribute_values(":take", AttributeValue::S(take_key.clone()))
-                            .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                            .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-                            .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-                    })
-                    .await;
-                match result {
-                    Ok(_) => Ok(Outcome::Failed(reason.into())),
+                let answer = AnswerRef::new(tenant_id, campaign_id, contributor_id, question_id);
+                if answers::media_gave_up(&self.store, &answer, take_key, reason, now).await? {
+                    Ok(Outcome::Failed(reason.into()))
+                } else {
                     // Done meanwhile, replaced, or held by a live claim.
-                    Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
-                    Err(other) => Err(other.into()),
+                    Ok(Outcome::AlreadyDone)
                 }
             }
             MediaJob::GeneratedVideo { tenant_id, campaign_id, video_id } => {
@@ -363,8 +341,8 @@ impl MediaWorker {
         take_key: &String,
         deadline: Deadline,
     ) -> anyhow::Result<Outcome> {
-        let journey_key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
-        let Some(journey) = self.store.get::<JourneyRecord>(&journey_key).await? else {
+        let answer = AnswerRef::new(tenant_id, campaign_id, contributor_id, question_id);
+        let Some(journey) = answers::get(&self.store, &answer).await? else {
             return Ok(Outcome::Superseded);
         };
         if journey.s3_video_key.as_deref() != Some(take_key.as_str()) {
@@ -373,7 +351,10 @@ impl MediaWorker {
         let now = model::now().unix_timestamp();
         let claim_id = model::new_id();
         match journey.media.as_ref().filter(|m| &m.take_key == take_key) {
-            Some(media) if media.status != MediaStatus::Processing => return Ok(Outcome::AlreadyDone),
+            Some(media) if media.status != MediaStatus::Processing => {
+                answers::repeated(&self.store, &answer).await?;
+                return Ok(Outcome::AlreadyDone);
+            }
             Some(media) if media.claimed_until.is_some_and(|until| until > now) => return Ok(Outcome::Claimed),
             _ => {}
         }
@@ -409,67 +390,11 @@ impl MediaWorker {
     /// Takes the take for this delivery: one conditional write, so of two deliveries
     /// only one converts.
     async fn claim(&self, journey: &JourneyRecord, take_key: &str, claim_id: &str, now: i64) -> anyhow::Result<bool> {
-        let until = AttributeValue::N((now + LEASE_SECONDS).to_string());
-        let claim = AttributeValue::S(claim_id.into());
-        let take = AttributeValue::S(take_key.into());
-        let ours = journey.media.as_ref().is_some_and(|m| m.take_key == take_key);
-        let result = if ours {
-            self.store
-                .update::<JourneyRecord>(&journey.key(), |u| {
-                    u.update_expression("SET media.claimedUntil = :until, media.claimId = :claim")
-                        .condition_expression(
-                            "s3VideoKey = :take AND media.takeKey = :take AND media.#status = :processing \
-                             AND (attribute_not_exists(media.claimedUntil) OR attribute_type(media.claimedUntil, :null) \
-                             OR media.claimedUntil < :now)",
-                        )
-                        .expression_attribute_names("#status", "status")
-                        .expression_attribute_values(":until", until)
-                        .expression_attribute_values(":claim", claim)
-                        .expression_attribute_values(":take", take)
-                        .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-                        .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                        .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-                })
-                .await
-        } else {
-            // Recorded before media processing existed (or a state of an older take).
-            let mut fresh = TakeMedia::processing(take_key);
-            fresh.claimed_until = Some(now + LEASE_SECONDS);
-            fresh.claim_id = Some(claim_id.into());
-            let fresh = to_item(&std::collections::HashMap::from([("m", fresh)]))?.remove("m").expect("media");
-            self.store
-                .update::<JourneyRecord>(&journey.key(), |u| {
-                    u.update_expression("SET media = :fresh")
-                        .condition_expression(
-                            "s3VideoKey = :take AND (attribute_not_exists(media) OR attribute_type(media, :null) \
-                             OR media.takeKey <> :take)",
-                        )
-                        .expression_attribute_values(":fresh", fresh)
-                        .expression_attribute_values(":take", take)
-                        .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                })
-                .await
-        };
-        match result {
-            Ok(_) => Ok(true),
-            Err(StoreError::ConditionFailed) => Ok(false),
-            Err(other) => Err(other.into()),
-        }
+        Ok(answers::processing_claimed(&self.store, journey, take_key, claim_id, now, now + LEASE_SECONDS).await?)
     }
 
     async fn release(&self, journey: &JourneyRecord, claim_id: &str) -> anyhow::Result<()> {
-        let result = self
-            .store
-            .update::<JourneyRecord>(&journey.key(), |u| {
-                u.update_expression("REMOVE media.claimedUntil, media.claimId")
-                    .condition_expression("media.claimId = :claim")
-                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
-            })
-            .await;
-        match result {
-            Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
-            Err(other) => Err(other.into()),
-        }
+        Ok(answers::claim_released(&self.store, &AnswerRef::of_journey(journey), claim_id).await?)
     }
 
     async fn convert(
@@ -596,9 +521,9 @@ impl MediaWorker {
             claimed_until: None,
             claim_id: None,
         };
-        let mut ops = vec![self.media_op(journey, take_key, claim_id, &media, &at)?];
+        let mut with = Vec::new();
         match converted.heard {
-            Heard::Words(words) => ops.push(self.store.put_op(&TranscriptRecord::new(
+            Heard::Words(words) => with.push(self.store.put_op(&TranscriptRecord::new(
                 &journey.tenant_id,
                 &journey.campaign_id,
                 &journey.contributor_id,
@@ -610,7 +535,7 @@ impl MediaWorker {
             ))?),
             Heard::Started { job_name } => {
                 let key = keys::transcription_job(&journey.tenant_id, &job_name);
-                ops.push(self.store.put_op(&TranscriptionJobRecord {
+                with.push(self.store.put_op(&TranscriptionJobRecord {
                     pk: key.pk,
                     sk: key.sk,
                     entity_type: "TranscriptionJob".into(),
@@ -625,10 +550,11 @@ impl MediaWorker {
             }
             Heard::Failed(_) => {}
         }
-        match self.store.transact(ops).await {
-            Ok(()) => Ok(Outcome::Ready(transcript_status)),
-            Err(StoreError::ConditionFailed) => Ok(Outcome::Superseded),
-            Err(other) => Err(other.into()),
+        let answer = AnswerRef::of_journey(journey);
+        if answers::media_ready(&self.store, &answer, take_key, claim_id, &media, with).await? {
+            Ok(Outcome::Ready(transcript_status))
+        } else {
+            Ok(Outcome::Superseded)
         }
     }
 
@@ -639,34 +565,12 @@ impl MediaWorker {
         claim_id: &str,
         reason: &str,
     ) -> anyhow::Result<Outcome> {
-        let at = model::timestamp(model::now());
-        let mut media = TakeMedia::processing(take_key);
-        media.status = MediaStatus::Failed;
-        media.failure_reason = Some(reason.into());
-        match self.store.transact(vec![self.media_op(journey, take_key, claim_id, &media, &at)?]).await {
-            Ok(()) => Ok(Outcome::Failed(reason.into())),
-            Err(StoreError::ConditionFailed) => Ok(Outcome::Superseded),
-            Err(other) => Err(other.into()),
+        let answer = AnswerRef::of_journey(journey);
+        if answers::media_failed(&self.store, &answer, take_key, claim_id, reason).await? {
+            Ok(Outcome::Failed(reason.into()))
+        } else {
+            Ok(Outcome::Superseded)
         }
-    }
-
-    fn media_op(
-        &self,
-        journey: &JourneyRecord,
-        take_key: &str,
-        claim_id: &str,
-        media: &TakeMedia,
-        at: &str,
-    ) -> anyhow::Result<TransactWriteItem> {
-        let value = to_item(&std::collections::HashMap::from([("m", media)]))?.remove("m").expect("media");
-        Ok(self.store.update_op(&journey.key(), |u| {
-            u.update_expression("SET media = :media, updatedAt = :at")
-                .condition_expression("s3VideoKey = :take AND media.claimId = :claim")
-                .expression_attribute_values(":media", value)
-                .expression_attribute_values(":at", AttributeValue::S(at.into()))
-                .expression_attribute_values(":take", AttributeValue::S(take_key.into()))
-                .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
-        })?)
     }
 
     /// A transcription job ended: its words (or its failure) go to its answer, once.
@@ -683,33 +587,14 @@ impl MediaWorker {
         };
         let heard = self.transcriber.result(job_name, &self.bucket, &job.output_key).await?;
         let at = model::timestamp(model::now());
-        let journey_key = keys::journey(&job.tenant_id, &job.campaign_id, &job.contributor_id, &job.question_id);
         let (status, reason) = match &heard {
             Heard::Words(_) => (TranscriptStatus::Ready, None),
             Heard::Failed(reason) => (TranscriptStatus::Failed, Some(reason.clone())),
             Heard::Started { .. } => anyhow::bail!("a finished job cannot start another"),
         };
-        let status_value = to_item(&std::collections::HashMap::from([("s", status)]))?.remove("s").expect("status");
-        let mut ops = vec![
-            self.store.update_op(&journey_key, |u| {
-                u.update_expression(
-                    "SET media.transcriptStatus = :status, media.transcriptFailureReason = :reason, updatedAt = :at \
-                     REMOVE media.transcriptionJob",
-                )
-                .condition_expression("s3VideoKey = :take AND media.takeKey = :take AND media.transcriptionJob = :job")
-                .expression_attribute_values(":status", status_value)
-                .expression_attribute_values(
-                    ":reason",
-                    reason.map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)),
-                )
-                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-                .expression_attribute_values(":take", AttributeValue::S(job.take_key.clone()))
-                .expression_attribute_values(":job", AttributeValue::S(job_name.into()))
-            })?,
-            self.store.delete_op(&job_key)?,
-        ];
+        let mut with = vec![self.store.delete_op(&job_key)?];
         if let Heard::Words(words) = heard {
-            ops.push(self.store.put_op(&TranscriptRecord::new(
+            with.push(self.store.put_op(&TranscriptRecord::new(
                 &job.tenant_id,
                 &job.campaign_id,
                 &job.contributor_id,
@@ -720,20 +605,12 @@ impl MediaWorker {
                 at,
             ))?);
         }
-        match self.store.transact(ops).await {
-            Ok(()) => {
-                let answer = storyhive_shared::search::AnswerRef::new(
-                    &job.tenant_id,
-                    &job.campaign_id,
-                    &job.contributor_id,
-                    &job.question_id,
-                );
-                storyhive_shared::search::index_answer(&self.store, &answer).await?;
-                Ok(Outcome::TranscriptStored(status))
-            }
+        let answer = AnswerRef::new(&job.tenant_id, &job.campaign_id, &job.contributor_id, &job.question_id);
+        if answers::transcript_finished(&self.store, &answer, &job.take_key, job_name, status, reason, with).await? {
+            Ok(Outcome::TranscriptStored(status))
+        } else {
             // A repeated event, or the take was replaced meanwhile.
-            Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
-            Err(other) => Err(other.into()),
+            Ok(Outcome::AlreadyDone)
         }
     }
 }

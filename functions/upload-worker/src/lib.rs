@@ -16,16 +16,13 @@ use futures::{stream, StreamExt};
 use percent_encoding::percent_decode_str;
 use serde::Deserialize;
 use storyhive_shared::{
+    answers,
     campaigns::records::{CampaignRecord, QuestionRecord},
-    contributors::{
-        records::{JourneyRecord, MembershipRecord, ReviewStatus, UploadRecord, UploadStatus},
-        stats::StatsDelta,
-    },
-    media::{MediaJob, MediaStatus, TakeMedia},
-    model,
+    contributors::records::{MembershipRecord, UploadRecord},
+    media::MediaJob,
     queue::MediaQueue,
     search,
-    storage::{keys, objects::TakeKey, to_item, AttributeValue, Store, StoreError},
+    storage::{keys, objects::TakeKey, Store},
 };
 
 #[derive(Clone, Debug)]
@@ -242,45 +239,12 @@ impl UploadWorker {
     /// answer failed.
     async fn reject(&self, key: &str, parsed: &TakeKey, question_id: &str, reason: &str) -> anyhow::Result<Outcome> {
         self.delete_object(key).await?;
-        let journey_key = keys::journey(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id);
-        let fresh = JourneyRecord::new(
-            &parsed.tenant_id,
-            &parsed.campaign_id,
-            &parsed.contributor_id,
-            question_id,
-            model::timestamp(model::now()),
-        );
-        let failed =
-            to_item(&std::collections::HashMap::from([("s", UploadStatus::Failed)]))?.remove("s").expect("status");
-        let result = self
-            .store
-            .update::<JourneyRecord>(&journey_key, |u| {
-                let sets = vec![
-                    "uploadStatus = :failed".to_string(),
-                    "failureReason = :reason".to_string(),
-                    "updatedAt = :at".to_string(),
-                ];
-                fresh
-                    .upsert(u, sets)
-                    .condition_expression(
-                        "attribute_not_exists(videoTakenAt) OR attribute_type(videoTakenAt, :null) OR videoTakenAt < :taken",
-                    )
-                    .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                    .expression_attribute_values(":failed", failed.clone())
-                    .expression_attribute_values(":reason", AttributeValue::S(reason.into()))
-                    .expression_attribute_values(":taken", AttributeValue::N(parsed.taken_at_ms.to_string()))
-                    .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-            })
-            .await;
-        match result {
-            Ok(_) | Err(StoreError::ConditionFailed) => Ok(Outcome::Rejected(reason.into())),
-            Err(other) => Err(other.into()),
-        }
+        answers::take_rejected(&self.store, &answer_of(parsed, question_id), parsed.taken_at_ms, reason).await?;
+        Ok(Outcome::Rejected(reason.into()))
     }
 
-    /// Records the take once: the answer, the campaign's video count and the
-    /// organisation's totals change in one transaction, conditioned on the answer's
-    /// current take, so a duplicate delivery or a racing older take changes nothing.
+    /// Records the take once (`answers::take_stored`: the answer and the figures it
+    /// counts in, in one transaction), then hands it to the media worker.
     async fn record(
         &self,
         key: &str,
@@ -290,121 +254,30 @@ impl UploadWorker {
         info: &probe::VideoInfo,
         device: Option<String>,
     ) -> anyhow::Result<Outcome> {
-        let journey_key = keys::journey(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id);
-        let membership_key = keys::membership(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id);
-        for _attempt in 0..5 {
-            let current = self.store.get::<JourneyRecord>(&journey_key).await?;
-            if let Some(current) = current.as_ref().filter(|c| c.s3_video_key.as_deref() == Some(key)) {
-                // Recorded by an earlier delivery, which may have failed to hand it on.
-                let handed_on =
-                    current.media.as_ref().is_some_and(|m| m.take_key == key && m.status != MediaStatus::Processing);
+        let take = answers::NewTake {
+            key: key.into(),
+            taken_at_ms: parsed.taken_at_ms,
+            duration_seconds: info.duration_seconds,
+            size_bytes: size,
+            width: info.width,
+            height: info.height,
+            container: info.container.name().into(),
+            device_type: device,
+        };
+        match answers::take_stored(&self.store, &answer_of(parsed, question_id), &take).await? {
+            answers::Stored::Recorded => {
+                self.queue_media(parsed, question_id, key).await?;
+                Ok(Outcome::Recorded)
+            }
+            // Recorded by an earlier delivery, which may have failed to hand it on.
+            answers::Stored::AlreadyRecorded { handed_on } => {
                 if !handed_on {
                     self.queue_media(parsed, question_id, key).await?;
                 }
-                return Ok(Outcome::AlreadyRecorded);
+                Ok(Outcome::AlreadyRecorded)
             }
-            if current.as_ref().is_some_and(|c| c.previous_takes.iter().any(|t| t == key)) {
-                return Ok(Outcome::AlreadyRecorded);
-            }
-            let newer_recorded =
-                current.as_ref().and_then(|c| c.video_taken_at).is_some_and(|t| t > parsed.taken_at_ms);
-            if newer_recorded {
-                // An older take arrived after a newer one: keep it as a previous take.
-                let appended = self
-                    .store
-                    .update::<JourneyRecord>(&journey_key, |u| {
-                        u.update_expression(
-                            "SET previousTakes = list_append(if_not_exists(previousTakes, :empty), :key)",
-                        )
-                        .condition_expression("NOT contains(previousTakes, :k) AND s3VideoKey <> :k")
-                        .expression_attribute_values(":empty", AttributeValue::L(vec![]))
-                        .expression_attribute_values(":key", AttributeValue::L(vec![AttributeValue::S(key.into())]))
-                        .expression_attribute_values(":k", AttributeValue::S(key.into()))
-                    })
-                    .await;
-                return match appended {
-                    Ok(_) | Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyRecorded),
-                    Err(other) => Err(other.into()),
-                };
-            }
-            let at = model::timestamp(model::now());
-            let mut next = current.clone().unwrap_or_else(|| {
-                JourneyRecord::new(
-                    &parsed.tenant_id,
-                    &parsed.campaign_id,
-                    &parsed.contributor_id,
-                    question_id,
-                    at.clone(),
-                )
-            });
-            if let Some(previous) = next.s3_video_key.take() {
-                next.previous_takes.push(previous);
-            }
-            next.s3_video_key = Some(key.into());
-            next.video_taken_at = Some(parsed.taken_at_ms);
-            next.duration_seconds = Some((info.duration_seconds * 1000.0).round() / 1000.0);
-            next.size_bytes = Some(size);
-            next.width = info.width;
-            next.height = info.height;
-            next.container = Some(info.container.name().into());
-            next.device_type = device.clone();
-            next.uploaded_at = Some(at.clone());
-            next.upload_status = UploadStatus::Stored;
-            next.failure_reason = None;
-            next.sent_for_re_recording = false;
-            // A new take waits for review, whatever staff thought of the previous one.
-            next.review_status = Some(ReviewStatus::New);
-            next.media = Some(TakeMedia::processing(key));
-            next.updated_at = at;
-            let delta =
-                StatsDelta::replacing(current.as_ref(), next.duration_seconds.unwrap_or(0.0), device.as_deref());
-            let store = &self.store;
-            let write = match current.as_ref().and_then(|c| c.video_taken_at) {
-                // No take yet (or its take was deleted by staff; older data kept a null).
-                None => store.update_op(&journey_key, |u| {
-                    put_all(u, &next)
-                        .condition_expression(
-                            "attribute_not_exists(videoTakenAt) OR attribute_type(videoTakenAt, :null)",
-                        )
-                        .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                })?,
-                Some(previous) => store.update_op(&journey_key, |u| {
-                    put_all(u, &next)
-                        .condition_expression("videoTakenAt = :previous")
-                        .expression_attribute_values(":previous", AttributeValue::N(previous.to_string()))
-                })?,
-            };
-            let mut ops = vec![write, delta.op(store, &parsed.tenant_id)?];
-            if delta.videos != 0 {
-                ops.push(store.update_op(&keys::campaign(&parsed.tenant_id, &parsed.campaign_id), |u| {
-                    u.update_expression("ADD videoCount :n")
-                        .condition_expression("attribute_exists(PK)")
-                        .expression_attribute_values(":n", AttributeValue::N(delta.videos.to_string()))
-                })?);
-                ops.push(store.update_op(&membership_key, |u| {
-                    u.update_expression("ADD answeredCount :n")
-                        .condition_expression("attribute_exists(PK)")
-                        .expression_attribute_values(":n", AttributeValue::N(delta.videos.to_string()))
-                })?);
-            }
-            match store.transact(ops).await {
-                Ok(()) => {
-                    self.queue_media(parsed, question_id, key).await?;
-                    let answer = &search::AnswerRef::new(
-                        &parsed.tenant_id,
-                        &parsed.campaign_id,
-                        &parsed.contributor_id,
-                        question_id,
-                    );
-                    search::index_answer(store, answer).await?;
-                    return Ok(Outcome::Recorded);
-                }
-                // Another delivery or take changed the answer meanwhile: look again.
-                Err(StoreError::ConditionFailed) => continue,
-                Err(other) => return Err(other.into()),
-            }
+            answers::Stored::KeptAsPrevious => Ok(Outcome::AlreadyRecorded),
         }
-        anyhow::bail!("the answer kept changing while recording {key}")
     }
 
     /// Hands a recorded take to the media worker (a repeat is harmless: it converts a
@@ -422,20 +295,6 @@ impl UploadWorker {
     }
 }
 
-/// `SET` of every attribute of the record except its key.
-fn put_all(mut update: aws_sdk_dynamodb_update::Builder, record: &JourneyRecord) -> aws_sdk_dynamodb_update::Builder {
-    let item = to_item(record).unwrap_or_default();
-    let mut sets = Vec::new();
-    for (index, (name, value)) in item.into_iter().filter(|(name, _)| name != "PK" && name != "SK").enumerate() {
-        update = update
-            .expression_attribute_names(format!("#a{index}"), name)
-            .expression_attribute_values(format!(":a{index}"), value);
-        sets.push(format!("#a{index} = :a{index}"));
-    }
-    update.update_expression(format!("SET {}", sets.join(", ")))
-}
-
-/// The SDK's transaction `Update` builder, as `Store::update_op` hands it out.
-mod aws_sdk_dynamodb_update {
-    pub type Builder = storyhive_shared::storage::UpdateBuilder;
+fn answer_of(parsed: &TakeKey, question_id: &str) -> search::AnswerRef {
+    search::AnswerRef::new(&parsed.tenant_id, &parsed.campaign_id, &parsed.contributor_id, question_id)
 }

@@ -119,10 +119,21 @@ impl Access {
     }
 }
 
+/// A write to an answer item (a journey record), and whether it came through the
+/// module that owns answers (`storyhive_shared::answers`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerWrite {
+    /// `Service.Operation`, e.g. `DynamoDB.TransactWriteItems`.
+    pub operation: String,
+    pub sort_key: String,
+    pub from_answers_module: bool,
+}
+
 /// The accesses of one function, shared by the interceptors on its clients.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     accesses: Arc<Mutex<BTreeSet<Access>>>,
+    answer_writes: Arc<Mutex<Vec<AnswerWrite>>>,
 }
 
 impl Recorder {
@@ -138,6 +149,11 @@ impl Recorder {
     /// Everything recorded so far, each distinct access once.
     pub fn accesses(&self) -> Vec<Access> {
         self.accesses.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect()
+    }
+
+    /// Every write to an answer item so far, in order.
+    pub fn answer_writes(&self) -> Vec<AnswerWrite> {
+        self.answer_writes.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     fn record(&self, accesses: impl IntoIterator<Item = Access>) {
@@ -203,6 +219,16 @@ impl Intercept for RecordingInterceptor {
     ) -> Result<(), BoxError> {
         let Some(metadata) = cfg.load::<Metadata>().cloned() else { return Ok(()) };
         let accesses = accesses_of(metadata.service(), metadata.name(), context.input());
+        if metadata.service().eq_ignore_ascii_case("dynamodb") {
+            let written = written_sort_keys(metadata.name(), context.input());
+            let answers =
+                written.into_iter().filter(|sk| sk.starts_with(storyhive_shared::storage::keys::JOURNEY_PREFIX));
+            let from_answers_module = storyhive_shared::answers::writing();
+            let operation = format!("{}.{}", metadata.service(), metadata.name());
+            self.recorder.answer_writes.lock().unwrap_or_else(|e| e.into_inner()).extend(
+                answers.map(|sort_key| AnswerWrite { operation: operation.clone(), sort_key, from_answers_module }),
+            );
+        }
         if let [Access { target: Target::Object { bucket, .. }, action, operation }] = accesses.as_slice() {
             if action == "s3:GetObject" {
                 cfg.interceptor_state().store_put(ObjectRead(operation.clone(), bucket.clone()));
@@ -228,6 +254,50 @@ impl Intercept for RecordingInterceptor {
         }
         Ok(())
     }
+}
+
+/// The sort keys of the items a DynamoDB operation writes.
+fn written_sort_keys(operation: &str, input: &Input) -> Vec<String> {
+    use aws_sdk_dynamodb::{operation::*, types::AttributeValue};
+    type Item = std::collections::HashMap<String, AttributeValue>;
+    let sk = |item: Option<&Item>| item.and_then(|i| i.get("SK")).and_then(|v| v.as_s().ok()).cloned();
+    let found: Vec<Option<String>> = match operation {
+        "PutItem" => input.downcast_ref::<put_item::PutItemInput>().map(|i| vec![sk(i.item())]).unwrap_or_default(),
+        "UpdateItem" => {
+            input.downcast_ref::<update_item::UpdateItemInput>().map(|i| vec![sk(i.key())]).unwrap_or_default()
+        }
+        "DeleteItem" => {
+            input.downcast_ref::<delete_item::DeleteItemInput>().map(|i| vec![sk(i.key())]).unwrap_or_default()
+        }
+        "BatchWriteItem" => input
+            .downcast_ref::<batch_write_item::BatchWriteItemInput>()
+            .and_then(|i| i.request_items())
+            .map(|tables| {
+                tables
+                    .values()
+                    .flatten()
+                    .flat_map(|w| [sk(w.put_request().map(|p| p.item())), sk(w.delete_request().map(|d| d.key()))])
+                    .collect()
+            })
+            .unwrap_or_default(),
+        "TransactWriteItems" => input
+            .downcast_ref::<transact_write_items::TransactWriteItemsInput>()
+            .map(|t| {
+                t.transact_items()
+                    .iter()
+                    .flat_map(|item| {
+                        [
+                            sk(item.put().map(|p| p.item())),
+                            sk(item.update().map(|u| u.key())),
+                            sk(item.delete().map(|d| d.key())),
+                        ]
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    found.into_iter().flatten().collect()
 }
 
 /// The IAM actions and resources of one SDK operation.

@@ -16,10 +16,8 @@ use super::{
     rules,
 };
 use crate::{
-    contributors::{
-        records::{JourneyRecord, MembershipRecord},
-        takes,
-    },
+    answers,
+    contributors::records::{JourneyRecord, MembershipRecord},
     error::ApiError,
     model::{TenantRecord, UserRecord},
     staff::UserListItem,
@@ -554,7 +552,7 @@ pub async fn purge_campaign(
     let journeys: Vec<JourneyRecord> = store.query(Query::table(partition.clone(), keys::JOURNEY_PREFIX)).await?;
     let with_takes: Vec<JourneyRecord> = journeys.into_iter().filter(|j| j.s3_video_key.is_some()).collect();
     each_concurrently(with_takes, |journey| async move {
-        takes::remove_take(store, &journey, takes::Removal::Record, false).await.map(|_| ())
+        answers::take_deleted(store, &journey, answers::Removal::Record, false).await.map(|_| ())
     })
     .await?;
     crate::search::campaign_removed(store, tenant_id, campaign_id).await?;

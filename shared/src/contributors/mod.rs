@@ -7,4 +7,3 @@ pub mod dto;
 pub mod records;
 pub mod rules;
 pub mod stats;
-pub mod takes;

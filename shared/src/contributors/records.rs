@@ -242,37 +242,3 @@ pub struct UploadRecord {
 impl UploadRecord {
     pub const ENTITY: &'static str = "Upload";
 }
-
-/// Attributes a journey record needs whatever wrote it first; an `UpdateItem` that may
-/// create the record sets them with `if_not_exists` (see [`JourneyRecord::upsert`]).
-const JOURNEY_IDENTITY: &[&str] = &[
-    "entityType",
-    "tenantId",
-    "campaignId",
-    "contributorId",
-    "campaignQuestionId",
-    "uploadStatus",
-    "sentForReRecording",
-    "previousTakes",
-];
-
-impl JourneyRecord {
-    /// Turns `sets` (`SET` clauses using values the caller bound) into an update that
-    /// also creates the record if it does not exist yet, without overwriting what other
-    /// writers (the upload worker) keep. Identity attributes the caller sets itself are
-    /// left to the caller.
-    pub fn upsert<B: crate::storage::UpdateExpression>(&self, mut update: B, mut sets: Vec<String>) -> B {
-        let item = crate::storage::to_item(self).unwrap_or_default();
-        for (index, field) in JOURNEY_IDENTITY.iter().enumerate() {
-            if sets.iter().any(|set| set.starts_with(&format!("{field} "))) {
-                continue;
-            }
-            update = update.name(format!("#i{index}"), field).value(
-                format!(":i{index}"),
-                item.get(*field).cloned().unwrap_or(crate::storage::AttributeValue::Null(true)),
-            );
-            sets.push(format!("#i{index} = if_not_exists(#i{index}, :i{index})"));
-        }
-        update.expression(format!("SET {}", sets.join(", ")))
-    }
-}

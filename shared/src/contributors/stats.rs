@@ -4,7 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::records::JourneyRecord;
-use crate::storage::{keys, AttributeValue, Store, StoreResult, TransactWriteItem};
+use crate::storage::{
+    keys,
+    update::{Field, Update},
+    Store, StoreResult, TransactWriteItem,
+};
 
 /// The organisation's running totals (`T#<tenantId>` / `STATS`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -26,12 +30,40 @@ impl TenantStats {
     pub const ENTITY: &'static str = "TenantStats";
 }
 
-fn device_attribute(device: Option<&str>) -> &'static str {
+/// The attributes of the totals, for typed updates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatsField {
+    EntityType,
+    VideoSeconds,
+    VideoCount,
+    PendingVideoResponses,
+    DeviceMobile,
+    DeviceTablet,
+    DeviceDesktop,
+    DeviceUnknown,
+}
+
+impl Field for StatsField {
+    fn path(self) -> &'static [&'static str] {
+        match self {
+            StatsField::EntityType => &["entityType"],
+            StatsField::VideoSeconds => &["videoSeconds"],
+            StatsField::VideoCount => &["videoCount"],
+            StatsField::PendingVideoResponses => &["pendingVideoResponses"],
+            StatsField::DeviceMobile => &["deviceMobile"],
+            StatsField::DeviceTablet => &["deviceTablet"],
+            StatsField::DeviceDesktop => &["deviceDesktop"],
+            StatsField::DeviceUnknown => &["deviceUnknown"],
+        }
+    }
+}
+
+fn device_attribute(device: Option<&str>) -> StatsField {
     match device {
-        Some("Mobile") => "deviceMobile",
-        Some("Tablet") => "deviceTablet",
-        Some("Desktop") => "deviceDesktop",
-        _ => "deviceUnknown",
+        Some("Mobile") => StatsField::DeviceMobile,
+        Some("Tablet") => StatsField::DeviceTablet,
+        Some("Desktop") => StatsField::DeviceDesktop,
+        _ => StatsField::DeviceUnknown,
     }
 }
 
@@ -41,7 +73,7 @@ pub struct StatsDelta {
     pub seconds: f64,
     pub videos: i64,
     pub pending: i64,
-    pub devices: Vec<(&'static str, i64)>,
+    pub devices: Vec<(StatsField, i64)>,
 }
 
 impl StatsDelta {
@@ -83,29 +115,23 @@ impl StatsDelta {
     }
 
     pub fn op(&self, store: &Store, tenant_id: &str) -> StoreResult<TransactWriteItem> {
-        let mut totals: Vec<(&str, String)> = vec![
-            ("videoSeconds", format!("{}", self.seconds)),
-            ("videoCount", self.videos.to_string()),
-            ("pendingVideoResponses", self.pending.to_string()),
-        ];
+        // One ADD per attribute: a take replaced by one from the same device nets out.
+        let mut devices: Vec<(StatsField, i64)> = Vec::new();
         for (device, change) in &self.devices {
-            match totals.iter_mut().find(|(name, _)| name == device) {
-                Some((_, value)) => *value = (value.parse::<i64>().unwrap_or(0) + change).to_string(),
-                None => totals.push((device, change.to_string())),
+            match devices.iter_mut().find(|(d, _)| d == device) {
+                Some((_, total)) => *total += change,
+                None => devices.push((*device, *change)),
             }
         }
-        store.update_op(&keys::tenant_stats(tenant_id), |mut update| {
-            let mut adds = Vec::new();
-            for (index, (name, value)) in totals.iter().enumerate() {
-                update = update
-                    .expression_attribute_names(format!("#t{index}"), *name)
-                    .expression_attribute_values(format!(":t{index}"), AttributeValue::N(value.clone()));
-                adds.push(format!("#t{index} :t{index}"));
-            }
-            update
-                .update_expression(format!("SET entityType = :entity ADD {}", adds.join(", ")))
-                .expression_attribute_values(":entity", AttributeValue::S(TenantStats::ENTITY.into()))
-        })
+        let mut update = Update::new()
+            .set(StatsField::EntityType, TenantStats::ENTITY)
+            .add(StatsField::VideoSeconds, &self.seconds)
+            .add(StatsField::VideoCount, &self.videos)
+            .add(StatsField::PendingVideoResponses, &self.pending);
+        for (device, change) in devices {
+            update = update.add(device, &change);
+        }
+        store.apply_op(&keys::tenant_stats(tenant_id), update)
     }
 }
 
@@ -125,10 +151,10 @@ mod tests {
     fn a_first_take_counts_once_and_a_replacement_only_changes_its_length_and_device() {
         let first = StatsDelta::replacing(None, 30.0, Some("Mobile"));
         assert_eq!((first.seconds, first.videos, first.pending), (30.0, 1, 1));
-        assert_eq!(first.devices, vec![("deviceMobile", 1)]);
+        assert_eq!(first.devices, vec![(StatsField::DeviceMobile, 1)]);
         let replaced = StatsDelta::replacing(Some(&take(30.0, "Mobile")), 45.0, Some("Desktop"));
         assert_eq!((replaced.seconds, replaced.videos, replaced.pending), (15.0, 0, 0));
-        assert_eq!(replaced.devices, vec![("deviceDesktop", 1), ("deviceMobile", -1)]);
+        assert_eq!(replaced.devices, vec![(StatsField::DeviceDesktop, 1), (StatsField::DeviceMobile, -1)]);
         let removed = StatsDelta::removing(&take(45.0, "Desktop"));
         assert_eq!((removed.seconds, removed.videos, removed.pending), (-45.0, -1, -1));
     }

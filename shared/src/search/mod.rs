@@ -257,7 +257,7 @@ const REBUILD_ATTEMPTS: usize = 5;
 pub async fn index_answer(store: &Store, answer: &AnswerRef) -> StoreResult<()> {
     let AnswerRef { tenant_id, campaign_id, contributor_id, question_id } = answer;
     let document_key = keys::search_document(tenant_id, campaign_id, contributor_id, question_id);
-    let journey_key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
+    let journey_key = crate::answers::key(answer);
     let transcript_key = keys::transcript(tenant_id, campaign_id, contributor_id, question_id);
     let question_key = keys::question(tenant_id, campaign_id, question_id);
     let contributor_key = keys::contributor(tenant_id, contributor_id);
@@ -475,17 +475,6 @@ pub async fn existing(store: &Store, keys: &[keys::Key]) -> StoreResult<HashMap<
 impl AnswerRef {
     pub fn of_journey(journey: &JourneyRecord) -> Self {
         Self::new(&journey.tenant_id, &journey.campaign_id, &journey.contributor_id, &journey.campaign_question_id)
-    }
-}
-
-/// The answer a media job is about, rebuilt (its media status, poster, transcript).
-/// Generated videos and the video test page's jobs change no answer.
-pub async fn index_take(store: &Store, job: &crate::media::MediaJob) -> StoreResult<()> {
-    match job {
-        crate::media::MediaJob::Take { tenant_id, campaign_id, contributor_id, question_id, .. } => {
-            index_answer(store, &AnswerRef::new(tenant_id, campaign_id, contributor_id, question_id)).await
-        }
-        crate::media::MediaJob::GeneratedVideo { .. } | crate::media::MediaJob::VideoTest { .. } => Ok(()),
     }
 }
 

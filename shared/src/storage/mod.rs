@@ -18,39 +18,10 @@ use serde::{de::DeserializeOwned, Serialize};
 pub use aws_sdk_dynamodb::types::{builders::UpdateBuilder, AttributeValue, ReturnValue, TransactWriteItem};
 pub use keys::Key;
 
+/// Typed update expressions (fields and values named in one place).
+pub mod update;
+
 pub type Item = HashMap<String, AttributeValue>;
-
-/// What `UpdateItem` builders have in common, so an update expression can be built
-/// once for a single update ([`Store::update`]) and a transaction ([`Store::update_op`]).
-pub trait UpdateExpression: Sized {
-    fn name(self, placeholder: String, attribute: &str) -> Self;
-    fn value(self, placeholder: String, value: AttributeValue) -> Self;
-    fn expression(self, expression: String) -> Self;
-}
-
-impl UpdateExpression for UpdateBuilder {
-    fn name(self, placeholder: String, attribute: &str) -> Self {
-        self.expression_attribute_names(placeholder, attribute)
-    }
-    fn value(self, placeholder: String, value: AttributeValue) -> Self {
-        self.expression_attribute_values(placeholder, value)
-    }
-    fn expression(self, expression: String) -> Self {
-        self.update_expression(expression)
-    }
-}
-
-impl UpdateExpression for aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder {
-    fn name(self, placeholder: String, attribute: &str) -> Self {
-        self.expression_attribute_names(placeholder, attribute)
-    }
-    fn value(self, placeholder: String, value: AttributeValue) -> Self {
-        self.expression_attribute_values(placeholder, value)
-    }
-    fn expression(self, expression: String) -> Self {
-        self.update_expression(expression)
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

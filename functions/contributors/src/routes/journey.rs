@@ -3,6 +3,7 @@
 
 use axum::{extract::State, http::HeaderMap};
 use storyhive_shared::{
+    answers,
     campaigns::{
         records::{CampaignTextRecord, QuestionRecord},
         repo::{self, CampaignParts},
@@ -21,6 +22,7 @@ use storyhive_shared::{
         landing::{self, OrganisationForContributor},
         terms,
     },
+    search::AnswerRef,
     storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
     words, ApiError, ApiResult, AppContext,
@@ -303,38 +305,21 @@ pub async fn save_journey(
     )?;
     let question = question.ok_or_else(|| ApiError::NotFound("Question not found".into()))?;
     let question = &question;
-    let at = model::timestamp(model::now());
-    let fresh = JourneyRecord::new(
+    let answer = AnswerRef::new(
         &access.membership.tenant_id,
         &access.membership.campaign_id,
         &access.membership.contributor_id,
         &question.question_id,
-        at.clone(),
     );
-    let script = body.contributor_script.as_deref().map(campaign_rules::escape_emoji);
-    let config_item = body.video_config.map(|c| storyhive_shared::storage::to_item(&c)).transpose()?;
-    let record: JourneyRecord = context
-        .store
-        .update(&fresh.key(), |mut u| {
-            let mut sets = vec!["updatedAt = :at".to_string()];
-            if let Some(script) = &script {
-                sets.push("contributorScript = :script".into());
-                u = u.expression_attribute_values(":script", AttributeValue::S(script.clone()));
-            }
-            if let Some(config) = &config_item {
-                sets.push("videoConfig = :config".into());
-                u = u.expression_attribute_values(":config", AttributeValue::M(config.clone()));
-            }
-            if let Some(status) = &body.collaborator_re_recording_status {
-                sets.push("collaboratorReRecordingStatus = :status".into());
-                u = u.expression_attribute_values(
-                    ":status",
-                    AttributeValue::S(status.trim().chars().take(100).collect()),
-                );
-            }
-            fresh.upsert(u, sets).expression_attribute_values(":at", AttributeValue::S(at.clone()))
-        })
-        .await?;
+    let details = answers::Details {
+        script: body.contributor_script.as_deref().map(campaign_rules::escape_emoji),
+        video_config: body.video_config,
+        re_recording_status: body
+            .collaborator_re_recording_status
+            .as_ref()
+            .map(|s| s.trim().chars().take(100).collect()),
+    };
+    let record = answers::details_saved(&context.store, &answer, &details).await?;
     if let Some(config) = body.video_config {
         // The latest settings become the collaborator's defaults for the next question.
         context

@@ -107,9 +107,8 @@ async fn answer_with_take(
     principal.require(Permission::UseStaffApp)?;
     require_params(&[campaign_id, contributor_id, journey_id])?;
     let (parts, _) = CampaignParts::require_visible(&context.store, &principal.tenant_id, campaign_id).await?;
-    let journey = context
-        .store
-        .get::<JourneyRecord>(&keys::journey(&principal.tenant_id, campaign_id, contributor_id, journey_id))
+    let answer = search::AnswerRef::new(&principal.tenant_id, campaign_id, contributor_id, journey_id);
+    let journey = storyhive_shared::answers::get(&context.store, &answer)
         .await?
         .ok_or_else(|| ApiError::NotFound(NO_VIDEO.into()))?;
     let take = journey.s3_video_key.clone().ok_or_else(|| ApiError::NotFound(NO_VIDEO.into()))?;

@@ -6,20 +6,15 @@
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
+    answers::{self, ReviewStatus},
     auth::Principal,
     campaigns::repo::{self, CampaignParts},
-    contributors::{
-        records::{JourneyRecord, ReviewStatus},
-        rules,
-        stats::StatsDelta,
-    },
+    contributors::rules,
     error::ErrorBody,
     http::{Json, Message},
     ids::Id,
-    model,
     permissions::Permission,
-    search,
-    storage::{keys, AttributeValue, StoreError},
+    search::AnswerRef,
     ApiError, ApiResult, AppContext,
 };
 use utoipa::ToSchema;
@@ -78,7 +73,7 @@ pub async fn review_answer(
     repo::membership(&context.store, tenant_id, &body.campaign_id, &body.contributor_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
-    let key = keys::journey(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
+    let answer = AnswerRef::new(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
     let wanted = match body.status {
         AnswerReview::New => ReviewStatus::New,
         AnswerReview::Approved => ReviewStatus::Approved,
@@ -87,61 +82,12 @@ pub async fn review_answer(
         AnswerReview::New => "Answer marked as new",
         AnswerReview::Approved => "Answer approved",
     };
-    for _attempt in 0..3 {
-        let journey = context
-            .store
-            .get::<JourneyRecord>(&key)
-            .await?
-            .filter(|j| j.s3_video_key.is_some())
-            .ok_or_else(|| ApiError::NotFound(NO_VIDEO.into()))?;
-        let current = journey.review_status.unwrap_or(ReviewStatus::New);
-        if current == ReviewStatus::SentBack || journey.sent_for_re_recording {
-            return Err(ApiError::Conflict(SENT_BACK.into()));
-        }
-        if current == wanted {
-            // Also a retry after the index update below failed: the inbox catches up.
-            reindex(&context, tenant_id, &body).await?;
-            return Ok(Message::new(done));
-        }
-        let delta = StatsDelta::reviewing(&journey, wanted == ReviewStatus::New);
-        let status = serde_json::to_value(wanted).map_err(|e| ApiError::Internal(e.into()))?;
-        let mut ops = vec![context.store.update_op(&key, |u| {
-            let u = u
-                .update_expression("SET reviewStatus = :status, updatedAt = :at")
-                .expression_attribute_values(":status", AttributeValue::S(status.as_str().unwrap_or("new").into()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-                .expression_attribute_values(":take", AttributeValue::S(journey.s3_video_key.clone().unwrap_or_default()));
-            // The take and review read: a new take (or another review) meanwhile is read again.
-            match journey.review_status {
-                Some(_) => u
-                    .condition_expression("s3VideoKey = :take AND reviewStatus = :was")
-                    .expression_attribute_values(":was", AttributeValue::S(match current {
-                        ReviewStatus::Approved => "approved".into(),
-                        _ => "new".into(),
-                    })),
-                None => u.condition_expression(
-                    "s3VideoKey = :take AND (attribute_not_exists(reviewStatus) OR attribute_type(reviewStatus, :null))",
-                )
-                .expression_attribute_values(":null", AttributeValue::S("NULL".into())),
-            }
-        })?];
-        if !delta.is_empty() {
-            ops.push(delta.op(&context.store, tenant_id)?);
-        }
-        match context.store.transact(ops).await {
-            Ok(()) => {
-                reindex(&context, tenant_id, &body).await?;
-                return Ok(Message::new(done));
-            }
-            Err(StoreError::ConditionFailed) => continue,
-            Err(other) => return Err(other.into()),
+    match answers::reviewed(&context.store, &answer, wanted).await? {
+        answers::Reviewed::Done => Ok(Message::new(done)),
+        answers::Reviewed::NoTake => Err(ApiError::NotFound(NO_VIDEO.into())),
+        answers::Reviewed::SentBack => Err(ApiError::Conflict(SENT_BACK.into())),
+        answers::Reviewed::ChangedMeanwhile => {
+            Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()))
         }
     }
-    Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()))
-}
-
-/// The responses inbox (the search index) shows the answer's new review state.
-async fn reindex(context: &AppContext, tenant_id: &str, body: &AnswerReviewUpdate) -> ApiResult<()> {
-    let answer = search::AnswerRef::new(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
-    Ok(search::index_answer(&context.store, &answer).await?)
 }

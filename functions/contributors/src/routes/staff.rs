@@ -3,6 +3,7 @@
 
 use axum::{extract::State, http::StatusCode};
 use storyhive_shared::{
+    answers::Removal,
     auth::Principal,
     campaigns::{
         records::CampaignRecord,
@@ -16,14 +17,11 @@ use storyhive_shared::{
         },
         records::{ContributorRecord, JourneyRecord, MembershipRecord},
         rules,
-        stats::StatsDelta,
-        takes::Removal,
     },
     error::ErrorBody,
     http::{Json, Message, PageParams, Path, Query},
     model,
     permissions::Permission,
-    search,
     storage::{from_item, keys, AttributeValue, Query as StoreQuery, StoreError},
     words, ApiError, ApiResult, AppContext,
 };
@@ -488,87 +486,15 @@ pub async fn send_back_for_re_recording(
             chosen.push(question);
         }
     }
-    let store = &context.store;
-    // One transaction: every answer flagged (and its take no longer pending), the
-    // journey reopened. Conditioned on the takes read, so the pending count stays exact
-    // if a new take lands meanwhile (then it is read again).
-    for _attempt in 0..3 {
-        let journeys =
-            repo::journeys_of(store, &membership.tenant_id, &membership.campaign_id, &membership.contributor_id)
-                .await?;
-        let at = model::timestamp(model::now());
-        let mut ops = Vec::new();
-        let mut pending = StatsDelta::default();
-        for question in &chosen {
-            let current = journeys.iter().find(|j| j.campaign_question_id == question.question_id);
-            let record = current.cloned().unwrap_or_else(|| {
-                JourneyRecord::new(
-                    &membership.tenant_id,
-                    &membership.campaign_id,
-                    &membership.contributor_id,
-                    &question.question_id,
-                    at.clone(),
-                )
-            });
-            let has_take = record.s3_video_key.is_some();
-            if let Some(current) = current {
-                pending.pending += StatsDelta::reviewing(current, false).pending;
-            }
-            let taken_at = record.video_taken_at;
-            ops.push(store.update_op(&record.key(), |u| {
-                let mut sets = vec!["sentForReRecording = :yes".to_string(), "updatedAt = :at".to_string()];
-                let mut u = u
-                    .expression_attribute_values(":yes", AttributeValue::Bool(true))
-                    .expression_attribute_values(":at", AttributeValue::S(at.clone()));
-                if has_take {
-                    sets.push("reviewStatus = :sent".into());
-                    u = u.expression_attribute_values(":sent", AttributeValue::S("sentBack".into()));
-                }
-                let u = record.upsert(u, sets);
-                match taken_at {
-                    Some(t) => u
-                        .condition_expression("videoTakenAt = :taken")
-                        .expression_attribute_values(":taken", AttributeValue::N(t.to_string())),
-                    None => u.condition_expression("attribute_not_exists(videoTakenAt)"),
-                }
-            })?);
-        }
-        if pending.pending != 0 {
-            ops.push(pending.op(store, &membership.tenant_id)?);
-        }
-        ops.push(store.update_op(&membership.key(), |u| {
-            u.update_expression("REMOVE submittedAt SET updatedAt = :at")
-                .condition_expression("attribute_exists(PK)")
-                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-        })?);
-        match store.transact(ops).await {
-            Ok(()) => {
-                // Done: from here on nothing fails the call (the answers are sent back).
-                let answers = chosen
-                    .iter()
-                    .map(|q| {
-                        search::AnswerRef::new(
-                            &membership.tenant_id,
-                            &membership.campaign_id,
-                            &membership.contributor_id,
-                            &q.question_id,
-                        )
-                    })
-                    .collect();
-                if let Err(error) = search::index_answers(store, answers).await {
-                    // The inbox shows them as sent back at the next change of these answers.
-                    tracing::error!(?error, "re-record: the search index was not updated");
-                }
-                let texts = chosen.iter().map(|q| q.question.clone()).collect();
-                let mailed = membership.invite_key_hash.is_some()
-                    && send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;
-                return Ok(Json(SentBack { message: "Sent back for re-recording successfully".into(), mailed }));
-            }
-            Err(StoreError::ConditionFailed) => continue,
-            Err(other) => return Err(other.into()),
-        }
+    let question_ids: Vec<String> = chosen.iter().map(|q| q.question_id.clone()).collect();
+    if !storyhive_shared::answers::sent_back(&context.store, &membership, &question_ids).await? {
+        return Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()));
     }
-    Err(ApiError::Conflict(storyhive_shared::error::CHANGED_MEANWHILE.into()))
+    // Done: from here on nothing fails the call (the answers are sent back).
+    let texts = chosen.iter().map(|q| q.question.clone()).collect();
+    let mailed = membership.invite_key_hash.is_some()
+        && send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;
+    Ok(Json(SentBack { message: "Sent back for re-recording successfully".into(), mailed }))
 }
 
 /// The re-record request carries a new link: only a hash of the old key is kept. Returns

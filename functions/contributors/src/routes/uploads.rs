@@ -5,19 +5,21 @@
 use aws_sdk_s3::types::{CompletedMultipartUpload, CompletedPart};
 use axum::extract::State;
 use storyhive_shared::{
+    answers,
     campaigns::records::QuestionRecord,
     contributors::{
         access::{ContributorAccess, InviteKey},
-        records::{JourneyRecord, UploadRecord, UploadStatus},
+        records::UploadRecord,
         rules,
     },
     error::ErrorBody,
     http::{Json, Message},
     model, ratelimit,
+    search::AnswerRef,
     storage::{
         keys,
         objects::{self, TakeKey},
-        to_item, AttributeValue, Query as StoreQuery,
+        AttributeValue, Query as StoreQuery,
     },
     ApiError, ApiResult, AppContext,
 };
@@ -57,39 +59,9 @@ async fn opened(
     open(context, tenant_id, campaign_id, contributor_id, key).await
 }
 
-/// Sets the answer's upload state without touching what the upload worker writes.
-async fn mark_answer(
-    context: &AppContext,
-    access: &ContributorAccess,
-    question_id: &str,
-    status: UploadStatus,
-) -> ApiResult<()> {
-    let at = model::timestamp(model::now());
-    let fresh = JourneyRecord::new(
-        &access.membership.tenant_id,
-        &access.membership.campaign_id,
-        &access.membership.contributor_id,
-        question_id,
-        at.clone(),
-    );
-    let status_value =
-        to_item(&std::collections::HashMap::from([("s", status)]))?.remove("s").unwrap_or(AttributeValue::Null(true));
-    context
-        .store
-        .update::<JourneyRecord>(&fresh.key(), |u| {
-            let sets = vec![
-                "uploadStatus = :status".to_string(),
-                "failureReason = :none".to_string(),
-                "updatedAt = :at".to_string(),
-            ];
-            fresh
-                .upsert(u, sets)
-                .expression_attribute_values(":status", status_value.clone())
-                .expression_attribute_values(":none", AttributeValue::Null(true))
-                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-        })
-        .await?;
-    Ok(())
+fn answer_of(access: &ContributorAccess, question_id: &str) -> AnswerRef {
+    let membership = &access.membership;
+    AnswerRef::new(&membership.tenant_id, &membership.campaign_id, &membership.contributor_id, question_id)
 }
 
 /// Keeps an answer's open uploads under the cap before another starts: the oldest are
@@ -239,7 +211,7 @@ pub async fn start_upload(
         ttl: (taken_at + time::Duration::days(UPLOAD_RECORD_DAYS)).unix_timestamp(),
     };
     context.store.put(&record).await?;
-    mark_answer(&context, &access, &question.question_id, UploadStatus::Uploading).await?;
+    answers::upload_started(&context.store, &answer_of(&access, &question.question_id)).await?;
     Ok(Json(UploadStarted {
         key: object_key,
         upload_id,
@@ -387,17 +359,6 @@ pub async fn abort_upload(
     let access = opened(&context, &key, &body.tenant_id, &body.campaign_id, &body.contributor_id).await?;
     let upload = upload_of(&context, &access, &body.key, &body.upload_id).await?;
     cancel_upload(&context, &upload).await?;
-    let record = context
-        .store
-        .get::<JourneyRecord>(&keys::journey(
-            &upload.tenant_id,
-            &upload.campaign_id,
-            &upload.contributor_id,
-            &upload.campaign_question_id,
-        ))
-        .await?;
-    let status =
-        if record.is_some_and(|r| r.s3_video_key.is_some()) { UploadStatus::Stored } else { UploadStatus::None };
-    mark_answer(&context, &access, &upload.campaign_question_id, status).await?;
+    answers::upload_cancelled(&context.store, &answer_of(&access, &upload.campaign_question_id)).await?;
     Ok(Message::new("Upload cancelled"))
 }

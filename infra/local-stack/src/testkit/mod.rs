@@ -313,6 +313,11 @@ impl TestStack {
         self.function(logical_id).recorder.accesses()
     }
 
+    /// The writes to answer items the function `logical_id` made so far, in order.
+    pub fn answer_writes(&self, logical_id: &str) -> Vec<recorder::AnswerWrite> {
+        self.function(logical_id).recorder.answer_writes()
+    }
+
     /// With `STORYHIVE_ACCESS_LOG=<file>`, appends every action each function performed
     /// (`<function> <action> <resource>` per line): a whole test run then shows which
     /// granted actions a function never uses (`infra/scripts/unused-grants.sh`).
