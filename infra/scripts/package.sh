@@ -36,6 +36,8 @@ mapfile -t BINS < <(template_binaries)
 bin_args=()
 for b in "${BINS[@]}"; do bin_args+=(--bin "$b"); done
 
+# .cargo/config.toml links this machine's builds with mold; Lambda's are linked by zig.
+export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS=""
 heading "cargo lambda build --release --target $TARGET (${BINS[*]})"
 cargo lambda build --release --target "$TARGET" --lambda-dir "$LAMBDA_DIR" "${bin_args[@]}"
 

@@ -14,7 +14,6 @@ use axum::{
 };
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 use time::{Duration, OffsetDateTime};
 
 use crate::{
@@ -82,9 +81,7 @@ pub fn new_secret() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-pub fn sha256_hex(value: &str) -> String {
-    Sha256::digest(value.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
+pub use crate::digest::sha256_hex;
 
 /// A staff access token, as handed to the browser.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,52 +9,33 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use crate::{
+    answers,
+    campaigns::{
+        records::{CampaignRecord, LifecycleStatus},
+        repo,
+    },
+    contributors::{
+        self,
+        records::{JourneyRecord, MembershipRecord},
+    },
     model,
     queue::CascadeQueue,
-    storage::{keys, Query, Store, StoreResult, TransactWriteItem},
+    search,
+    storage::{from_item, keys, objects, Query, Store, StoreResult, TransactWriteItem},
 };
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
-pub enum CascadeJob {
-    /// An initiative with all its campaigns and their videos.
-    DeleteInitiative { tenant_id: String, initiative_id: String },
-    /// One campaign with its questions, participants, texts and videos.
-    DeleteCampaign { tenant_id: String, campaign_id: String },
-    /// A deleted question's answers and their videos.
-    DeleteQuestionAnswers { tenant_id: String, campaign_id: String, question_id: String },
-    /// Files of the media bucket whose owner is gone: a deleted staff member's avatar
-    /// and encouragement video, or (`user_id: None`) every file of a closed
-    /// organisation (logo, terms, encouragement videos, avatars, unchecked uploads).
-    DeleteFiles {
-        tenant_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        user_id: Option<String>,
-    },
-}
+pub use crate::queue::CascadeJob;
 
 impl CascadeJob {
-    /// A stable name of the job: the same deletion asked twice is one pending job.
-    pub fn id(&self) -> String {
-        match self {
-            Self::DeleteInitiative { tenant_id, initiative_id } => format!("initiative#{tenant_id}#{initiative_id}"),
-            Self::DeleteCampaign { tenant_id, campaign_id } => format!("campaign#{tenant_id}#{campaign_id}"),
-            Self::DeleteQuestionAnswers { tenant_id, campaign_id, question_id } => {
-                format!("question#{tenant_id}#{campaign_id}#{question_id}")
-            }
-            Self::DeleteFiles { tenant_id, user_id } => {
-                format!("files#{tenant_id}#{}", user_id.as_deref().unwrap_or("organisation"))
-            }
-        }
-    }
-
     /// The media bucket prefixes a [`CascadeJob::DeleteFiles`] empties (none for the others).
     pub fn file_prefixes(&self) -> Vec<String> {
         use crate::storage::objects;
         let Self::DeleteFiles { tenant_id, user_id } = self else { return Vec::new() };
         match user_id {
             None => objects::organisation_file_prefixes(tenant_id).into(),
-            Some(user_id) => objects::user_file_prefixes(tenant_id, user_id),
+            Some(user_id) => {
+                objects::user_file_prefixes(tenant_id, user_id, &crate::organisation::files::USER_FILE_KINDS)
+            }
         }
     }
 }
@@ -115,4 +96,58 @@ pub async fn resent(store: &Store, pending: &PendingCascade) -> StoreResult<()> 
     let mut again = pending.clone();
     again.sent_at = model::now().unix_timestamp();
     store.put(&again).await
+}
+
+/// Removes a campaign marked for deletion: its videos, tag links and every item of its
+/// partition, keeping the organisation's figures and contributors' counts exact (each
+/// answer with a take and each membership is removed in its own transaction with the
+/// figures it counts in; a repeat finds them gone). The campaign item goes last, so a
+/// repeat finds it again. Repeatable at every step.
+pub async fn purge_campaign(
+    store: &Store,
+    s3: &aws_sdk_s3::Client,
+    bucket: &str,
+    tenant_id: &str,
+    campaign_id: &str,
+) -> anyhow::Result<()> {
+    let Some(mut campaign) = store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await? else {
+        return Ok(());
+    };
+    if campaign.lifecycle == LifecycleStatus::Active {
+        // Removed with its initiative: it leaves the lists first, as a deleted campaign does.
+        campaign = repo::unlist_campaign(store, &campaign).await?;
+    }
+    for prefix in objects::campaign_prefixes(tenant_id, &campaign.initiative_id, campaign_id) {
+        repo::delete_objects_under(s3, bucket, &prefix).await?;
+    }
+    let links: Vec<keys::Key> =
+        campaign.tag_ids.iter().map(|tag_id| keys::tag_link(tenant_id, tag_id, campaign_id)).collect();
+    store.delete_many(&links).await?;
+    let partition = keys::campaign_partition(tenant_id, campaign_id);
+
+    let journeys: Vec<JourneyRecord> = store.query(Query::table(partition.clone(), keys::JOURNEY_PREFIX)).await?;
+    let with_takes: Vec<JourneyRecord> = journeys.into_iter().filter(|j| j.s3_video_key.is_some()).collect();
+    repo::each_concurrently(with_takes, |journey| async move {
+        answers::take_deleted(store, &journey, answers::Removal::Record, false).await.map(|_| ())
+    })
+    .await?;
+    search::campaign_removed(store, tenant_id, campaign_id).await?;
+    let memberships: Vec<MembershipRecord> =
+        store.query(Query::table(partition.clone(), keys::CONTRIBUTOR_PREFIX)).await?;
+    repo::each_concurrently(memberships, |m| async move {
+        contributors::repo::remove_membership(store, &m.key(), tenant_id, &m.contributor_id).await.map(|_| ())
+    })
+    .await?;
+
+    let items = store.query_items(Query::partition(partition)).await?;
+    let mut rest = Vec::new();
+    for item in items {
+        let key: keys::Key = from_item(item)?;
+        if key.sk != "CAMPAIGN" {
+            rest.push(key);
+        }
+    }
+    store.delete_many(&rest).await?;
+    store.delete(&campaign.key()).await?;
+    Ok(())
 }

@@ -186,9 +186,3 @@ impl AiConfig {
         }
     }
 }
-
-impl From<ConfigError> for crate::ApiError {
-    fn from(error: ConfigError) -> Self {
-        Self::Internal(error.into())
-    }
-}

@@ -8,7 +8,10 @@ use crate::{
     aws::{self, AwsClients, LazyClient},
     config::ConfigError,
     queue::{CascadeQueue, MailQueue, MediaQueue},
-    storage::Store,
+    storage::{
+        objects::{Bucket, ObjectStore},
+        Store,
+    },
     Config,
 };
 
@@ -83,6 +86,19 @@ impl AppContext {
     /// (its calls would have nowhere to go).
     pub fn s3(&self) -> Result<&aws_sdk_s3::Client, ConfigError> {
         self.s3.as_deref().ok_or(ConfigError("VIDEO_BUCKET or MEDIA_BUCKET"))
+    }
+}
+
+impl ObjectStore for AppContext {
+    fn s3_client(&self) -> anyhow::Result<&aws_sdk_s3::Client> {
+        Ok(self.s3()?)
+    }
+
+    fn bucket_name(&self, bucket: Bucket) -> anyhow::Result<&str> {
+        Ok(match bucket {
+            Bucket::Videos => self.config.video_bucket()?,
+            Bucket::Media => self.config.media_bucket()?,
+        })
     }
 }
 

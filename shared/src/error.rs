@@ -143,7 +143,7 @@ impl ApiError {
             Self::Internal(_) => (SOMETHING_WENT_WRONG.into(), Vec::new()),
             Self::BadGateway(text) | Self::Unavailable(text) | Self::GatewayTimeout(text) => (text.clone(), Vec::new()),
         };
-        ErrorBody { detail, errors, request_id: crate::http::current_request_id() }
+        ErrorBody { detail, errors, request_id: crate::request_id::current_request_id() }
     }
 }
 
@@ -178,6 +178,12 @@ impl From<QueryRejection> for ApiError {
         let text = rejection.body_text();
         let reason = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
         Self::BadRequest(format!("The query is not valid: {reason}"))
+    }
+}
+
+impl From<crate::config::ConfigError> for ApiError {
+    fn from(error: crate::config::ConfigError) -> Self {
+        Self::Internal(error.into())
     }
 }
 

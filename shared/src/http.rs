@@ -23,14 +23,7 @@ use crate::{
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
-tokio::task_local! {
-    static REQUEST_ID: String;
-}
-
-/// The id of the request being handled (empty outside a request).
-pub fn current_request_id() -> String {
-    REQUEST_ID.try_with(Clone::clone).unwrap_or_default()
-}
+pub use crate::request_id::current_request_id;
 
 /// API Gateway's id for the request when running in Lambda, else a new ULID.
 fn request_id_of(request: &Request) -> String {
@@ -41,7 +34,7 @@ fn request_id_of(request: &Request) -> String {
         _ => None,
     }
     .filter(|id| !id.is_empty())
-    .unwrap_or_else(crate::model::new_id)
+    .unwrap_or_else(crate::ids::new_id)
 }
 
 /// The id given to a request by the outermost [`with_request_id`] (routers nest).
@@ -58,7 +51,7 @@ pub async fn with_request_id(mut request: Request, next: Next) -> Response {
     request.extensions_mut().insert(RequestId);
     let span =
         tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
-    let mut response = REQUEST_ID.scope(id.clone(), next.run(request).instrument(span)).await;
+    let mut response = crate::request_id::scope(id.clone(), next.run(request).instrument(span)).await;
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID_HEADER, value);
     }
@@ -255,7 +248,7 @@ fn origin_secret() -> Option<&'static str> {
 /// time independent of where they differ (hashes of equal length, folded).
 fn came_through_cloudfront(parts: &Parts, secret: Option<&str>) -> bool {
     let (Some(secret), Some(given)) = (secret, header_text(parts, ORIGIN_VERIFY_HEADER)) else { return false };
-    let (expected, given) = (crate::auth::sha256_hex(secret), crate::auth::sha256_hex(given));
+    let (expected, given) = (crate::digest::sha256_hex(secret), crate::digest::sha256_hex(given));
     expected.bytes().zip(given.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

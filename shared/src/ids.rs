@@ -125,6 +125,11 @@ impl PartialSchema for Id {
 
 impl ToSchema for Id {}
 
+/// A new sortable id.
+pub fn new_id() -> String {
+    ulid::Ulid::new().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

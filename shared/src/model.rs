@@ -4,23 +4,11 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
+pub use crate::{
+    clock::{now, timestamp, Timestamp},
+    ids::new_id,
+};
 use crate::{permissions::Role, storage::keys};
-
-/// Timestamps are stored as RFC 3339 strings (sortable, readable in the console).
-pub type Timestamp = String;
-
-pub fn now() -> OffsetDateTime {
-    OffsetDateTime::now_utc()
-}
-
-pub fn timestamp(at: OffsetDateTime) -> Timestamp {
-    at.format(&time::format_description::well_known::Rfc3339).expect("RFC 3339 formatting of a UTC time")
-}
-
-/// A new sortable id.
-pub fn new_id() -> String {
-    ulid::Ulid::new().to_string()
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -1,9 +1,10 @@
-//! SQS adapter: the API hands work to workers through queues.
+//! SQS adapter: the API hands work to workers through queues, and the messages they carry
+//! (plain data; the modules that act on them add their behaviour).
 
 use anyhow::Context;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::{aws::LazyClient, cascade::CascadeJob, mail::MailMessage};
+use crate::{aws::LazyClient, mail::MailMessage};
 
 /// A queue of JSON messages of type `T`.
 #[derive(Clone, Debug)]
@@ -43,4 +44,57 @@ pub type MailQueue = JsonQueue<MailMessage>;
 /// The queue the cascade worker consumes.
 pub type CascadeQueue = JsonQueue<CascadeJob>;
 /// The queue the media worker consumes.
-pub type MediaQueue = JsonQueue<crate::media::MediaJob>;
+pub type MediaQueue = JsonQueue<MediaJob>;
+
+// ------------------------------------------------------------------- messages
+
+/// Removal work for the cascade worker (`cascade`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum CascadeJob {
+    /// An initiative with all its campaigns and their videos.
+    DeleteInitiative { tenant_id: String, initiative_id: String },
+    /// One campaign with its questions, participants, texts and videos.
+    DeleteCampaign { tenant_id: String, campaign_id: String },
+    /// A deleted question's answers and their videos.
+    DeleteQuestionAnswers { tenant_id: String, campaign_id: String, question_id: String },
+    /// Files of the media bucket whose owner is gone: a deleted staff member's avatar
+    /// and encouragement video, or (`user_id: None`) every file of a closed
+    /// organisation (logo, terms, encouragement videos, avatars, unchecked uploads).
+    DeleteFiles {
+        tenant_id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user_id: Option<String>,
+    },
+}
+
+impl CascadeJob {
+    /// A stable name of the job: the same deletion asked twice is one pending job.
+    pub fn id(&self) -> String {
+        match self {
+            Self::DeleteInitiative { tenant_id, initiative_id } => format!("initiative#{tenant_id}#{initiative_id}"),
+            Self::DeleteCampaign { tenant_id, campaign_id } => format!("campaign#{tenant_id}#{campaign_id}"),
+            Self::DeleteQuestionAnswers { tenant_id, campaign_id, question_id } => {
+                format!("question#{tenant_id}#{campaign_id}#{question_id}")
+            }
+            Self::DeleteFiles { tenant_id, user_id } => {
+                format!("files#{tenant_id}#{}", user_id.as_deref().unwrap_or("organisation"))
+            }
+        }
+    }
+}
+
+/// Work for the media worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum MediaJob {
+    /// Convert, poster and transcribe a recorded take.
+    #[serde(rename_all = "camelCase")]
+    Take { tenant_id: String, campaign_id: String, contributor_id: String, question_id: String, take_key: String },
+    /// Render a generated video (`generated::GeneratedVideoRecord`).
+    #[serde(rename_all = "camelCase")]
+    GeneratedVideo { tenant_id: String, campaign_id: String, video_id: String },
+    /// Cut the pauses of a video test page's upload (`generated::VideoTestJobRecord`).
+    #[serde(rename_all = "camelCase")]
+    VideoTest { job_id: String },
+}

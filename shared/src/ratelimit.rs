@@ -6,7 +6,7 @@ use serde::Deserialize;
 use time::Duration;
 
 use crate::{
-    auth::sha256_hex,
+    digest::sha256_hex,
     error::ApiError,
     model,
     storage::{keys, AttributeValue, ReturnValue, Store, StoreResult},

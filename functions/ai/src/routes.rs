@@ -639,7 +639,7 @@ async fn first_answer(
     let store = &context.store;
     let (questions, journeys) = tokio::try_join!(
         repo::questions(store, tenant_id, campaign_id),
-        repo::journeys_of(store, tenant_id, campaign_id, contributor_id),
+        storyhive_shared::contributors::repo::journeys_of(store, tenant_id, campaign_id, contributor_id),
     )?;
     Ok(questions.iter().find_map(|question| {
         journeys

@@ -85,15 +85,28 @@ impl Cascade {
     pub async fn run(&self, job: &CascadeJob) -> anyhow::Result<()> {
         match job {
             CascadeJob::DeleteCampaign { tenant_id, campaign_id } => {
-                repo::purge_campaign(&self.store, &self.s3, &self.video_bucket, tenant_id, campaign_id).await?;
+                storyhive_shared::cascade::purge_campaign(
+                    &self.store,
+                    &self.s3,
+                    &self.video_bucket,
+                    tenant_id,
+                    campaign_id,
+                )
+                .await?;
                 tracing::info!(%tenant_id, %campaign_id, "campaign removed");
             }
             CascadeJob::DeleteInitiative { tenant_id, initiative_id } => {
                 let campaigns: Vec<CampaignRecord> =
                     self.store.query(Query::gsi2(keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id))).await?;
                 for campaign in &campaigns {
-                    repo::purge_campaign(&self.store, &self.s3, &self.video_bucket, tenant_id, &campaign.campaign_id)
-                        .await?;
+                    storyhive_shared::cascade::purge_campaign(
+                        &self.store,
+                        &self.s3,
+                        &self.video_bucket,
+                        tenant_id,
+                        &campaign.campaign_id,
+                    )
+                    .await?;
                 }
                 // Anything left under the initiative's prefixes (e.g. an upload that raced the deletion).
                 for prefix in objects::initiative_prefixes(tenant_id, initiative_id) {

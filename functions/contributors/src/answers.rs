@@ -22,8 +22,13 @@ pub async fn remove(
     removal: Removal,
 ) -> ApiResult<()> {
     let store = &context.store;
-    let journeys: Vec<JourneyRecord> =
-        repo::journeys_of(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id).await?;
+    let journeys: Vec<JourneyRecord> = storyhive_shared::contributors::repo::journeys_of(
+        store,
+        &campaign.tenant_id,
+        &campaign.campaign_id,
+        contributor_id,
+    )
+    .await?;
     // The objects of each take this call removed (its earlier takes go with it).
     let cleared = std::sync::Mutex::new(Vec::new());
     let cleared_ref = &cleared;

@@ -192,7 +192,10 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         ));
     }
     let contributor = contributor_for(context, tenant_id, person).await?;
-    if repo::membership(store, tenant_id, campaign_id, &contributor.contributor_id).await?.is_some() {
+    if storyhive_shared::contributors::repo::membership(store, tenant_id, campaign_id, &contributor.contributor_id)
+        .await?
+        .is_some()
+    {
         return Err(ApiError::Conflict(rules::ALREADY_INVITED.into()));
     }
     let mut ops = Vec::new();

@@ -5,10 +5,7 @@ use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     answers,
     auth::Principal,
-    campaigns::{
-        records::RecordingMode,
-        repo::{self, CampaignParts},
-    },
+    campaigns::{records::RecordingMode, repo::CampaignParts},
     contributors::rules,
     error::ErrorBody,
     http::{Json, Message, PageParams, Path, Query},
@@ -219,10 +216,21 @@ pub async fn save(
     let edit = body.edit.expect("checked above");
     let parts = visible_campaign(&context, &principal, &body.campaign_id).await?;
     let tenant_id = &principal.tenant_id;
-    repo::membership(&context.store, tenant_id, &body.campaign_id, &body.contributor_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
-    let journeys = repo::journeys_of(&context.store, tenant_id, &body.campaign_id, &body.contributor_id).await?;
+    storyhive_shared::contributors::repo::membership(
+        &context.store,
+        tenant_id,
+        &body.campaign_id,
+        &body.contributor_id,
+    )
+    .await?
+    .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
+    let journeys = storyhive_shared::contributors::repo::journeys_of(
+        &context.store,
+        tenant_id,
+        &body.campaign_id,
+        &body.contributor_id,
+    )
+    .await?;
     let answer =
         |journey_id: &str| journeys.iter().find(|j| j.campaign_question_id == journey_id && j.s3_video_key.is_some());
     let errors = edit.check(|journey_id| {

@@ -427,16 +427,6 @@ fn own_frame(width: u32, height: u32) -> (u32, u32) {
     (even(width), even(height))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn test_videos_keep_their_shape_within_720p() {
-        assert_eq!(super::own_frame(1920, 1080), (1280, 720));
-        assert_eq!(super::own_frame(321, 241), (322, 242));
-        assert_eq!(super::own_frame(1080, 1920), (720, 1280));
-    }
-}
-
 /// Least time between two progress writes of one render.
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -475,5 +465,15 @@ async fn write_progress(
             }
         }
         tokio::time::sleep(PROGRESS_EVERY).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn test_videos_keep_their_shape_within_720p() {
+        assert_eq!(super::own_frame(1920, 1080), (1280, 720));
+        assert_eq!(super::own_frame(321, 241), (322, 242));
+        assert_eq!(super::own_frame(1080, 1920), (720, 1280));
     }
 }

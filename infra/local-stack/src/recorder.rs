@@ -134,11 +134,30 @@ pub struct AnswerWrite {
 pub struct Recorder {
     accesses: Arc<Mutex<BTreeSet<Access>>>,
     answer_writes: Arc<Mutex<Vec<AnswerWrite>>>,
+    /// The function's logical id, when it has one (its answer writes are also kept for
+    /// the whole process).
+    function: Option<String>,
+}
+
+/// Every answer write of every recorded function in this process, with the function. Tests
+/// of one binary share the emulators' queues, so another test's worker may take a
+/// message this test sent and make the write there.
+static ANSWER_WRITES_OF_PROCESS: Mutex<Vec<(String, AnswerWrite)>> = Mutex::new(Vec::new());
+
+/// The answer writes of every function named `function` in this process, in order.
+pub fn answer_writes_in_process(function: &str) -> Vec<AnswerWrite> {
+    let all = ANSWER_WRITES_OF_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    all.iter().filter(|(f, _)| f == function).map(|(_, w)| w.clone()).collect()
 }
 
 impl Recorder {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The recorder of the function `logical_id`.
+    pub fn for_function(logical_id: &str) -> Self {
+        Self { function: Some(logical_id.to_string()), ..Self::default() }
     }
 
     /// An interceptor to add to each of the function's SDK clients.
@@ -225,9 +244,16 @@ impl Intercept for RecordingInterceptor {
                 written.into_iter().filter(|sk| sk.starts_with(storyhive_shared::storage::keys::JOURNEY_PREFIX));
             let from_answers_module = storyhive_shared::answers::writing();
             let operation = format!("{}.{}", metadata.service(), metadata.name());
-            self.recorder.answer_writes.lock().unwrap_or_else(|e| e.into_inner()).extend(
-                answers.map(|sort_key| AnswerWrite { operation: operation.clone(), sort_key, from_answers_module }),
-            );
+            let writes: Vec<AnswerWrite> = answers
+                .map(|sort_key| AnswerWrite { operation: operation.clone(), sort_key, from_answers_module })
+                .collect();
+            if let Some(function) = &self.recorder.function {
+                ANSWER_WRITES_OF_PROCESS
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend(writes.iter().map(|w| (function.clone(), w.clone())));
+            }
+            self.recorder.answer_writes.lock().unwrap_or_else(|e| e.into_inner()).extend(writes);
         }
         if let [Access { target: Target::Object { bucket, .. }, action, operation }] = accesses.as_slice() {
             if action == "s3:GetObject" {

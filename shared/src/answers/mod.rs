@@ -552,7 +552,7 @@ pub async fn sent_back(store: &Store, membership: &MembershipRecord, question_id
     let answers: Vec<AnswerRef> =
         question_ids.iter().map(|q| AnswerRef::new(tenant_id, campaign_id, contributor_id, q)).collect();
     for _attempt in 0..3 {
-        let journeys = crate::campaigns::repo::journeys_of(store, tenant_id, campaign_id, contributor_id).await?;
+        let journeys = crate::contributors::repo::journeys_of(store, tenant_id, campaign_id, contributor_id).await?;
         let at = now();
         let mut ops = Vec::new();
         let mut pending = StatsDelta::default();

@@ -16,12 +16,10 @@ use super::{
     rules,
 };
 use crate::{
-    answers,
-    contributors::records::{JourneyRecord, MembershipRecord},
     error::ApiError,
     model::{TenantRecord, UserRecord},
     staff::UserListItem,
-    storage::{from_item, keys, objects, AttributeValue, Item, Query, Store, StoreError, StoreResult},
+    storage::{from_item, keys, AttributeValue, Item, Query, Store, StoreError, StoreResult},
 };
 
 /// How many reads or removals run at once in loops over many items.
@@ -349,28 +347,6 @@ pub fn participants(records: &[ParticipantRecord], users: &[UserRecord]) -> Vec<
         .collect()
 }
 
-/// A contributor's membership of a campaign.
-pub async fn membership(
-    store: &Store,
-    tenant_id: &str,
-    campaign_id: &str,
-    contributor_id: &str,
-) -> StoreResult<Option<MembershipRecord>> {
-    store.get(&keys::membership(tenant_id, campaign_id, contributor_id)).await
-}
-
-/// One contributor's answers in a campaign (at most one per question).
-pub async fn journeys_of(
-    store: &Store,
-    tenant_id: &str,
-    campaign_id: &str,
-    contributor_id: &str,
-) -> StoreResult<Vec<JourneyRecord>> {
-    store
-        .query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::journey_prefix(contributor_id)))
-        .await
-}
-
 /// Every campaign of the organisation that is not being deleted (one GSI1 Query).
 pub async fn campaigns_of_tenant(store: &Store, tenant_id: &str) -> StoreResult<Vec<CampaignRecord>> {
     let all: Vec<CampaignRecord> = store.query(Query::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))).await?;
@@ -492,86 +468,4 @@ pub async fn unlist_campaigns_of_initiative(store: &Store, tenant_id: &str, init
         anyhow::bail!("campaign {} kept changing while being removed", campaign.campaign_id)
     })
     .await
-}
-
-/// Removes a contributor's membership of a campaign, with the contributor's count of
-/// campaigns, exactly once (a repeat finds it gone and changes nothing).
-pub async fn remove_membership(
-    store: &Store,
-    membership_key: &keys::Key,
-    tenant_id: &str,
-    contributor_id: &str,
-) -> StoreResult<bool> {
-    let decrement = store.update_op(&keys::contributor(tenant_id, contributor_id), |u| {
-        u.update_expression("ADD campaignCount :minus")
-            .condition_expression("attribute_exists(PK)")
-            .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
-    })?;
-    match store.transact(vec![store.delete_existing_op(membership_key)?, decrement]).await {
-        Ok(()) => Ok(true),
-        Err(StoreError::ConditionFailed) => {
-            // Either the membership is gone already, or the contributor is (deleted from
-            // the organisation): then there is no count to keep.
-            if store.get::<MembershipRecord>(membership_key).await?.is_some() {
-                store.delete(membership_key).await?;
-                return Ok(true);
-            }
-            Ok(false)
-        }
-        Err(other) => Err(other),
-    }
-}
-
-/// Removes a campaign marked for deletion: its videos, tag links and every item of its
-/// partition, keeping the organisation's figures and contributors' counts exact (each
-/// answer with a take and each membership is removed in its own transaction with the
-/// figures it counts in; a repeat finds them gone). The campaign item goes last, so a
-/// repeat finds it again. Repeatable at every step.
-pub async fn purge_campaign(
-    store: &Store,
-    s3: &aws_sdk_s3::Client,
-    bucket: &str,
-    tenant_id: &str,
-    campaign_id: &str,
-) -> anyhow::Result<()> {
-    let Some(mut campaign) = store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await? else {
-        return Ok(());
-    };
-    if campaign.lifecycle == LifecycleStatus::Active {
-        // Removed with its initiative: it leaves the lists first, as a deleted campaign does.
-        campaign = unlist_campaign(store, &campaign).await?;
-    }
-    for prefix in objects::campaign_prefixes(tenant_id, &campaign.initiative_id, campaign_id) {
-        delete_objects_under(s3, bucket, &prefix).await?;
-    }
-    let links: Vec<keys::Key> =
-        campaign.tag_ids.iter().map(|tag_id| keys::tag_link(tenant_id, tag_id, campaign_id)).collect();
-    store.delete_many(&links).await?;
-    let partition = keys::campaign_partition(tenant_id, campaign_id);
-
-    let journeys: Vec<JourneyRecord> = store.query(Query::table(partition.clone(), keys::JOURNEY_PREFIX)).await?;
-    let with_takes: Vec<JourneyRecord> = journeys.into_iter().filter(|j| j.s3_video_key.is_some()).collect();
-    each_concurrently(with_takes, |journey| async move {
-        answers::take_deleted(store, &journey, answers::Removal::Record, false).await.map(|_| ())
-    })
-    .await?;
-    crate::search::campaign_removed(store, tenant_id, campaign_id).await?;
-    let memberships: Vec<MembershipRecord> =
-        store.query(Query::table(partition.clone(), keys::CONTRIBUTOR_PREFIX)).await?;
-    each_concurrently(memberships, |m| async move {
-        remove_membership(store, &m.key(), tenant_id, &m.contributor_id).await.map(|_| ())
-    })
-    .await?;
-
-    let items = store.query_items(Query::partition(partition)).await?;
-    let mut rest = Vec::new();
-    for item in items {
-        let key: keys::Key = from_item(item)?;
-        if key.sk != "CAMPAIGN" {
-            rest.push(key);
-        }
-    }
-    store.delete_many(&rest).await?;
-    store.delete(&campaign.key()).await?;
-    Ok(())
 }

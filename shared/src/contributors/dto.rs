@@ -243,7 +243,7 @@ pub struct ContributorCampaign {
     #[serde(default)]
     pub recording_tips: Vec<crate::guidelines::RecordingTip>,
     /// The organisation's logo, encouragement video and terms (accepted or not).
-    pub organisation: crate::organisation::landing::OrganisationForContributor,
+    pub organisation: super::landing::OrganisationForContributor,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -4,6 +4,8 @@
 
 pub mod access;
 pub mod dto;
+pub mod landing;
 pub mod records;
+pub mod repo;
 pub mod rules;
 pub mod stats;

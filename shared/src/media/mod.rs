@@ -126,20 +126,7 @@ pub fn frame_size(portrait: bool) -> (u32, u32) {
     }
 }
 
-/// Work for the media worker.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
-pub enum MediaJob {
-    /// Convert, poster and transcribe a recorded take.
-    #[serde(rename_all = "camelCase")]
-    Take { tenant_id: String, campaign_id: String, contributor_id: String, question_id: String, take_key: String },
-    /// Render a generated video (`generated::GeneratedVideoRecord`).
-    #[serde(rename_all = "camelCase")]
-    GeneratedVideo { tenant_id: String, campaign_id: String, video_id: String },
-    /// Cut the pauses of a video test page's upload (`generated::VideoTestJobRecord`).
-    #[serde(rename_all = "camelCase")]
-    VideoTest { job_id: String },
-}
+pub use crate::queue::MediaJob;
 
 /// One recognised word; times in seconds from the start of the take.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]

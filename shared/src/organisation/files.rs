@@ -150,6 +150,19 @@ impl FileKind {
     }
 }
 
+/// The kinds of file that are one staff member's own (removed with them).
+pub const USER_FILE_KINDS: [FileKind; 2] = [FileKind::Avatar, FileKind::EncouragementVideo];
+
+impl crate::storage::objects::FileFolder for FileKind {
+    fn folder(self) -> &'static str {
+        self.name()
+    }
+
+    fn extension_is_known(self, extension: &str) -> bool {
+        FileKind::extension_is_known(self, extension)
+    }
+}
+
 impl FileKind {
     pub(crate) fn extension_is_known(self, extension: &str) -> bool {
         ["png", "jpg", "gif", "webp", "bmp", "pdf", "mp4", "webm", "mov", "mkv"].contains(&extension)

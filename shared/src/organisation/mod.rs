@@ -3,7 +3,6 @@
 //! upload straight to S3 and read through short-lived presigned URLs.
 
 pub mod files;
-pub mod landing;
 pub mod records;
 pub mod terms;
 

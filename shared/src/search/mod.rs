@@ -257,7 +257,7 @@ const REBUILD_ATTEMPTS: usize = 5;
 pub async fn index_answer(store: &Store, answer: &AnswerRef) -> StoreResult<()> {
     let AnswerRef { tenant_id, campaign_id, contributor_id, question_id } = answer;
     let document_key = keys::search_document(tenant_id, campaign_id, contributor_id, question_id);
-    let journey_key = crate::answers::key(answer);
+    let journey_key = keys::journey(tenant_id, campaign_id, contributor_id, question_id);
     let transcript_key = keys::transcript(tenant_id, campaign_id, contributor_id, question_id);
     let question_key = keys::question(tenant_id, campaign_id, question_id);
     let contributor_key = keys::contributor(tenant_id, contributor_id);

@@ -478,7 +478,7 @@ pub fn video_test_job(job_id: &str) -> Key {
 /// A video test page's upload slot, by the object key handed out (hashed: the key
 /// carries the visitor's file name). It holds the one job that key may have.
 pub fn video_test_upload(object_key: &str) -> Key {
-    let hashed = &crate::auth::sha256_hex(object_key)[..40];
+    let hashed = &crate::digest::sha256_hex(object_key)[..40];
     Key::new(format!("VIDEOTEST#UPLOAD#{hashed}"), "UPLOAD")
 }
 

@@ -17,11 +17,21 @@ use std::time::Duration;
 
 use aws_sdk_s3::{config::ProvideCredentials, presigning::PresigningConfig};
 
-use crate::{
-    organisation::files::FileKind,
-    presigned_post::{presign_post, PostPolicy, PresignedPost, SigningCredentials},
-    AppContext,
-};
+use crate::presigned_post::{presign_post, PostPolicy, PresignedPost, SigningCredentials};
+
+/// A kind of organisation file as this module lays it out (`organisation::files::FileKind`,
+/// which knows what each kind accepts): its folder and the extensions it keeps.
+pub trait FileFolder: Copy {
+    fn folder(self) -> &'static str;
+    fn extension_is_known(self, extension: &str) -> bool;
+}
+
+/// What signing needs from a function's context (`AppContext`): its S3 client and the
+/// deployment's bucket names.
+pub trait ObjectStore {
+    fn s3_client(&self) -> anyhow::Result<&aws_sdk_s3::Client>;
+    fn bucket_name(&self, bucket: Bucket) -> anyhow::Result<&str>;
+}
 
 // ------------------------------------------------------------------- video bucket
 
@@ -235,17 +245,17 @@ pub const PENDING_PREFIX: &str = "pending/";
 
 /// Where an upload of `kind` by `owner` waits for its check:
 /// `pending/<tenant>/<kind>/<owner>/<id>.<extension>`.
-pub fn pending_file(tenant_id: &str, kind: FileKind, owner: &str, id: &str, extension: &str) -> String {
+pub fn pending_file(tenant_id: &str, kind: impl FileFolder, owner: &str, id: &str, extension: &str) -> String {
     format!("{PENDING_PREFIX}{}", stored_file(tenant_id, kind, owner, id, extension))
 }
 
 /// Where a checked file is kept: `<tenant>/<kind>/<owner>/<id>.<extension>`.
-pub fn stored_file(tenant_id: &str, kind: FileKind, owner: &str, id: &str, extension: &str) -> String {
+pub fn stored_file(tenant_id: &str, kind: impl FileFolder, owner: &str, id: &str, extension: &str) -> String {
     format!("{}{id}.{extension}", files_folder(tenant_id, kind, owner))
 }
 
-fn files_folder(tenant_id: &str, kind: FileKind, owner: &str) -> String {
-    format!("{tenant_id}/{}/{owner}/", kind.name())
+fn files_folder(tenant_id: &str, kind: impl FileFolder, owner: &str) -> String {
+    format!("{tenant_id}/{}/{owner}/", kind.folder())
 }
 
 /// The parts of a pending key, if it is one of `kind` by `owner` in this organisation:
@@ -254,12 +264,12 @@ fn files_folder(tenant_id: &str, kind: FileKind, owner: &str) -> String {
 pub fn parse_pending_file<'a>(
     key: &'a str,
     tenant_id: &str,
-    kind: FileKind,
+    kind: impl FileFolder,
     owner: &str,
 ) -> Option<(&'a str, &'a str)> {
     let rest = key.strip_prefix(PENDING_PREFIX)?;
     let rest = rest.strip_prefix(tenant_id)?.strip_prefix('/')?;
-    let rest = rest.strip_prefix(kind.name())?.strip_prefix('/')?;
+    let rest = rest.strip_prefix(kind.folder())?.strip_prefix('/')?;
     let file = rest.strip_prefix(owner)?.strip_prefix('/')?;
     let (id, extension) = file.split_once('.')?;
     (crate::ids::is_valid(id) && !id.is_empty() && kind.extension_is_known(extension)).then_some((id, extension))
@@ -270,10 +280,11 @@ pub fn organisation_file_prefixes(tenant_id: &str) -> [String; 2] {
     [format!("{tenant_id}/"), format!("{PENDING_PREFIX}{tenant_id}/")]
 }
 
-/// The media bucket prefixes of one staff member's own files (kept and pending).
-pub fn user_file_prefixes(tenant_id: &str, user_id: &str) -> Vec<String> {
-    [FileKind::Avatar, FileKind::EncouragementVideo]
-        .into_iter()
+/// The media bucket prefixes of one staff member's own files of `kinds` (kept and pending).
+pub fn user_file_prefixes<K: FileFolder>(tenant_id: &str, user_id: &str, kinds: &[K]) -> Vec<String> {
+    kinds
+        .iter()
+        .copied()
         .flat_map(|kind| {
             let folder = files_folder(tenant_id, kind, user_id);
             [format!("{PENDING_PREFIX}{folder}"), folder]
@@ -291,24 +302,21 @@ pub enum Bucket {
 }
 
 impl Bucket {
-    pub fn name(self, context: &AppContext) -> anyhow::Result<&str> {
-        Ok(match self {
-            Bucket::Videos => context.config.video_bucket()?,
-            Bucket::Media => context.config.media_bucket()?,
-        })
+    pub fn name(self, context: &impl ObjectStore) -> anyhow::Result<&str> {
+        context.bucket_name(self)
     }
 }
 
 /// A URL to GET an object for `seconds` (signed locally: no request to S3). With a
 /// download name, the browser saves it under that name.
 pub async fn get_url(
-    context: &AppContext,
+    context: &impl ObjectStore,
     bucket: Bucket,
     key: &str,
     seconds: u64,
     download_name: Option<&str>,
 ) -> anyhow::Result<String> {
-    let mut request = context.s3()?.get_object().bucket(bucket.name(context)?).key(key);
+    let mut request = context.s3_client()?.get_object().bucket(bucket.name(context)?).key(key);
     if let Some(name) = download_name {
         request = request.response_content_disposition(format!("attachment; filename=\"{name}\""));
     }
@@ -319,7 +327,7 @@ pub async fn get_url(
 /// `period_seconds` (signed as of the period's start, valid for two periods) and cached
 /// by the browser for one: the logo and encouragement video on every screen of a visit
 /// are downloaded once, not once per fresh signature.
-pub async fn cached_read_url(context: &AppContext, key: &str, period_seconds: u64) -> anyhow::Result<String> {
+pub async fn cached_read_url(context: &impl ObjectStore, key: &str, period_seconds: u64) -> anyhow::Result<String> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs();
     let period_start = std::time::UNIX_EPOCH + Duration::from_secs(now - now % period_seconds);
     let config = PresigningConfig::builder()
@@ -327,7 +335,7 @@ pub async fn cached_read_url(context: &AppContext, key: &str, period_seconds: u6
         .expires_in(Duration::from_secs(2 * period_seconds))
         .build()?;
     Ok(context
-        .s3()?
+        .s3_client()?
         .get_object()
         .bucket(Bucket::Media.name(context)?)
         .key(key)
@@ -341,14 +349,14 @@ pub async fn cached_read_url(context: &AppContext, key: &str, period_seconds: u6
 /// A URL to PUT exactly `length` bytes of `content_type` at `key` of the media bucket
 /// (both signed: S3 refuses another type or another length).
 pub async fn put_url(
-    context: &AppContext,
+    context: &impl ObjectStore,
     key: &str,
     content_type: &str,
     length: i64,
     seconds: u64,
 ) -> anyhow::Result<String> {
     Ok(context
-        .s3()?
+        .s3_client()?
         .put_object()
         .bucket(Bucket::Media.name(context)?)
         .key(key)
@@ -364,7 +372,7 @@ pub async fn put_url(
 /// A URL to PUT one part of a multipart upload of a take, of exactly `length` bytes
 /// (signed: S3 refuses a body of any other length, so a part cannot exceed its size).
 pub async fn upload_part_url(
-    context: &AppContext,
+    context: &impl ObjectStore,
     key: &str,
     upload_id: &str,
     part_number: i32,
@@ -372,7 +380,7 @@ pub async fn upload_part_url(
     seconds: u64,
 ) -> anyhow::Result<String> {
     Ok(context
-        .s3()?
+        .s3_client()?
         .upload_part()
         .bucket(Bucket::Videos.name(context)?)
         .key(key)
@@ -390,14 +398,14 @@ pub async fn upload_part_url(
 /// key and content type, 1 to `max_bytes` bytes, for `seconds`. Signed with the
 /// function's own credentials, so it uploads with the function's rights.
 pub async fn post_form(
-    context: &AppContext,
+    context: &impl ObjectStore,
     key: &str,
     content_type: &str,
     max_bytes: u64,
     seconds: u64,
 ) -> anyhow::Result<PresignedPost> {
     let credentials = credentials().await?;
-    let region = context.s3()?.config().region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
+    let region = context.s3_client()?.config().region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
     presign_post(
         &PostPolicy {
             bucket: Bucket::Videos.name(context)?,
@@ -413,7 +421,7 @@ pub async fn post_form(
             session_token: credentials.session_token().map(str::to_string),
         },
         &region,
-        crate::model::now(),
+        crate::clock::now(),
     )
 }
 
@@ -434,6 +442,7 @@ async fn credentials() -> anyhow::Result<aws_sdk_s3::config::Credentials> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::organisation::files::{FileKind, USER_FILE_KINDS};
 
     fn take(extension: &str) -> TakeKey {
         TakeKey {
@@ -595,7 +604,7 @@ mod tests {
             assert!(stored_file("t1", kind, "o", "01J", "pdf").starts_with(&organisation_file_prefixes("t1")[0]));
         }
         assert_eq!(
-            user_file_prefixes("t1", "u1"),
+            user_file_prefixes("t1", "u1", &USER_FILE_KINDS),
             [
                 "pending/t1/avatar/u1/",
                 "t1/avatar/u1/",

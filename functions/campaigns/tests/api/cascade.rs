@@ -2,7 +2,6 @@ use reqwest::StatusCode;
 use serde_json::json;
 use storyhive_local_stack::testkit::TestStack;
 use storyhive_shared::{
-    campaigns::repo,
     cascade::CascadeJob,
     storage::{
         keys,
@@ -147,7 +146,7 @@ async fn deleting_an_initiative_cascades_to_campaigns_and_videos_even_when_inter
 
     // The worker dies after the first campaign: that campaign is purged, nothing else.
     let worker = stack.function_context("CascadeWorkerFunction");
-    repo::purge_campaign(
+    storyhive_shared::cascade::purge_campaign(
         &worker.store,
         worker.s3().unwrap(),
         worker.config.video_bucket().unwrap(),

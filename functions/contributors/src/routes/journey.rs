@@ -9,6 +9,7 @@ use storyhive_shared::{
         repo::{self, CampaignParts},
         rules as campaign_rules,
     },
+    contributors::landing::{self, OrganisationForContributor},
     contributors::{
         access::{self, ContributorAccess, InviteKey},
         dto::{ContributorCampaign, ContributorDetails, Journey, JourneyQuestion},
@@ -18,10 +19,7 @@ use storyhive_shared::{
     error::ErrorBody,
     http::{Json, Message, Path, Query},
     model,
-    organisation::{
-        landing::{self, OrganisationForContributor},
-        terms,
-    },
+    organisation::terms,
     search::AnswerRef,
     storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
@@ -62,7 +60,11 @@ async fn staff_view(
     let store = &context.store;
     let (parts, membership) = tokio::try_join!(
         async { CampaignParts::require_visible(store, tenant_id, campaign_id).await.map(|(parts, _)| parts) },
-        async { Ok::<_, ApiError>(repo::membership(store, tenant_id, campaign_id, contributor_id).await?) },
+        async {
+            Ok::<_, ApiError>(
+                storyhive_shared::contributors::repo::membership(store, tenant_id, campaign_id, contributor_id).await?,
+            )
+        },
     )?;
     let membership = membership.ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
     Ok((parts, membership))
@@ -75,7 +77,12 @@ async fn parts_of(context: &AppContext, access: &ContributorAccess) -> ApiResult
     let campaign = &access.campaign;
     Ok(tokio::try_join!(
         CampaignParts::for_contributor(store, campaign.clone()),
-        repo::journeys_of(store, &campaign.tenant_id, &campaign.campaign_id, &access.membership.contributor_id),
+        storyhive_shared::contributors::repo::journeys_of(
+            store,
+            &campaign.tenant_id,
+            &campaign.campaign_id,
+            &access.membership.contributor_id
+        ),
     )?)
 }
 
@@ -214,10 +221,14 @@ pub async fn save_details(
         return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()));
     }
     storyhive_shared::search::contributor_changed(store, &contributor.tenant_id, &contributor.contributor_id).await?;
-    let membership =
-        repo::membership(store, &contributor.tenant_id, &access.campaign.campaign_id, &contributor.contributor_id)
-            .await?
-            .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
+    let membership = storyhive_shared::contributors::repo::membership(
+        store,
+        &contributor.tenant_id,
+        &access.campaign.campaign_id,
+        &contributor.contributor_id,
+    )
+    .await?
+    .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
     let parts = CampaignParts::for_contributor(store, access.campaign.clone()).await?;
     Ok(Json(contributor_campaign(&context, &parts, &membership, false).await?))
 }
@@ -257,7 +268,13 @@ pub async fn all_questions(
 ) -> ApiResult<Json<Vec<JourneyQuestion>>> {
     if params.except_collaborator.unwrap_or(false) {
         let (parts, membership) = staff_view(&context, &headers, &tenant_id, &campaign_id, &contributor_id).await?;
-        let journeys = repo::journeys_of(&context.store, &tenant_id, &campaign_id, &contributor_id).await?;
+        let journeys = storyhive_shared::contributors::repo::journeys_of(
+            &context.store,
+            &tenant_id,
+            &campaign_id,
+            &contributor_id,
+        )
+        .await?;
         return Ok(Json(views::journey(&context, &parts, &membership, &journeys).await?.questions));
     }
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;

@@ -57,7 +57,9 @@ pub async fn register_for_open_campaign(
         return Ok(Message::new(ANSWER));
     }
     let contributor = invite::contributor_for(&context, &tenant_id, &person).await?;
-    match repo::membership(store, &tenant_id, &campaign_id, &contributor.contributor_id).await? {
+    match storyhive_shared::contributors::repo::membership(store, &tenant_id, &campaign_id, &contributor.contributor_id)
+        .await?
+    {
         // Already registered: a new link (a revoked one stays revoked, a suspended
         // contributor gets nothing).
         Some(membership) => {

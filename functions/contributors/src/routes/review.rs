@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     answers::{self, ReviewStatus},
     auth::Principal,
-    campaigns::repo::{self, CampaignParts},
+    campaigns::repo::CampaignParts,
     contributors::rules,
     error::ErrorBody,
     http::{Json, Message},
@@ -70,9 +70,14 @@ pub async fn review_answer(
     ])?;
     let tenant_id = &principal.tenant_id;
     CampaignParts::require_visible(&context.store, tenant_id, &body.campaign_id).await?;
-    repo::membership(&context.store, tenant_id, &body.campaign_id, &body.contributor_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
+    storyhive_shared::contributors::repo::membership(
+        &context.store,
+        tenant_id,
+        &body.campaign_id,
+        &body.contributor_id,
+    )
+    .await?
+    .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
     let answer = AnswerRef::new(tenant_id, &body.campaign_id, &body.contributor_id, &body.journey_id);
     let wanted = match body.status {
         AnswerReview::New => ReviewStatus::New,

@@ -143,9 +143,14 @@ async fn membership_of(
     campaign: &CampaignRecord,
     contributor_id: &str,
 ) -> ApiResult<MembershipRecord> {
-    repo::membership(&context.store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))
+    storyhive_shared::contributors::repo::membership(
+        &context.store,
+        &campaign.tenant_id,
+        &campaign.campaign_id,
+        contributor_id,
+    )
+    .await?
+    .ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))
 }
 
 /// The campaign's collaborators with their status and progress, a page at a time
@@ -184,9 +189,9 @@ pub async fn campaign_contributors_with_answers(
     let (memberships, next_cursor) = membership_page(&context, &principal.tenant_id, &campaign_id, &page).await?;
     let contributors = contributors_of(&context, &principal.tenant_id, &memberships).await?;
     let store = &context.store;
-    let journeys: Vec<Vec<JourneyRecord>> = futures::future::try_join_all(
-        memberships.iter().map(|m| repo::journeys_of(store, &m.tenant_id, &m.campaign_id, &m.contributor_id)),
-    )
+    let journeys: Vec<Vec<JourneyRecord>> = futures::future::try_join_all(memberships.iter().map(|m| {
+        storyhive_shared::contributors::repo::journeys_of(store, &m.tenant_id, &m.campaign_id, &m.contributor_id)
+    }))
     .await?;
     let mut items = Vec::new();
     for (contributor, journeys) in rows(&memberships, &contributors, parts.questions.len()).into_iter().zip(journeys) {
@@ -292,8 +297,13 @@ async fn remove_membership(
     if delete_journey {
         answers::remove(context, campaign, &membership.contributor_id, Removal::Record).await?;
     }
-    repo::remove_membership(&context.store, &membership.key(), &membership.tenant_id, &membership.contributor_id)
-        .await?;
+    storyhive_shared::contributors::repo::remove_membership(
+        &context.store,
+        &membership.key(),
+        &membership.tenant_id,
+        &membership.contributor_id,
+    )
+    .await?;
     Ok(())
 }
 

@@ -7,7 +7,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     auth::Principal,
-    campaigns::repo::{self, CampaignParts},
+    campaigns::repo::CampaignParts,
     contributors::rules,
     error::ErrorBody,
     http::{Json, Path, Query},
@@ -113,7 +113,7 @@ async fn editable(
     principal.require(Permission::UseStaffApp)?;
     require_params(&[campaign_id, contributor_id])?;
     let (parts, _) = CampaignParts::require_visible(&context.store, &principal.tenant_id, campaign_id).await?;
-    repo::membership(&context.store, &principal.tenant_id, campaign_id, contributor_id)
+    storyhive_shared::contributors::repo::membership(&context.store, &principal.tenant_id, campaign_id, contributor_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
     Ok(parts)

@@ -268,7 +268,7 @@ impl TestStack {
             .resources
             .function_config(&self.template, logical_id, TEST_APP_BASE_URL)
             .unwrap_or_else(|e| panic!("{e:#}"));
-        let recorder = Recorder::new();
+        let recorder = Recorder::for_function(logical_id);
         let mut clients = recorder::recorded_clients(&self.sdk, &recorder);
         if let Some(endpoint) = self.taps.lock().unwrap_or_else(|e| e.into_inner()).get(logical_id) {
             clients.dynamodb = aws_sdk_dynamodb::Client::from_conf(
@@ -313,9 +313,11 @@ impl TestStack {
         self.function(logical_id).recorder.accesses()
     }
 
-    /// The writes to answer items the function `logical_id` made so far, in order.
+    /// The writes to answer items the function `logical_id` made so far, in order, in any
+    /// test stack of this process (a worker of another test's stack may have taken this
+    /// test's message from the shared queue): filter them by the answer's sort key.
     pub fn answer_writes(&self, logical_id: &str) -> Vec<recorder::AnswerWrite> {
-        self.function(logical_id).recorder.answer_writes()
+        recorder::answer_writes_in_process(logical_id)
     }
 
     /// With `STORYHIVE_ACCESS_LOG=<file>`, appends every action each function performed

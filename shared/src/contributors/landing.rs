@@ -8,10 +8,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{files::read_url_of, terms};
 use crate::{
     campaigns::records::CampaignRecord,
     model::{TenantRecord, UserRecord},
+    organisation::{files::read_url_of, terms},
     storage::{from_item, keys},
     AppContext,
 };
