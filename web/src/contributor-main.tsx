@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { invalidateResources } from '@/features/contributor-journey/api/resource';
+import { installPreview } from '@/features/contributor-journey/preview/preview-server';
 import { previewOnOpen } from '@/features/contributor-journey/preview/session';
 import { ContributorApp } from '@/app/contributor/ContributorApp';
 import { takeFlash } from './lib/flash';
@@ -19,14 +20,14 @@ startServiceWorker();
 // which keeps it, so that reopening the link offline shows it.
 onServiceWorkerControl(() => void invalidateResources(['contributor']));
 
-async function start() {
-  // Staff previewing a campaign: the contributor calls are answered in this tab (loaded only then).
-  const preview = previewOnOpen();
-  if (preview) (await import('@/features/contributor-journey/preview/preview-server')).installPreview(preview);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ContributorApp />
-    </StrictMode>,
-  );
-}
-void start();
+// Staff previewing a campaign: the contributor calls are answered in this tab. Bundled rather
+// than loaded on demand: a lazy chunk made Rollup split the contributor client into a chunk of
+// its own, one more request for every collaborator, for about 1.5 KB gzip saved.
+const preview = previewOnOpen();
+if (preview) installPreview(preview);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ContributorApp />
+  </StrictMode>,
+);
