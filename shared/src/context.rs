@@ -20,7 +20,7 @@ use crate::{
 /// It holds the AWS clients the function's configuration calls for, and no others:
 /// DynamoDB always (the table), S3 when it names a bucket, SQS when it names a queue.
 /// `template.yaml` gives each function exactly the resources it uses (checked by
-/// `infra/local-stack/tests/template.rs`), so a function builds only the clients it calls
+/// `infra/local-stack/tests/it/template.rs`), so a function builds only the clients it calls
 /// (each costs its cold start a little). S3 and SQS are built on their first use
 /// ([`LazyClient`]): most requests never call them.
 #[derive(Clone, Debug)]
