@@ -103,6 +103,27 @@ async fn reindex(store: &Store, answer: &AnswerRef) -> StoreResult<()> {
     search::index_answer(store, answer).await
 }
 
+/// Writes `update` to the answer with the transaction steps `with`; once it holds, rebuilds
+/// the answer's search entries. False when its condition no longer holds (a repeat, or the
+/// take was replaced meanwhile): nothing written, nothing rebuilt.
+async fn settle(
+    store: &Store,
+    answer: &AnswerRef,
+    update: Update<AnswerField>,
+    with: Vec<TransactWriteItem>,
+) -> StoreResult<bool> {
+    let mut ops = vec![store.apply_op(&key(answer), update)?];
+    ops.extend(with);
+    match owned(store.transact(ops)).await {
+        Ok(()) => {
+            reindex(store, answer).await?;
+            Ok(true)
+        }
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(other) => Err(other),
+    }
+}
+
 /// A transition found already done (a repeated message or request): the search rebuild
 /// that followed it may have been lost, so it is made again.
 pub async fn repeated(store: &Store, answer: &AnswerRef) -> StoreResult<()> {
@@ -349,16 +370,7 @@ async fn media_settled(
         .set(A::UpdatedAt, &now())
         .when(Condition::eq(A::S3VideoKey, take_key))
         .when(Condition::eq(A::MediaClaimId, claim_id));
-    let mut ops = vec![store.apply_op(&key(answer), update)?];
-    ops.extend(with);
-    match owned(store.transact(ops)).await {
-        Ok(()) => {
-            reindex(store, answer).await?;
-            Ok(true)
-        }
-        Err(StoreError::ConditionFailed) => Ok(false),
-        Err(other) => Err(other),
-    }
+    settle(store, answer, update, with).await
 }
 
 /// The take was converted: its web copy and poster are ready (`media`), its transcript
@@ -412,14 +424,7 @@ pub async fn media_gave_up(
             )
             .and(lease_over(now))),
         );
-    match owned(store.apply::<JourneyRecord, _>(&key(answer), update)).await {
-        Ok(_) => {
-            reindex(store, answer).await?;
-            Ok(true)
-        }
-        Err(StoreError::ConditionFailed) => Ok(false),
-        Err(other) => Err(other),
-    }
+    settle(store, answer, update, Vec::new()).await
 }
 
 /// A transcription job of the take ended with `status` (ready or failed, and why), its
@@ -442,16 +447,7 @@ pub async fn transcript_finished(
         .when(Condition::eq(A::S3VideoKey, take_key))
         .when(Condition::eq(A::MediaTakeKey, take_key))
         .when(Condition::eq(A::MediaTranscriptionJob, job_name));
-    let mut ops = vec![store.apply_op(&key(answer), update)?];
-    ops.extend(with);
-    match owned(store.transact(ops)).await {
-        Ok(()) => {
-            reindex(store, answer).await?;
-            Ok(true)
-        }
-        Err(StoreError::ConditionFailed) => Ok(false),
-        Err(other) => Err(other),
-    }
+    settle(store, answer, update, with).await
 }
 
 /// Staff ask for a failed conversion again: the take shows "processing". Only the
