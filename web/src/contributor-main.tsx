@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { invalidateResources } from '@/features/contributor-journey/api/resource';
+import { rereadResources } from '@/features/contributor-journey/api/resource';
 import { installPreview } from '@/features/contributor-journey/preview/preview-server';
 import { previewOnOpen } from '@/features/contributor-journey/preview/session';
 import { ContributorApp } from '@/app/contributor/ContributorApp';
@@ -16,9 +16,10 @@ const flash = takeFlash();
 if (flash) useToastStore.getState().show(flash.kind, flash.message);
 
 startServiceWorker();
-// The first visit read the journey before the worker took control: read it again through the worker,
-// which keeps it, so that reopening the link offline shows it.
-onServiceWorkerControl(() => void invalidateResources(['contributor']));
+// The first visit read the campaign and the journey before the worker took control (or while it was
+// taking it): read them again through the worker, which keeps them, so that reopening the link
+// offline shows them.
+onServiceWorkerControl(() => void rereadResources(['contributor']));
 
 // Staff previewing a campaign: the contributor calls are answered in this tab. Bundled rather
 // than loaded on demand: a lazy chunk made Rollup split the contributor client into a chunk of

@@ -169,6 +169,23 @@ export function invalidateResources(prefix: ResourceKey): Promise<void> {
   return Promise.all(reads).then(() => undefined);
 }
 
+/**
+ * Reads again every entry whose key starts with `prefix` that was ever read, shown now or not, and
+ * after the read in flight if there is one: a service worker that just took control keeps only what
+ * is read through it, and a read started before it took control went around it.
+ */
+export function rereadResources(prefix: ResourceKey): Promise<void> {
+  const reads: Promise<void>[] = [];
+  for (const [id, entry] of cache) {
+    const key = JSON.parse(id) as string[];
+    if (!entry.fetcher || !prefix.every((part, i) => key[i] === part)) continue;
+    entry.stale = true;
+    const before = entry.inFlight ?? Promise.resolve();
+    reads.push(before.then(() => load(entry)));
+  }
+  return Promise.all(reads).then(() => undefined);
+}
+
 /** Puts `data` under `key`, as a fresh read (a save answered with the new state). */
 export function setResourceData(key: ResourceKey, data: unknown): void {
   const entry = entryOf(key);
