@@ -26,6 +26,11 @@ use crate::{
 
 pub use crate::queue::CascadeJob;
 
+/// The owner name the purge of a campaign writes under (`storage::owner`): it removes what
+/// is left of every record of the campaign's partition once each owner has removed its own
+/// (answers with takes, memberships), and the campaign last.
+pub const WRITER: &str = "cascade";
+
 impl CascadeJob {
     /// The media bucket prefixes a [`CascadeJob::DeleteFiles`] empties (none for the others).
     pub fn file_prefixes(&self) -> Vec<String> {
@@ -135,7 +140,7 @@ pub async fn purge_campaign(
     let memberships: Vec<MembershipRecord> =
         store.query(Query::table(partition.clone(), keys::CONTRIBUTOR_PREFIX)).await?;
     repo::each_concurrently(memberships, |m| async move {
-        contributors::repo::remove_membership(store, &m.key(), tenant_id, &m.contributor_id).await.map(|_| ())
+        contributors::write::membership_removed(store, &m.key(), tenant_id, &m.contributor_id).await.map(|_| ())
     })
     .await?;
 
@@ -147,7 +152,10 @@ pub async fn purge_campaign(
             rest.push(key);
         }
     }
-    store.delete_many(&rest).await?;
-    store.delete(&campaign.key()).await?;
+    crate::storage::owner::writing_as(WRITER, async {
+        store.delete_many(&rest).await?;
+        store.delete(&campaign.key()).await
+    })
+    .await?;
     Ok(())
 }

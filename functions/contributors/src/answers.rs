@@ -6,10 +6,8 @@
 use storyhive_shared::{
     answers::{self, Removal},
     campaigns::{records::CampaignRecord, repo},
-    contributors::records::{JourneyRecord, MembershipRecord},
-    media, model,
-    storage::AttributeValue,
-    ApiResult, AppContext,
+    contributors::records::JourneyRecord,
+    media, ApiResult, AppContext,
 };
 
 /// Deletes the contributor's videos in the campaign. With [`Removal::KeepRecord`] their
@@ -47,21 +45,11 @@ pub async fn remove(
         // Without takes there is nothing submitted: the journey asks every question again.
         let key =
             storyhive_shared::storage::keys::membership(&campaign.tenant_id, &campaign.campaign_id, contributor_id);
-        let reopened = store
-            .update::<MembershipRecord>(&key, |u| {
-                u.update_expression("REMOVE submittedAt SET updatedAt = :at")
-                    .condition_expression("attribute_exists(PK)")
-                    .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-            })
-            .await;
-        match reopened {
-            Ok(_) | Err(storyhive_shared::storage::StoreError::ConditionFailed) => {}
-            Err(other) => return Err(other.into()),
-        }
+        storyhive_shared::contributors::write::reopened(store, &key).await?;
     }
     // Their generated videos were cut from these takes: records and files go.
     let generated =
-        media::generated::remove_of_contributor(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
+        media::renders::removed_of_contributor(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
             .await?;
     let objects: Vec<String> = cleared
         .into_inner()

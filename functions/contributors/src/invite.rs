@@ -14,13 +14,13 @@ use storyhive_shared::{
         access,
         dto::{invite_link, CampaignContributor},
         records::{ContributorEmailClaim, ContributorRecord, MembershipRecord, VideoConfig},
-        rules,
+        rules, write as collaborators,
     },
     mail::MailMessage,
     model,
-    storage::{keys, AttributeValue, StoreError},
+    storage::{keys, StoreError},
     validation::{self, Errors},
-    words, ApiError, ApiResult, AppContext,
+    ApiError, ApiResult, AppContext,
 };
 
 pub struct Person {
@@ -74,27 +74,9 @@ pub async fn contributor_for(context: &AppContext, tenant_id: &str, person: &Per
             created_at: at.clone(),
             updated_at: at,
         };
-        let claim_key = keys::contributor_email(tenant_id, &person.email);
-        let claim = ContributorEmailClaim {
-            pk: claim_key.pk,
-            sk: claim_key.sk,
-            entity_type: "ContributorEmailClaim".into(),
-            contributor_id: contributor_id.clone(),
-        };
-        let mut ops = vec![store.put_new_op(&claim)?, store.put_new_op(&record)?];
-        ops.extend(words::index_ops(
-            store,
-            tenant_id,
-            words::CONTRIBUTORS,
-            &contributor_id,
-            &[],
-            &words::person_words(&record.first_name, &record.last_name, &record.email),
-        )?);
-        match store.transact(ops).await {
-            Ok(()) => return Ok(record),
-            // Someone invited the same address at the same moment: use theirs.
-            Err(StoreError::ConditionFailed) => continue,
-            Err(other) => return Err(other.into()),
+        // Someone invited the same address at the same moment: use theirs.
+        if collaborators::collaborator_created(store, &record).await? {
+            return Ok(record);
         }
     }
     Err(ApiError::Conflict("This address is being invited right now. Please try again.".into()))
@@ -139,24 +121,9 @@ pub async fn rotate_key(
     keep_revoked: bool,
 ) -> ApiResult<Option<(MembershipRecord, String)>> {
     let (key, hash) = new_key();
-    let rotated = context
-        .store
-        .update::<MembershipRecord>(&membership.key(), |u| {
-            u.update_expression("SET inviteKeyHash = :hash, invitedAt = :at, updatedAt = :at")
-                .condition_expression(if keep_revoked {
-                    "attribute_exists(inviteKeyHash)"
-                } else {
-                    "attribute_exists(PK)"
-                })
-                .expression_attribute_values(":hash", AttributeValue::S(hash.clone()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await;
-    match rotated {
-        Ok(updated) => Ok(Some((updated, key))),
-        Err(StoreError::ConditionFailed) => Ok(None),
-        Err(other) => Err(other.into()),
-    }
+    Ok(collaborators::key_replaced(&context.store, &membership.key(), &hash, keep_revoked)
+        .await?
+        .map(|updated| (updated, key)))
 }
 
 /// Gives a membership a new key (the previous link stops working) and e-mails the new
@@ -240,13 +207,7 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         answered_count: 0,
         updated_at: at,
     };
-    ops.push(store.put_new_op(&membership)?);
-    ops.push(store.update_op(&contributor.key(), |u| {
-        u.update_expression("ADD campaignCount :one")
-            .condition_expression("attribute_exists(PK)")
-            .expression_attribute_values(":one", AttributeValue::N("1".into()))
-    })?);
-    match store.transact(ops).await {
+    match collaborators::invited(store, &membership, ops).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
             return Err(ApiError::Conflict(

@@ -12,7 +12,7 @@ use storyhive_shared::{
     ids::Id,
     media::{
         generated::{self, Edit, GeneratedVideoRecord, GeneratedVideoStatus, RenderProgress, SourceClip},
-        MediaJob, MediaStatus,
+        renders, MediaJob, MediaStatus,
     },
     model::{self, Timestamp},
     permissions::Permission,
@@ -20,7 +20,7 @@ use storyhive_shared::{
     storage::{
         keys,
         objects::{self, Bucket},
-        AttributeValue, Query as TableQuery, StoreError,
+        Query as TableQuery,
     },
     ApiError, ApiResult, AppContext,
 };
@@ -288,7 +288,7 @@ pub async fn save(
         &principal.user_id,
         model::timestamp(model::now()),
     );
-    context.store.put(&record).await?;
+    renders::made(&context.store, &record).await?;
     let job = MediaJob::GeneratedVideo {
         tenant_id: tenant_id.clone(),
         campaign_id: body.campaign_id.to_string(),
@@ -296,7 +296,7 @@ pub async fn save(
     };
     if let Err(error) = context.media.send(&job).await {
         // Not queued: nothing would ever render it, so it is not kept either.
-        context.store.delete(&record.key()).await.ok();
+        renders::unmade(&context.store, &record).await.ok();
         return Err(ApiError::Internal(error));
     }
     Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
@@ -394,11 +394,8 @@ pub async fn delete(
 ) -> ApiResult<Json<Message>> {
     visible_campaign(&context, &principal, &campaign_id).await?;
     let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
-    let record = context
-        .store
-        .take::<GeneratedVideoRecord>(&key)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
+    let record =
+        renders::removed(&context.store, &key).await?.ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
     let bucket = context.config.video_bucket()?;
     for object in record.object_keys() {
         context
@@ -443,47 +440,12 @@ pub async fn approval(
     if body.approved && record.status != GeneratedVideoStatus::Ready {
         return Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into()));
     }
-    let at = model::timestamp(model::now());
-    let result = context
-        .store
-        .update::<GeneratedVideoRecord>(&key, |u| {
-            let u = u
-                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-                .expression_attribute_names("#status", "status");
-            if body.approved {
-                u.update_expression(
-                    "SET approved = :yes, approvedAt = :approvedAt, GSI2PK = :pk, GSI2SK = :sk, updatedAt = :at",
-                )
-                .condition_expression("attribute_exists(PK) AND #status = :ready")
-                .expression_attribute_values(":yes", AttributeValue::Bool(true))
-                // Approving an approved video keeps when it was first approved.
-                .expression_attribute_values(
-                    ":approvedAt",
-                    AttributeValue::S(
-                        record.approved_at.clone().filter(|_| record.approved).unwrap_or_else(|| at.clone()),
-                    ),
-                )
-                .expression_attribute_values(":ready", AttributeValue::S("ready".into()))
-                .expression_attribute_values(
-                    ":pk",
-                    AttributeValue::S(keys::approved_generated_videos_gsi2(&principal.tenant_id, &campaign_id)),
-                )
-                .expression_attribute_values(":sk", AttributeValue::S(video_id.clone()))
-            } else {
-                u.update_expression("SET approved = :no, approvedAt = :null, updatedAt = :at REMOVE GSI2PK, GSI2SK")
-                    .condition_expression("attribute_exists(PK) AND attribute_exists(#status)")
-                    .expression_attribute_values(":no", AttributeValue::Bool(false))
-                    .expression_attribute_values(":null", AttributeValue::Null(true))
-            }
-        })
-        .await;
-    match result {
-        Ok(updated) => Ok(Json(view(&context, updated).await?)),
-        Err(StoreError::ConditionFailed) => match context.store.get::<GeneratedVideoRecord>(&key).await? {
+    match renders::approval_set(&context.store, &record, body.approved).await? {
+        Some(updated) => Ok(Json(view(&context, updated).await?)),
+        None => match context.store.get::<GeneratedVideoRecord>(&key).await? {
             None => Err(ApiError::NotFound(VIDEO_NOT_FOUND.into())),
             Some(_) => Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into())),
         },
-        Err(other) => Err(other.into()),
     }
 }
 
@@ -508,31 +470,12 @@ pub async fn retry(
 ) -> ApiResult<(StatusCode, Json<GeneratedVideo>)> {
     visible_campaign(&context, &principal, &campaign_id).await?;
     let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
-    let at = model::timestamp(model::now());
     // Only from "failed": of two retries at once, one queues a render.
-    let result = context
-        .store
-        .update::<GeneratedVideoRecord>(&key, |u| {
-            u.update_expression(
-                "SET #status = :processing, failureReason = :null, updatedAt = :at REMOVE claimedUntil, claimId",
-            )
-            .condition_expression("attribute_exists(PK) AND #status = :failed")
-            .expression_attribute_names("#status", "status")
-            .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-            .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
-            .expression_attribute_values(":null", AttributeValue::Null(true))
-            .expression_attribute_values(":at", AttributeValue::S(at))
-        })
-        .await;
-    let record = match result {
-        Ok(record) => record,
-        Err(StoreError::ConditionFailed) => {
-            return match context.store.get::<GeneratedVideoRecord>(&key).await? {
-                None => Err(ApiError::NotFound(VIDEO_NOT_FOUND.into())),
-                Some(_) => Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into())),
-            }
-        }
-        Err(other) => return Err(other.into()),
+    let Some(record) = renders::retried(&context.store, &key).await? else {
+        return match context.store.get::<GeneratedVideoRecord>(&key).await? {
+            None => Err(ApiError::NotFound(VIDEO_NOT_FOUND.into())),
+            Some(_) => Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into())),
+        };
     };
     let job = MediaJob::GeneratedVideo {
         tenant_id: principal.tenant_id.clone(),
@@ -541,18 +484,7 @@ pub async fn retry(
     };
     if let Err(error) = context.media.send(&job).await {
         // Nothing queued: it shows failed again, so staff can retry later.
-        context
-            .store
-            .update::<serde_json::Value>(&key, |u| {
-                u.update_expression("SET #status = :failed, failureReason = :reason")
-                    .condition_expression("attribute_exists(PK) AND #status = :processing")
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
-                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-                    .expression_attribute_values(":reason", AttributeValue::S("The retry could not be queued.".into()))
-            })
-            .await
-            .ok();
+        renders::retry_unqueued(&context.store, &key, "The retry could not be queued.").await.ok();
         return Err(ApiError::Internal(error));
     }
     Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))

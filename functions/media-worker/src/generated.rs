@@ -13,10 +13,11 @@ use storyhive_shared::{
         generated::{
             Captions, GeneratedVideoRecord, GeneratedVideoStatus, RenderProgress, RenderStage, VideoTestJobRecord,
         },
+        renders::{self, Settled},
         TranscriptRecord,
     },
     model,
-    storage::{keys, AttributeValue, StoreError},
+    storage::keys,
 };
 
 use crate::{
@@ -35,101 +36,27 @@ struct RenderedVideo {
 impl MediaWorker {
     /// Claims `key` (a generated video or test job in `processing`) for this delivery.
     async fn claim_record(&self, key: &keys::Key, claim_id: &str, now: i64) -> anyhow::Result<bool> {
-        let result = self
-            .store
-            .update::<serde_json::Value>(key, |u| {
-                u.update_expression("SET claimedUntil = :until, claimId = :claim")
-                    .condition_expression(
-                        "attribute_exists(PK) AND #status = :processing AND (attribute_not_exists(claimedUntil) \
-                         OR attribute_type(claimedUntil, :null) OR claimedUntil < :now)",
-                    )
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":until", AttributeValue::N((now + LEASE_SECONDS).to_string()))
-                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
-                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-                    .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                    .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-            })
-            .await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(StoreError::ConditionFailed) => Ok(false),
-            Err(other) => Err(other.into()),
-        }
+        Ok(renders::claimed(&self.store, key, claim_id, now, now + LEASE_SECONDS).await?)
     }
 
-    /// Ends this delivery's claim with `sets` (an update expression's SET list), if the
-    /// record still exists and holds the claim. `false`: it was deleted (or taken over).
-    async fn settle_record(
-        &self,
-        key: &keys::Key,
-        claim_id: &str,
-        sets: &str,
-        values: Vec<(&str, AttributeValue)>,
-    ) -> anyhow::Result<bool> {
-        let result = self
-            .store
-            .update::<serde_json::Value>(key, |u| {
-                let mut u = u
-                    .update_expression(format!("SET {sets}, updatedAt = :at REMOVE claimedUntil, claimId, progress"))
-                    .condition_expression("attribute_exists(PK) AND claimId = :claim")
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
-                    .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())));
-                for (name, value) in values {
-                    u = u.expression_attribute_values(name, value);
-                }
-                u
-            })
-            .await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(StoreError::ConditionFailed) => Ok(false),
-            Err(other) => Err(other.into()),
-        }
+    /// Ends this delivery's claim with how the render ended, if the record still exists
+    /// and holds the claim. `false`: it was deleted (or taken over).
+    async fn settle_record(&self, key: &keys::Key, claim_id: &str, outcome: Settled) -> anyhow::Result<bool> {
+        Ok(renders::settled(&self.store, key, claim_id, &outcome).await?)
     }
 
     /// Ends a record still "processing" and held by no live claim as failed with `reason`.
     pub(crate) async fn give_up_record(&self, key: &keys::Key, reason: &str, now: i64) -> anyhow::Result<Outcome> {
-        let result = self
-            .store
-            .update::<serde_json::Value>(key, |u| {
-                u.update_expression(
-                    "SET #status = :failed, failureReason = :reason, updatedAt = :at REMOVE claimedUntil, claimId",
-                )
-                .condition_expression(
-                    "attribute_exists(PK) AND #status = :processing AND (attribute_not_exists(claimedUntil) \
-                     OR attribute_type(claimedUntil, :null) OR claimedUntil < :now)",
-                )
-                .expression_attribute_names("#status", "status")
-                .expression_attribute_values(":failed", AttributeValue::S("failed".into()))
-                .expression_attribute_values(":reason", AttributeValue::S(reason.into()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-                .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-                .expression_attribute_values(":null", AttributeValue::S("NULL".into()))
-                .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-            })
-            .await;
-        match result {
-            Ok(_) => Ok(Outcome::Failed(reason.into())),
-            Err(StoreError::ConditionFailed) => Ok(Outcome::AlreadyDone),
-            Err(other) => Err(other.into()),
-        }
+        Ok(if renders::given_up(&self.store, key, reason, now).await? {
+            Outcome::Failed(reason.into())
+        } else {
+            Outcome::AlreadyDone
+        })
     }
 
     async fn release_record(&self, key: &keys::Key, claim_id: &str) {
-        let result = self
-            .store
-            .update::<serde_json::Value>(key, |u| {
-                u.update_expression("REMOVE claimedUntil, claimId")
-                    .condition_expression("claimId = :claim")
-                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.into()))
-            })
-            .await;
-        if let Err(error) = result {
-            if !matches!(error, StoreError::ConditionFailed) {
-                tracing::warn!(error = ?error, "could not release the claim; it expires");
-            }
+        if let Err(error) = renders::released(&self.store, key, claim_id).await {
+            tracing::warn!(error = ?error, "could not release the claim; it expires");
         }
     }
 
@@ -185,21 +112,12 @@ impl MediaWorker {
         match result {
             Ok(rendered) => {
                 let probed = rendered.probed;
-                let number = |n: f64| AttributeValue::N(format!("{n}"));
-                let stored = self
-                    .settle_record(
-                        &key,
-                        &claim_id,
-                        "#status = :ready, failureReason = :none, durationSeconds = :duration, width = :width, height = :height",
-                        vec![
-                            (":ready", AttributeValue::S("ready".into())),
-                            (":none", AttributeValue::Null(true)),
-                            (":duration", number(probed.duration_seconds)),
-                            (":width", number(probed.width.unwrap_or(0) as f64)),
-                            (":height", number(probed.height.unwrap_or(0) as f64)),
-                        ],
-                    )
-                    .await?;
+                let outcome = Settled::VideoReady {
+                    duration_seconds: probed.duration_seconds,
+                    width: probed.width.unwrap_or(0),
+                    height: probed.height.unwrap_or(0),
+                };
+                let stored = self.settle_record(&key, &claim_id, outcome).await?;
                 if stored {
                     Ok(Outcome::Rendered)
                 } else {
@@ -210,17 +128,8 @@ impl MediaWorker {
             }
             Err(MediaError::Unplayable { reason, detail }) => {
                 tracing::warn!(%video_id, %detail, "generated video cannot be rendered");
-                let stored = self
-                    .settle_record(
-                        &key,
-                        &claim_id,
-                        "#status = :failed, failureReason = :reason",
-                        vec![
-                            (":failed", AttributeValue::S("failed".into())),
-                            (":reason", AttributeValue::S(reason.clone())),
-                        ],
-                    )
-                    .await?;
+                let stored =
+                    self.settle_record(&key, &claim_id, Settled::VideoFailed { reason: reason.clone() }).await?;
                 Ok(if stored { Outcome::Failed(reason) } else { Outcome::Gone })
             }
             Err(MediaError::Other(error)) => {
@@ -337,40 +246,22 @@ impl MediaWorker {
         }
         let result = self.cut_pauses(&dir, &job, deadline).await.map_err(settle_error);
         tokio::fs::remove_dir_all(&dir).await.ok();
-        let number = |n: f64| AttributeValue::N(format!("{n}"));
+        // To the millisecond.
+        let seconds_taken = || (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
         match result {
             Ok((original, processed)) => {
-                let taken = started.elapsed().as_secs_f64();
-                let stored = self
-                    .settle_record(
-                        &key,
-                        &claim_id,
-                        "#status = :ready, timeTaken = :taken, originalDurationSeconds = :original, \
-                         processedDurationSeconds = :processed",
-                        vec![
-                            (":ready", AttributeValue::S("ready".into())),
-                            (":taken", number((taken * 1000.0).round() / 1000.0)),
-                            (":original", number(original)),
-                            (":processed", number(processed)),
-                        ],
-                    )
-                    .await?;
+                let outcome = Settled::TestReady {
+                    time_taken: seconds_taken(),
+                    original_seconds: original,
+                    processed_seconds: processed,
+                };
+                let stored = self.settle_record(&key, &claim_id, outcome).await?;
                 Ok(if stored { Outcome::Rendered } else { Outcome::Gone })
             }
             Err(MediaError::Unplayable { reason, detail }) => {
                 tracing::warn!(%job_id, %detail, "test video cannot be processed");
-                let taken = started.elapsed().as_secs_f64();
-                self.settle_record(
-                    &key,
-                    &claim_id,
-                    "#status = :failed, failureReason = :reason, timeTaken = :taken",
-                    vec![
-                        (":failed", AttributeValue::S("failed".into())),
-                        (":reason", AttributeValue::S(reason.clone())),
-                        (":taken", number((taken * 1000.0).round() / 1000.0)),
-                    ],
-                )
-                .await?;
+                let outcome = Settled::TestFailed { reason: reason.clone(), time_taken: seconds_taken() };
+                self.settle_record(&key, &claim_id, outcome).await?;
                 Ok(Outcome::Failed(reason))
             }
             Err(MediaError::Other(error)) => {
@@ -440,29 +331,8 @@ async fn write_progress(
 ) {
     while watched.changed().await.is_ok() {
         let now = *watched.borrow_and_update();
-        let stage = match now.stage {
-            RenderStage::Preparing => "preparing",
-            RenderStage::Rendering => "rendering",
-            RenderStage::Saving => "saving",
-        };
-        let value = AttributeValue::M(std::collections::HashMap::from([
-            ("stage".to_string(), AttributeValue::S(stage.into())),
-            ("percent".to_string(), AttributeValue::N(now.percent.to_string())),
-        ]));
-        let written = store
-            .update::<serde_json::Value>(&key, |u| {
-                u.update_expression("SET progress = :progress")
-                    .condition_expression("claimId = :claim AND #status = :processing")
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":progress", value.clone())
-                    .expression_attribute_values(":claim", AttributeValue::S(claim_id.clone()))
-                    .expression_attribute_values(":processing", AttributeValue::S("processing".into()))
-            })
-            .await;
-        if let Err(error) = written {
-            if !matches!(error, storyhive_shared::storage::StoreError::ConditionFailed) {
-                tracing::warn!(?error, "render progress not written");
-            }
+        if let Err(error) = renders::progressed(&store, &key, &claim_id, &now).await {
+            tracing::warn!(?error, "render progress not written");
         }
         tokio::time::sleep(PROGRESS_EVERY).await;
     }

@@ -10,7 +10,7 @@ use storyhive_shared::{
         dto::Question,
         records::{CampaignRecord, QuestionRecord},
         repo::CampaignParts,
-        rules,
+        rules, write,
     },
     cascade::{self, CascadeJob},
     error::ErrorBody,
@@ -114,28 +114,15 @@ fn renumber_ops(
     Ok(ops)
 }
 
-/// The write that claims the next version of the campaign's questions: it fails if
-/// another change of the questions was made since `campaign` was read.
-fn questions_version_op(context: &AppContext, campaign: &CampaignRecord) -> ApiResult<TransactWriteItem> {
-    let read = campaign.questions_version;
-    Ok(context.store.update_op(&campaign.key(), |update| {
-        let update = update
-            .update_expression("SET questionsVersion = :next")
-            .expression_attribute_values(":next", AttributeValue::N((read + 1).to_string()))
-            .expression_attribute_values(":read", AttributeValue::N(read.to_string()))
-            .expression_attribute_values(":active", AttributeValue::S("active".into()));
-        if read == 0 {
-            update.condition_expression(
-                "lifecycle = :active AND (attribute_not_exists(questionsVersion) OR questionsVersion = :read)",
-            )
-        } else {
-            update.condition_expression("lifecycle = :active AND questionsVersion = :read")
-        }
-    })?)
-}
-
-async fn commit(context: &AppContext, ops: Vec<TransactWriteItem>) -> ApiResult<()> {
-    match context.store.transact(ops).await {
+/// Writes a change of the questions; with `campaign`, it claims the next version of the
+/// campaign's questions too (the order changed), so a change made meanwhile from the same
+/// read fails.
+async fn commit(context: &AppContext, campaign: Option<&CampaignRecord>, ops: Vec<TransactWriteItem>) -> ApiResult<()> {
+    let written = match campaign {
+        Some(campaign) => write::questions_changed(&context.store, campaign, ops).await,
+        None => context.store.transact(ops).await,
+    };
+    match written {
         Ok(()) => Ok(()),
         Err(StoreError::ConditionFailed) => Err(ApiError::Conflict(QUESTIONS_CHANGED.into())),
         Err(other) => Err(other.into()),
@@ -200,9 +187,9 @@ pub async fn add_question(
         created_at: at.clone(),
         updated_at: at,
     };
-    let mut ops = vec![context.store.put_new_op(&record)?, questions_version_op(&context, &parts.campaign)?];
+    let mut ops = vec![context.store.put_new_op(&record)?];
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
-    commit(&context, ops).await?;
+    commit(&context, Some(&parts.campaign), ops).await?;
     Ok((StatusCode::CREATED, Json(Question::from(&record))))
 }
 
@@ -279,11 +266,9 @@ pub async fn update_question(
             .expression_attribute_values(":at", AttributeValue::S(record.updated_at.clone()))
     })?;
     let mut ops = vec![put];
-    if record.sequence != before.sequence {
-        ops.push(questions_version_op(&context, &parts.campaign)?);
-    }
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
-    commit(&context, ops).await?;
+    let reordered = (record.sequence != before.sequence).then_some(&parts.campaign);
+    commit(&context, reordered, ops).await?;
     if record.question != before.question {
         storyhive_shared::search::question_changed(
             &context.store,
@@ -320,13 +305,9 @@ pub async fn delete_question(
         campaign_id: parts.campaign.campaign_id.clone(),
         question_id: record.question_id.clone(),
     };
-    let mut ops = vec![
-        context.store.delete_existing_op(&record.key())?,
-        questions_version_op(&context, &parts.campaign)?,
-        cascade::pending_op(&context.store, &job)?,
-    ];
+    let mut ops = vec![context.store.delete_existing_op(&record.key())?, cascade::pending_op(&context.store, &job)?];
     ops.extend(renumber_ops(&context, &parts.questions, &order, &question_id)?);
-    commit(&context, ops).await?;
+    commit(&context, Some(&parts.campaign), ops).await?;
     cascade::send(&context.cascade, &job).await?;
     Ok(Message::new("Question deleted successfully"))
 }

@@ -7,7 +7,7 @@ use storyhive_shared::{
     campaigns::{
         dto::Tag,
         records::{CampaignRecord, NameClaim, TagLinkRecord, TagRecord},
-        repo, rules,
+        repo, rules, write,
     },
     error::ErrorBody,
     http::{Json, Message},
@@ -141,25 +141,14 @@ pub async fn delete_tag(
 /// Removes the tag from one campaign, retrying if the campaign is being edited meanwhile.
 async fn untag(context: &AppContext, tenant_id: &str, campaign_id: &str, tag_id: &str) -> ApiResult<()> {
     for _attempt in 0..5 {
-        let Some(mut campaign) = context.store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await?
-        else {
+        let Some(campaign) = context.store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await? else {
             return Ok(());
         };
         if !campaign.tag_ids.iter().any(|t| t == tag_id) {
             return Ok(());
         }
-        campaign.tag_ids.retain(|t| t != tag_id);
-        campaign.updated_at = model::timestamp(model::now());
-        let update = context.store.update_fields_versioned_op(
-            &campaign.key(),
-            &campaign,
-            &["tagIds", "updatedAt"],
-            campaign.version,
-        )?;
-        match context.store.transact(vec![update]).await {
-            Ok(()) => return Ok(()),
-            Err(StoreError::ConditionFailed) => continue,
-            Err(other) => return Err(other.into()),
+        if write::tag_removed(&context.store, &campaign, tag_id).await? {
+            return Ok(());
         }
     }
     Err(ApiError::Conflict("A campaign using this tag is being edited. Please try again.".into()))

@@ -129,6 +129,70 @@ pub struct AnswerWrite {
     pub from_answers_module: bool,
 }
 
+/// The records with several writers: each is written only by its owner modules
+/// (`storyhive_shared::storage::owner`). A write to one from anywhere else fails, in every
+/// test that makes it, with the record and the owners named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnedRecord {
+    Answer,
+    Membership,
+    Collaborator,
+    GeneratedVideo,
+    Campaign,
+}
+
+/// What tests write directly to set a record up (`writing_as(FIXTURE, ...)`).
+pub const FIXTURE: &str = "test fixture";
+
+impl OwnedRecord {
+    /// The owned record a key names, if any.
+    pub fn of(pk: &str, sk: &str) -> Option<Self> {
+        use storyhive_shared::storage::keys;
+        let in_campaign = pk.contains("#CAMPAIGN#");
+        if sk.starts_with(keys::JOURNEY_PREFIX) {
+            Some(Self::Answer)
+        } else if sk.starts_with(keys::CONTRIBUTOR_PREFIX) {
+            Some(if in_campaign { Self::Membership } else { Self::Collaborator })
+        } else if sk.starts_with(keys::GENERATED_VIDEO_PREFIX) {
+            Some(Self::GeneratedVideo)
+        } else if in_campaign && sk == "CAMPAIGN" {
+            Some(Self::Campaign)
+        } else {
+            None
+        }
+    }
+
+    /// The modules that may write it: its owner, the answers module for the counters an
+    /// answer's change moves with it, and the cascade that purges whole campaigns.
+    pub fn writers(self) -> &'static [&'static str] {
+        use storyhive_shared::{answers, campaigns, cascade, contributors, media};
+        match self {
+            Self::Answer => &[answers::WRITER, cascade::WRITER, FIXTURE],
+            Self::Membership => &[contributors::write::WRITER, answers::WRITER, cascade::WRITER, FIXTURE],
+            Self::Collaborator => &[contributors::write::WRITER, cascade::WRITER, FIXTURE],
+            Self::GeneratedVideo => &[media::renders::WRITER, cascade::WRITER, FIXTURE],
+            // An invitation that makes its campaign live writes it with the collaborator.
+            Self::Campaign => {
+                &[campaigns::write::WRITER, answers::WRITER, contributors::write::WRITER, cascade::WRITER, FIXTURE]
+            }
+        }
+    }
+}
+
+/// A write to an owned record from a module that does not own it, as a message.
+fn foreign_write(operation: &str, (pk, sk): &(String, String), owner: Option<&str>) -> Option<String> {
+    let record = OwnedRecord::of(pk, sk)?;
+    let writers = record.writers();
+    if owner.is_some_and(|o| writers.contains(&o)) {
+        return None;
+    }
+    Some(format!(
+        "{operation} writes the {record:?} item ({pk}, {sk}) from {}; only {} may: go through its owner module",
+        owner.map_or_else(|| "outside any owner module".to_string(), |o| format!("the module writing as {o:?}")),
+        writers.join(", ")
+    ))
+}
+
 /// The accesses of one function, shared by the interceptors on its clients.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
@@ -239,13 +303,22 @@ impl Intercept for RecordingInterceptor {
         let Some(metadata) = cfg.load::<Metadata>().cloned() else { return Ok(()) };
         let accesses = accesses_of(metadata.service(), metadata.name(), context.input());
         if metadata.service().eq_ignore_ascii_case("dynamodb") {
-            let written = written_sort_keys(metadata.name(), context.input());
-            let answers =
-                written.into_iter().filter(|sk| sk.starts_with(storyhive_shared::storage::keys::JOURNEY_PREFIX));
-            let from_answers_module = storyhive_shared::answers::writing();
+            let written = written_keys(metadata.name(), context.input());
+            let owner = storyhive_shared::storage::owner::current();
             let operation = format!("{}.{}", metadata.service(), metadata.name());
-            let writes: Vec<AnswerWrite> = answers
-                .map(|sort_key| AnswerWrite { operation: operation.clone(), sort_key, from_answers_module })
+            let foreign: Vec<String> = written.iter().filter_map(|key| foreign_write(&operation, key, owner)).collect();
+            if !foreign.is_empty() {
+                // Shown in the failing test's output; the call itself fails below.
+                for message in &foreign {
+                    eprintln!("recorder: {message}");
+                }
+                return Err(foreign.join("; ").into());
+            }
+            let from_answers_module = storyhive_shared::answers::writing();
+            let writes: Vec<AnswerWrite> = written
+                .into_iter()
+                .filter(|(_, sk)| sk.starts_with(storyhive_shared::storage::keys::JOURNEY_PREFIX))
+                .map(|(_, sort_key)| AnswerWrite { operation: operation.clone(), sort_key, from_answers_module })
                 .collect();
             if let Some(function) = &self.recorder.function {
                 ANSWER_WRITES_OF_PROCESS
@@ -282,12 +355,13 @@ impl Intercept for RecordingInterceptor {
     }
 }
 
-/// The sort keys of the items a DynamoDB operation writes.
-fn written_sort_keys(operation: &str, input: &Input) -> Vec<String> {
+/// The (partition, sort) keys an operation writes.
+fn written_keys(operation: &str, input: &Input) -> Vec<(String, String)> {
     use aws_sdk_dynamodb::{operation::*, types::AttributeValue};
     type Item = std::collections::HashMap<String, AttributeValue>;
-    let sk = |item: Option<&Item>| item.and_then(|i| i.get("SK")).and_then(|v| v.as_s().ok()).cloned();
-    let found: Vec<Option<String>> = match operation {
+    let text = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
+    let sk = |item: Option<&Item>| item.and_then(|i| Some((text(i, "PK")?, text(i, "SK")?)));
+    let found: Vec<Option<(String, String)>> = match operation {
         "PutItem" => input.downcast_ref::<put_item::PutItemInput>().map(|i| vec![sk(i.item())]).unwrap_or_default(),
         "UpdateItem" => {
             input.downcast_ref::<update_item::UpdateItemInput>().map(|i| vec![sk(i.key())]).unwrap_or_default()

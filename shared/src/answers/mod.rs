@@ -84,19 +84,16 @@ fn creating(answer: &AnswerRef, update: Update<AnswerField>) -> Update<AnswerFie
     update
 }
 
-tokio::task_local! {
-    /// Set while this module writes: the test kit's recorder tells its writes to answers
-    /// from anyone else's (`infra/local-stack/src/recorder.rs`).
-    static OWNER: ();
-}
+/// The owner name this module writes under (`storage::owner`).
+pub const WRITER: &str = "answers";
 
 /// Whether the running task is writing through this module.
 pub fn writing() -> bool {
-    OWNER.try_with(|_| ()).is_ok()
+    crate::storage::owner::current() == Some(WRITER)
 }
 
 async fn owned<T>(write: impl std::future::Future<Output = T>) -> T {
-    OWNER.scope((), write).await
+    crate::storage::owner::writing_as(WRITER, write).await
 }
 
 async fn reindex(store: &Store, answer: &AnswerRef) -> StoreResult<()> {

@@ -23,8 +23,7 @@ use super::{
     rules,
 };
 use crate::{
-    model,
-    storage::{keys, AttributeValue, Query, Store, StoreError, StoreResult, TransactWriteItem},
+    storage::{keys, AttributeValue, Query, Store, StoreResult, TransactWriteItem},
     words,
 };
 
@@ -215,26 +214,8 @@ pub async fn settle_expired(store: &Store, tenant_id: &str, today: Date) -> Stor
         {
             continue;
         }
-        let mut expired = campaign.clone();
-        expired.status = CampaignStatus::Expired;
-        expired.version += 1;
-        expired.updated_at = model::timestamp(model::now());
-        let mut ops = vec![store.update_op(&key, |update| {
-            update
-                .update_expression("SET #status = :expired, updatedAt = :at, version = :next")
-                .condition_expression("version = :read")
-                .expression_attribute_names("#status", "status")
-                .expression_attribute_values(":expired", AttributeValue::S("expired".into()))
-                .expression_attribute_values(":at", AttributeValue::S(expired.updated_at.clone()))
-                .expression_attribute_values(":next", AttributeValue::N(expired.version.to_string()))
-                .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
-        })?];
-        ops.extend(index_ops(store, Some(&campaign), Some(&expired))?);
-        match store.transact(ops).await {
-            Ok(()) => settled += 1,
-            // Edited meanwhile: that edit kept the lists right itself.
-            Err(StoreError::ConditionFailed) => {}
-            Err(other) => return Err(other),
+        if super::write::expired(store, &campaign).await? {
+            settled += 1;
         }
     }
     Ok(settled)

@@ -19,7 +19,7 @@ use crate::{
     error::ApiError,
     model::{TenantRecord, UserRecord},
     staff::UserListItem,
-    storage::{from_item, keys, AttributeValue, Item, Query, Store, StoreError, StoreResult},
+    storage::{from_item, keys, Item, Query, Store, StoreError, StoreResult},
 };
 
 /// How many reads or removals run at once in loops over many items.
@@ -426,20 +426,8 @@ pub async fn delete_objects_under(s3: &aws_sdk_s3::Client, bucket: &str, prefix:
 /// transaction conditioned on the version read (an edit meanwhile makes it fail, and the
 /// caller tries again with the new version). Returns the marked campaign.
 pub async fn unlist_campaign(store: &Store, campaign: &CampaignRecord) -> anyhow::Result<CampaignRecord> {
-    let mut deleting = campaign.clone();
-    deleting.lifecycle = LifecycleStatus::Deleting;
-    deleting.version += 1;
-    let mark = store.update_op(&campaign.key(), |u| {
-        u.update_expression("SET lifecycle = :deleting, version = :next")
-            .condition_expression("version = :read")
-            .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-            .expression_attribute_values(":next", AttributeValue::N(deleting.version.to_string()))
-            .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
-    })?;
-    let mut ops = vec![mark];
-    ops.extend(super::listing::index_ops(store, Some(campaign), None)?);
-    match store.transact(ops).await {
-        Ok(()) => Ok(deleting),
+    match super::write::marked_deleting(store, campaign, Vec::new()).await {
+        Ok(deleting) => Ok(deleting),
         Err(StoreError::ConditionFailed) => {
             anyhow::bail!("campaign {} changed while being removed; it will be tried again", campaign.campaign_id)
         }

@@ -1,17 +1,136 @@
-//! How campaign writes are made: versioned, in one transaction with the items that
-//! must change with them (tag links, the initiative's count, texts).
+//! The one module that changes a campaign record: made, edited, its questions' version
+//! moved, a tag taken off, expired, marked for deletion. Versioned, in one transaction with
+//! the items that must change with them (tag links, the initiative's count, list entries).
+//! Writes run as [`WRITER`] (`storage::owner`); the answers module keeps the campaign's
+//! count of videos in its own transactions, an invitation that makes the campaign live
+//! carries the update built here, and the campaign purge removes it.
 
 use super::{
     listing,
-    records::{CampaignRecord, TagLinkRecord, TagRecord},
+    records::{CampaignRecord, CampaignStatus, LifecycleStatus, TagLinkRecord, TagRecord},
     repo::CampaignParts,
     rules,
 };
 use crate::{
     model,
-    storage::{keys, AttributeValue, StoreError, TransactWriteItem},
+    storage::{
+        keys, owner,
+        update::{Condition, Update},
+        AttributeValue, Store, StoreError, StoreResult, TransactWriteItem,
+    },
     ApiError, ApiResult, AppContext,
 };
+
+/// The owner name this module writes under.
+pub const WRITER: &str = "campaigns";
+
+crate::record_fields!(
+    /// The campaign attributes written one by one (edits copy `EDITABLE_FIELDS` whole).
+    pub enum CampaignField {
+        Status => ["status"],
+        Lifecycle => ["lifecycle"],
+        QuestionsVersion => ["questionsVersion"],
+        Version => ["version"],
+        UpdatedAt => ["updatedAt"],
+    }
+);
+
+use CampaignField as F;
+
+pub(crate) async fn owned<T>(write: impl std::future::Future<Output = T>) -> T {
+    owner::writing_as(WRITER, write).await
+}
+
+/// A new campaign, with `with` (its tag links, the initiative's count, list entries, the
+/// creator's participation) in one transaction. [`StoreError::ConditionFailed`] when a
+/// step of `with` no longer holds (the initiative or a tag was deleted meanwhile).
+pub async fn created(store: &Store, campaign: &CampaignRecord, with: Vec<TransactWriteItem>) -> StoreResult<()> {
+    let mut ops = vec![store.put_new_op(campaign)?];
+    ops.extend(with);
+    owned(store.transact(ops)).await
+}
+
+/// Marks a live campaign as being deleted (it disappears from every list and count now; the
+/// cascade removes what it holds), with `with`, if it is still the version read. Returns
+/// the marked campaign; [`StoreError::ConditionFailed`] after a change meanwhile.
+pub async fn marked_deleting(
+    store: &Store,
+    campaign: &CampaignRecord,
+    with: Vec<TransactWriteItem>,
+) -> StoreResult<CampaignRecord> {
+    let mut deleting = campaign.clone();
+    deleting.lifecycle = LifecycleStatus::Deleting;
+    deleting.version += 1;
+    deleting.updated_at = model::timestamp(model::now());
+    let mark = Update::new()
+        .set(F::Lifecycle, &deleting.lifecycle)
+        .set(F::Version, &deleting.version)
+        .set(F::UpdatedAt, &deleting.updated_at)
+        .when(Condition::eq(F::Lifecycle, &LifecycleStatus::Active).and(Condition::eq(F::Version, &campaign.version)));
+    let mut ops = vec![store.apply_op(&campaign.key(), mark)?];
+    ops.extend(listing::index_ops(store, Some(campaign), None)?);
+    ops.extend(with);
+    owned(store.transact(ops)).await?;
+    Ok(deleting)
+}
+
+/// A change of the campaign's questions (`questions`: their writes) claims the next
+/// version of its questions, so of two changes made from the same read one fails
+/// ([`StoreError::ConditionFailed`]); a campaign being deleted takes none.
+pub async fn questions_changed(
+    store: &Store,
+    campaign: &CampaignRecord,
+    questions: Vec<TransactWriteItem>,
+) -> StoreResult<()> {
+    let read = campaign.questions_version;
+    let mut unchanged = Condition::eq(F::QuestionsVersion, &read);
+    if read == 0 {
+        unchanged = Condition::AbsentOrNull(F::QuestionsVersion).or(unchanged);
+    }
+    let version = Update::new()
+        .set(F::QuestionsVersion, &(read + 1))
+        .when(Condition::eq(F::Lifecycle, &LifecycleStatus::Active).and(unchanged));
+    let mut ops = questions;
+    ops.push(store.apply_op(&campaign.key(), version)?);
+    owned(store.transact(ops)).await
+}
+
+/// Takes a deleted tag off a campaign (`campaign` as read, version and all). False when the
+/// campaign changed meanwhile: read it again and repeat.
+pub async fn tag_removed(store: &Store, campaign: &CampaignRecord, tag_id: &str) -> StoreResult<bool> {
+    let mut untagged = campaign.clone();
+    untagged.tag_ids.retain(|t| t != tag_id);
+    untagged.updated_at = model::timestamp(model::now());
+    let update =
+        store.update_fields_versioned_op(&campaign.key(), &untagged, &["tagIds", "updatedAt"], campaign.version)?;
+    match owned(store.transact(vec![update])).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(other) => Err(other),
+    }
+}
+
+/// Stores a live campaign past its expiry date as expired, with its list entries and
+/// counts, if it is still the version read. False after a change meanwhile (that edit kept
+/// the lists right itself).
+pub async fn expired(store: &Store, campaign: &CampaignRecord) -> StoreResult<bool> {
+    let mut expired = campaign.clone();
+    expired.status = CampaignStatus::Expired;
+    expired.version += 1;
+    expired.updated_at = model::timestamp(model::now());
+    let update = Update::new()
+        .set(F::Status, &expired.status)
+        .set(F::UpdatedAt, &expired.updated_at)
+        .set(F::Version, &expired.version)
+        .when(Condition::eq(F::Version, &campaign.version));
+    let mut ops = vec![store.apply_op(&campaign.key(), update)?];
+    ops.extend(listing::index_ops(store, Some(campaign), Some(&expired))?);
+    match owned(store.transact(ops)).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(other) => Err(other),
+    }
+}
 
 /// Attributes of a campaign that edits change. Counters (`videoCount`) are kept by
 /// the upload worker and never written here.
@@ -125,7 +244,7 @@ pub async fn save(
         vec![context.store.update_fields_versioned_op(&campaign.key(), campaign, EDITABLE_FIELDS, expected)?];
     ops.extend(listing::index_ops(&context.store, Some(before), Some(campaign))?);
     ops.extend(extra);
-    match context.store.transact(ops).await {
+    match owned(context.store.transact(ops)).await {
         Ok(()) => {
             settle_after_write(context, &campaign.tenant_id).await;
             Ok(())

@@ -9,3 +9,4 @@ pub mod records;
 pub mod repo;
 pub mod rules;
 pub mod stats;
+pub mod write;

@@ -306,28 +306,6 @@ impl GeneratedVideoRecord {
     }
 }
 
-/// Removes the records of a collaborator's generated videos in a campaign and returns
-/// them: the caller, which holds the bucket, removes their files (`object_keys`).
-pub async fn remove_of_contributor(
-    store: &crate::storage::Store,
-    tenant_id: &str,
-    campaign_id: &str,
-    contributor_id: &str,
-) -> crate::storage::StoreResult<Vec<GeneratedVideoRecord>> {
-    let videos: Vec<GeneratedVideoRecord> = store
-        .query(crate::storage::Query::gsi1(keys::generated_videos_of_contributor_gsi1(
-            tenant_id,
-            campaign_id,
-            contributor_id,
-        )))
-        .await?;
-    // One DeleteItem each (a collaborator has a few): no batch grant needed.
-    for video in &videos {
-        store.delete(&video.key()).await?;
-    }
-    Ok(videos)
-}
-
 // ------------------------------------------------------------------- video test
 
 /// The longest pause kept, in seconds, is at most this.

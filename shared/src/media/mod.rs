@@ -12,6 +12,7 @@
 pub mod generated;
 pub mod probe;
 pub mod reader;
+pub mod renders;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -3,6 +3,7 @@
 
 pub mod keys;
 pub mod objects;
+pub mod owner;
 
 use std::collections::HashMap;
 

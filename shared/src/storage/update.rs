@@ -16,6 +16,35 @@ pub trait Field: Copy {
     fn path(self) -> &'static [&'static str];
 }
 
+/// Declares a record's fields for typed updates: the enum, its [`Field`] paths (as serde
+/// names them in the record) and `ALL`, which a record's test holds to what serde writes.
+///
+/// `record_fields!(pub enum MembershipField { SubmittedAt => ["submittedAt"], ... });`
+#[macro_export]
+macro_rules! record_fields {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident => [$($segment:literal),+]),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        $vis enum $name { $($variant),+ }
+
+        impl $crate::storage::update::Field for $name {
+            fn path(self) -> &'static [&'static str] {
+                match self { $(Self::$variant => &[$($segment),+]),+ }
+            }
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+        }
+    };
+}
+
+/// The fields of `all` whose top-level attribute `item` (a record as serde writes it, with
+/// every optional field set) lacks: a record's test asserts there are none.
+pub fn fields_missing_from<F: Field + std::fmt::Debug>(all: &[F], item: &super::Item) -> Vec<String> {
+    all.iter().filter(|f| !item.contains_key(f.path()[0])).map(|f| format!("{f:?}")).collect()
+}
+
 /// The one place a value becomes an attribute value: as serde writes it in the record.
 pub fn value<T: Serialize + ?Sized>(value: &T) -> Result<AttributeValue, String> {
     serde_dynamo::to_attribute_value(value).map_err(|error| error.to_string())

@@ -17,7 +17,7 @@ use storyhive_shared::{
     http::{Json, Message, Path},
     model,
     permissions::Permission,
-    storage::{keys, AttributeValue, StoreError},
+    storage::{keys, StoreError},
     validation::Errors,
     ApiError, ApiResult, AppContext,
 };
@@ -148,8 +148,7 @@ pub async fn add_campaign(
         updated_at: at.clone(),
         version: 1,
     };
-    let mut ops =
-        vec![store.put_new_op(&campaign)?, write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?];
+    let mut ops = vec![write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?];
     for tag_id in &tags {
         ops.push(store.put_op(&TagLinkRecord::new(tenant_id, tag_id, &campaign_id))?);
         ops.push(write::tag_exists_op(&context, tenant_id, tag_id)?);
@@ -158,7 +157,7 @@ pub async fn add_campaign(
     // The creator takes part (a super admin too: participant lists never show them, and
     // their personal dashboard finds the campaign through it).
     ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
-    match store.transact(ops).await {
+    match write::created(store, &campaign, ops).await {
         Ok(()) => {}
         // The initiative or a tag was deleted meanwhile.
         Err(StoreError::ConditionFailed) => {
@@ -423,24 +422,12 @@ pub async fn delete_campaign(
     let job = CascadeJob::DeleteCampaign { tenant_id: tenant_id.clone(), campaign_id: campaign.campaign_id.clone() };
     if campaign.lifecycle == LifecycleStatus::Active {
         // It disappears from every list now; the worker removes what it holds.
-        let mark = store.update_op(&campaign.key(), |update| {
-            update
-                .update_expression("SET lifecycle = :deleting, updatedAt = :at ADD version :one")
-                .condition_expression("lifecycle = :active AND version = :read")
-                .expression_attribute_values(":deleting", AttributeValue::S("deleting".into()))
-                .expression_attribute_values(":active", AttributeValue::S("active".into()))
-                .expression_attribute_values(":read", AttributeValue::N(campaign.version.to_string()))
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-                .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        })?;
-        let mut ops = vec![
-            mark,
+        let with = vec![
             write::initiative_count_op(&context, tenant_id, &campaign.initiative_id, -1, false)?,
             cascade::pending_op(store, &job)?,
         ];
-        ops.extend(listing::index_ops(store, Some(&campaign), None)?);
-        match store.transact(ops).await {
-            Ok(()) => {}
+        match write::marked_deleting(store, &campaign, with).await {
+            Ok(_) => {}
             Err(StoreError::ConditionFailed) => return Err(ApiError::Conflict(rules::CAMPAIGN_CHANGED.into())),
             Err(other) => return Err(other.into()),
         }

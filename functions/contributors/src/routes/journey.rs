@@ -14,16 +14,15 @@ use storyhive_shared::{
         access::{self, ContributorAccess, InviteKey},
         dto::{ContributorCampaign, ContributorDetails, Journey, JourneyQuestion},
         records::{ContributorRecord, JourneyRecord, MembershipRecord, UploadRecord},
-        rules,
+        rules, write,
     },
     error::ErrorBody,
     http::{Json, Message, Path, Query},
-    model,
     organisation::terms,
     search::AnswerRef,
     storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
-    words, ApiError, ApiResult, AppContext,
+    ApiError, ApiResult, AppContext,
 };
 
 use super::{dto::*, require_answer_ids, require_ids, staff_from_headers};
@@ -167,55 +166,20 @@ pub async fn save_details(
     let last = errors.check("lastName", validation::person_name(&body.last_name, "Last name"));
     errors.finish()?;
     let (first, last) = (first.unwrap_or_default(), last.unwrap_or_default());
-    let at = model::timestamp(model::now());
     let store = &context.store;
     // The contributor's name and its words change together; a save racing another
     // (two tabs) is tried again against the name the other one wrote.
     let mut contributor = access.contributor.clone();
     let mut saved = false;
     for _attempt in 0..3 {
-        let membership_update = store.update_op(&access.membership.key(), |u| {
-            u.update_expression(
-                "SET firstName = :first, lastName = :last, detailsSubmitted = :yes, startedJourney = :yes, startedAt = if_not_exists(startedAt, :at), updatedAt = :at",
-            )
-            .condition_expression("attribute_exists(PK)")
-            .expression_attribute_values(":first", AttributeValue::S(first.clone()))
-            .expression_attribute_values(":last", AttributeValue::S(last.clone()))
-            .expression_attribute_values(":yes", AttributeValue::Bool(true))
-            .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-        })?;
-        let contributor_update = store.update_op(&contributor.key(), |u| {
-            u.update_expression("SET firstName = :first, lastName = :last, updatedAt = :at")
-                .condition_expression("firstName = :old_first AND lastName = :old_last")
-                .expression_attribute_values(":first", AttributeValue::S(first.clone()))
-                .expression_attribute_values(":last", AttributeValue::S(last.clone()))
-                .expression_attribute_values(":old_first", AttributeValue::S(contributor.first_name.clone()))
-                .expression_attribute_values(":old_last", AttributeValue::S(contributor.last_name.clone()))
-                .expression_attribute_values(":at", AttributeValue::S(at.clone()))
-        })?;
-        let mut ops = vec![membership_update, contributor_update];
-        // Their new name is how staff find them.
-        ops.extend(words::index_ops(
-            store,
-            &contributor.tenant_id,
-            words::CONTRIBUTORS,
-            &contributor.contributor_id,
-            &words::person_words(&contributor.first_name, &contributor.last_name, &contributor.email),
-            &words::person_words(&first, &last, &contributor.email),
-        )?);
-        match store.transact(ops).await {
-            Ok(()) => {
-                saved = true;
-                break;
-            }
-            Err(StoreError::ConditionFailed) => {
-                contributor = store
-                    .get::<ContributorRecord>(&contributor.key())
-                    .await?
-                    .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
-            }
-            Err(other) => return Err(other.into()),
+        if write::details_given(store, &access.membership, &contributor, &first, &last).await? {
+            saved = true;
+            break;
         }
+        contributor = store
+            .get::<ContributorRecord>(&contributor.key())
+            .await?
+            .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
     }
     if !saved {
         return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()));
@@ -339,22 +303,10 @@ pub async fn save_journey(
     let record = answers::details_saved(&context.store, &answer, &details).await?;
     if let Some(config) = body.video_config {
         // The latest settings become the collaborator's defaults for the next question.
-        context
-            .store
-            .update::<MembershipRecord>(&access.membership.key(), |u| {
-                u.update_expression("SET videoConfig = :config")
-                    .condition_expression("attribute_exists(PK)")
-                    .expression_attribute_values(
-                        ":config",
-                        AttributeValue::M(storyhive_shared::storage::to_item(&config).unwrap_or_default()),
-                    )
-            })
-            .await
-            .map_err(|e| match e {
-                // Removed from the campaign while typing.
-                StoreError::ConditionFailed => ApiError::AccessDenied(rules::LINK_INVALID.into()),
-                other => other.into(),
-            })?;
+        if !write::video_config_kept(&context.store, &access.membership.key(), &config).await? {
+            // Removed from the campaign while typing.
+            return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
+        }
     }
     let video = views::video_info(&context, &record).await?;
     Ok(Json(JourneyQuestion::new(
@@ -448,18 +400,9 @@ pub async fn submit(
     if journey.questions.is_empty() || journey.questions.iter().any(|q| !q.stored || q.sent_for_re_recording) {
         return Err(ApiError::BadRequest(rules::RECORD_EVERYTHING_FIRST.into()));
     }
-    context
-        .store
-        .update::<MembershipRecord>(&membership.key(), |u| {
-            u.update_expression("SET submittedAt = :at, updatedAt = :at")
-                .condition_expression("attribute_exists(PK)")
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await
-        .map_err(|e| match e {
-            StoreError::ConditionFailed => ApiError::AccessDenied(rules::LINK_INVALID.into()),
-            other => other.into(),
-        })?;
+    if !write::submitted(&context.store, &membership.key()).await? {
+        return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
+    }
     Ok(Message::new("Your videos have been submitted successfully"))
 }
 

@@ -20,9 +20,8 @@ use storyhive_shared::{
     },
     error::ErrorBody,
     http::{Json, Message, PageParams, Path, Query},
-    model,
     permissions::Permission,
-    storage::{from_item, keys, AttributeValue, Query as StoreQuery, StoreError},
+    storage::{from_item, keys, Query as StoreQuery},
     words, ApiError, ApiResult, AppContext,
 };
 
@@ -263,22 +262,15 @@ pub async fn update_contributor(
     Json(body): Json<SuspendContributor>,
 ) -> ApiResult<Json<ContributorUpdated>> {
     principal.require(Permission::UseStaffApp)?;
-    let at = model::timestamp(model::now());
-    let key = keys::contributor(&principal.tenant_id, &id);
-    let record: ContributorRecord = context
-        .store
-        .update(&key, |u| {
-            u.update_expression("SET isSuspended = :s, updatedAt = :at")
-                .condition_expression("attribute_exists(PK)")
-                .expression_attribute_values(":s", AttributeValue::Bool(body.is_suspended))
-                .expression_attribute_values(":at", AttributeValue::S(at))
-        })
-        .await
-        .map_err(|e| match e {
-            // Not there, or deleted meanwhile.
-            StoreError::ConditionFailed => ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()),
-            other => other.into(),
-        })?;
+    let record = storyhive_shared::contributors::write::collaborator_suspended(
+        &context.store,
+        &principal.tenant_id,
+        &id,
+        body.is_suspended,
+    )
+    .await?
+    // Not there, or deleted meanwhile.
+    .ok_or_else(|| ApiError::NotFound(rules::CONTRIBUTOR_NOT_FOUND.into()))?;
     let message =
         if body.is_suspended { "Collaborator suspended successfully" } else { "Collaborator resumed successfully" };
     Ok(Json(ContributorUpdated {
@@ -297,7 +289,7 @@ async fn remove_membership(
     if delete_journey {
         answers::remove(context, campaign, &membership.contributor_id, Removal::Record).await?;
     }
-    storyhive_shared::contributors::repo::remove_membership(
+    storyhive_shared::contributors::write::membership_removed(
         &context.store,
         &membership.key(),
         &membership.tenant_id,
@@ -348,7 +340,14 @@ pub async fn delete_contributor(
             store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;
         match campaign {
             Some(campaign) => remove_membership(context_ref, &campaign, &membership, true).await,
-            None => Ok(store.delete(&membership.key()).await?),
+            None => Ok(storyhive_shared::contributors::write::membership_removed(
+                store,
+                &membership.key(),
+                &membership.tenant_id,
+                &membership.contributor_id,
+            )
+            .await
+            .map(|_| ())?),
         }
     })
     .await?;
@@ -367,17 +366,7 @@ pub async fn delete_contributor(
         )
     })
     .await?;
-    let mut ops =
-        vec![store.delete_op(&record.key())?, store.delete_op(&keys::contributor_email(&tenant_id, &record.email))?];
-    ops.extend(words::index_ops(
-        store,
-        &tenant_id,
-        words::CONTRIBUTORS,
-        &contributor_id,
-        &words::person_words(&record.first_name, &record.last_name, &record.email),
-        &[],
-    )?);
-    store.transact(ops).await?;
+    storyhive_shared::contributors::write::collaborator_deleted(store, &record).await?;
     Ok(Message::new("Collaborator deleted successfully"))
 }
 
@@ -430,18 +419,9 @@ pub async fn revoke(
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
     let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
-    context
-        .store
-        .update::<MembershipRecord>(&membership.key(), |u| {
-            u.update_expression("REMOVE inviteKeyHash SET updatedAt = :at")
-                .condition_expression("attribute_exists(PK)")
-                .expression_attribute_values(":at", AttributeValue::S(model::timestamp(model::now())))
-        })
-        .await
-        .map_err(|e| match e {
-            StoreError::ConditionFailed => ApiError::NotFound(rules::NOT_INVITED.into()),
-            other => other.into(),
-        })?;
+    if !storyhive_shared::contributors::write::link_revoked(&context.store, &membership.key()).await? {
+        return Err(ApiError::NotFound(rules::NOT_INVITED.into()));
+    }
     Ok(Message::new("Invitation revoked successfully"))
 }
 
