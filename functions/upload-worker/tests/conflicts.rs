@@ -1,8 +1,8 @@
 //! Takes whose transactions conflict on the organisation's totals (a burst of uploads).
 //! Its own test binary: no other test's upload worker drains the shared queue meanwhile.
 
-#[path = "api/common.rs"]
-#[allow(dead_code)]
+#[path = "it/common.rs"]
+#[allow(dead_code, unused_imports)]
 mod common;
 
 use storyhive_local_stack::testkit::{
@@ -28,7 +28,7 @@ async fn takes_that_conflict_on_the_totals_are_all_recorded() {
     let invited = invited(&stack, &["A?", "B?", "C?", "D?"]).await;
     let mut keys_uploaded = Vec::new();
     for q in &invited.question_ids {
-        keys_uploaded.push(upload(&stack, &invited, q, &make_video("mp4-plain", 1, 0), "video/mp4").await);
+        keys_uploaded.push(invited.upload(&stack, q, &video(Container::Mp4, 1).make(), "video/mp4").await);
     }
     let tap = DynamoTap::in_front_of_dynamodb().await;
     let tapped = stack.function_context_through("UploadWorkerFunction", &tap);

@@ -46,8 +46,8 @@ async fn a_retake_after_staff_deleted_the_videos_is_recorded() {
     let stack = stack().await;
     let invited = invited(&stack, &["Only one?"]).await;
     let q = invited.question_ids[0].clone();
-    upload(&stack, &invited, &q, &make_video("mp4-plain", 1, 0), "video/mp4").await;
-    settle(&stack, &invited).await;
+    invited.upload(&stack, &q, &video(Container::Mp4, 1).make(), "video/mp4").await;
+    invited.settle_uploads(&stack).await;
     let (status, _) =
         invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
     assert_eq!(status, StatusCode::OK);
@@ -68,8 +68,8 @@ async fn a_retake_after_staff_deleted_the_videos_is_recorded() {
     );
 
     // The contributor records again: the take is stored, counted once.
-    upload(&stack, &invited, &q, &make_video("mp4-plain", 2, 0), "video/mp4").await;
-    let journey = settle(&stack, &invited).await;
+    invited.upload(&stack, &q, &video(Container::Mp4, 2).make(), "video/mp4").await;
+    let journey = invited.settle_uploads(&stack).await;
     assert_eq!(answer(&journey, &q)["uploadStatus"], "stored", "{journey}");
     let totals = stats(&stack, &invited.staff.tenant_id).await;
     assert_eq!((totals.video_count, totals.pending_video_responses), (1, 1));
@@ -83,13 +83,13 @@ async fn a_truncated_file_is_a_failed_take_with_a_reason_not_a_retry() {
     let invited = invited(&stack, &["Cut short?"]).await;
     let q = invited.question_ids[0].clone();
     // A WebM cut inside its track list: the file ends where its structure says more follows.
-    let webm = make_video("webm", 2, 0);
+    let webm = video(Container::Webm, 2).make();
     // (The id also appears inside the SeekHead, as a SeekID's value after its size 0x84.)
     let tracks = (1..webm.len() - 4)
         .find(|&i| webm[i..i + 4] == [0x16, 0x54, 0xAE, 0x6B] && webm[i - 1] != 0x84)
         .expect("a Tracks element");
-    upload(&stack, &invited, &q, &webm[..tracks + 40], "video/webm").await;
-    let journey = settle(&stack, &invited).await;
+    invited.upload(&stack, &q, &webm[..tracks + 40], "video/webm").await;
+    let journey = invited.settle_uploads(&stack).await;
     let answer = answer(&journey, &q);
     assert_eq!(answer["uploadStatus"], "failed", "{answer}");
     assert!(answer["failureReason"].as_str().unwrap().contains("incomplete"), "the contributor is told why: {answer}");
@@ -102,9 +102,9 @@ async fn sending_back_and_deleting_keep_every_figure_exact() {
     let invited = invited(&stack, &["First?", "Second?", "Third?"]).await;
     let tenant = invited.staff.tenant_id.clone();
     for (q, seconds) in invited.question_ids.iter().zip([1, 2, 3]) {
-        upload(&stack, &invited, q, &make_video("mp4-plain", seconds, 0), "video/mp4").await;
+        invited.upload(&stack, q, &video(Container::Mp4, seconds).make(), "video/mp4").await;
     }
-    settle(&stack, &invited).await;
+    invited.settle_uploads(&stack).await;
     let dash = dashboard(&invited, &stack).await;
     assert_eq!((dash["pendingVideoResponses"].as_i64(), stats(&stack, &tenant).await.video_count), (Some(3), 3));
 
@@ -321,8 +321,8 @@ async fn deleting_videos_keeps_a_take_acknowledged_while_it_runs() {
     let stack = stack().await;
     let invited = invited(&stack, &["Before?", "During?"]).await;
     let (q1, q2) = (invited.question_ids[0].clone(), invited.question_ids[1].clone());
-    upload(&stack, &invited, &q1, &make_video("mp4-plain", 1, 0), "video/mp4").await;
-    settle(&stack, &invited).await;
+    invited.upload(&stack, &q1, &video(Container::Mp4, 1).make(), "video/mp4").await;
+    invited.settle_uploads(&stack).await;
     let first = stored_take(&stack, &invited, &q1).await.expect("the first take is stored");
     assert!(in_video_bucket(&stack, &first).await);
 
@@ -356,8 +356,8 @@ async fn deleting_videos_keeps_a_take_acknowledged_while_it_runs() {
     };
     let during = async {
         paused.notified().await;
-        upload(&stack, &invited, &q2, &make_video("mp4-plain", 2, 0), "video/mp4").await;
-        let journey = settle(&stack, &invited).await;
+        invited.upload(&stack, &q2, &video(Container::Mp4, 2).make(), "video/mp4").await;
+        let journey = invited.settle_uploads(&stack).await;
         resume.notify_one();
         journey
     };
@@ -376,8 +376,8 @@ async fn deleting_a_collaborator_removes_answers_kept_when_they_were_removed_fro
     let stack = stack().await;
     let invited = invited(&stack, &["Kept?"]).await;
     let q = invited.question_ids[0].clone();
-    upload(&stack, &invited, &q, &make_video("mp4-plain", 1, 0), "video/mp4").await;
-    settle(&stack, &invited).await;
+    invited.upload(&stack, &q, &video(Container::Mp4, 1).make(), "video/mp4").await;
+    invited.settle_uploads(&stack).await;
     let take = stored_take(&stack, &invited, &q).await.expect("stored");
 
     // Removed from the campaign, answers kept: no membership, the answer stays.

@@ -1,5 +1,6 @@
 //! Every contributors route over HTTP against DynamoDB Local and moto, with the mail
 //! and upload workers run as SQS delivers their messages, and real videos made by ffmpeg.
+//! (The upload worker's own tests are in its crate.)
 
 mod common;
 mod fuzz_regressions;
