@@ -1,38 +1,21 @@
 //! The video test page's calls: a browser-style upload through the presigned POST, and
 //! the pause cutting behind the shared key, with a real video whose pauses are known.
 
-use std::{process::Command, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use storyhive_local_stack::{provision::LOCAL_VIDEO_PROCESSING_API_KEY, testkit::TestStack};
+use storyhive_local_stack::{
+    provision::LOCAL_VIDEO_PROCESSING_API_KEY,
+    testkit::{media::Sound, TestStack},
+};
 use storyhive_shared::{AppContext, Config};
 
 use crate::common::*;
 
 /// 7 seconds: a tone at 0-1 s, 3-4 s and 6-7 s, silent in between (two pauses of 2 s).
 fn paused_video() -> Vec<u8> {
-    let file = std::env::temp_dir().join(format!("storyhive-pauses-{}.mp4", storyhive_shared::model::new_id()));
-    let status = Command::new("ffmpeg")
-        .args([
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-y",
-            "-f",
-            "lavfi",
-            "-i",
-            "testsrc=duration=7:size=320x240:rate=15",
-        ])
-        .args(["-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,3)\\,1)\\,0.5*sin(2*PI*440*t)\\,0):s=48000:d=7"])
-        .args(["-c:v", "mpeg4", "-c:a", "aac", "-t", "7"])
-        .arg(&file)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let bytes = std::fs::read(&file).unwrap();
-    std::fs::remove_file(file).ok();
-    bytes
+    video(Container::Mp4, 7).sound(Sound::TonesAndPauses).make()
 }
 
 /// `multipart/form-data` as a browser sends it: every field, then the file last.

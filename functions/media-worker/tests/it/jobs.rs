@@ -20,12 +20,12 @@ use storyhive_shared::{
 
 use crate::common::*;
 
-fn job(answering: &Answering, take: &str) -> MediaJob {
+fn job(answering: &Invited, take: &str) -> MediaJob {
     MediaJob::Take {
         tenant_id: answering.staff.tenant_id.clone(),
         campaign_id: answering.campaign_id.clone(),
         contributor_id: answering.contributor_id.clone(),
-        question_id: answering.question_id.clone(),
+        question_id: answering.question_id().to_string(),
         take_key: take.into(),
     }
 }
@@ -41,13 +41,13 @@ fn delivery(job: &MediaJob, receive: u32) -> SqsEvent {
     event
 }
 
-async fn stored_take(stack: &TestStack, answering: &Answering, seconds: f64) -> String {
-    unnotified_take(stack, answering, make_take("mp4", seconds, (640, 480), None), "mp4").await
+async fn stored_take(stack: &TestStack, answering: &Invited, seconds: f64) -> String {
+    answering.unnotified_take(stack, video(Container::Mp4, seconds).size(640, 480).make(), "mp4").await
 }
 
 /// Starts converting the take and stops the worker as soon as it holds the take (as
 /// Lambda does at its timeout, or when the sandbox dies): its claim stays behind.
-async fn killed_mid_way(worker: &MediaWorker, answering: &Answering, stack: &TestStack, job: &MediaJob) {
+async fn killed_mid_way(worker: &MediaWorker, answering: &Invited, stack: &TestStack, job: &MediaJob) {
     let running = {
         let (worker, job) = (worker.clone(), job.clone());
         tokio::spawn(async move { worker.process(&job).await })
@@ -66,7 +66,7 @@ async fn killed_mid_way(worker: &MediaWorker, answering: &Answering, stack: &Tes
 }
 
 /// What a dead worker's claim looks like once its lease has run out.
-async fn lease_runs_out(stack: &TestStack, answering: &Answering) {
+async fn lease_runs_out(stack: &TestStack, answering: &Invited) {
     let past = model::now().unix_timestamp() - 1;
     stack
         .context
@@ -128,7 +128,7 @@ async fn a_take_killed_on_every_attempt_ends_failed_with_a_reason_and_staff_retr
     let retry = serde_json::json!({
         "campaignId": answering.campaign_id,
         "contributorId": answering.contributor_id,
-        "journeyId": answering.question_id,
+        "journeyId": answering.question_id(),
     });
     let (status, body) = answering.staff.post(&stack, "/generated-videos/answer-retry", retry.clone()).await;
     assert_eq!(status, reqwest::StatusCode::ACCEPTED, "{body}");

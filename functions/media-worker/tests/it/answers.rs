@@ -24,7 +24,7 @@ const FUNCTIONS: &[&str] =
     &["ContributorsFunction", "UploadWorkerFunction", "MediaWorkerFunction", "GeneratedVideosFunction"];
 
 /// Each function's writes to `answering`'s answer.
-fn writes(stack: &TestStack, answering: &Answering) -> Vec<(&'static str, AnswerWrite)> {
+fn writes(stack: &TestStack, answering: &Invited) -> Vec<(&'static str, AnswerWrite)> {
     let sort_key = answering.journey_key().sk;
     FUNCTIONS
         .iter()
@@ -34,12 +34,12 @@ fn writes(stack: &TestStack, answering: &Answering) -> Vec<(&'static str, Answer
         .collect()
 }
 
-async fn pending(stack: &TestStack, answering: &Answering) -> i64 {
+async fn pending(stack: &TestStack, answering: &Invited) -> i64 {
     let stats = stack.context.store.get::<TenantStats>(&keys::tenant_stats(&answering.staff.tenant_id)).await.unwrap();
     stats.unwrap_or_default().pending_video_responses
 }
 
-async fn until(stack: &TestStack, answering: &Answering, done: impl Fn(&JourneyRecord) -> bool) -> JourneyRecord {
+async fn until(stack: &TestStack, answering: &Invited, done: impl Fn(&JourneyRecord) -> bool) -> JourneyRecord {
     for _ in 0..40 {
         stack.run_workers().await.unwrap();
         if let Some(journey) = stack.context.store.get::<JourneyRecord>(&answering.journey_key()).await.unwrap() {
@@ -57,7 +57,7 @@ async fn every_write_to_an_answer_through_its_life_comes_from_the_answers_module
     let answering = answering(&stack, "landscape").await;
     let staff = &answering.staff;
     let answer = json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id,
-                        "journeyId": answering.question_id});
+                        "journeyId": answering.question_id()});
 
     // Rejected: not a video.
     answering.record(&stack, b"not a video at all".to_vec(), "mp4").await;
@@ -65,7 +65,7 @@ async fn every_write_to_an_answer_through_its_life_comes_from_the_answers_module
     assert!(journey.s3_video_key.is_none(), "{journey:?}");
 
     // Stored (new, pending review), processing, then ready.
-    let take = answering.record(&stack, make_take("mp4", 1.0, (320, 240), None), "mp4").await;
+    let take = answering.record(&stack, video(Container::Mp4, 1.0).make(), "mp4").await;
     let media = answering.settle(&stack, &take).await;
     assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
     assert_eq!(answering.journey(&stack).await.review_status, Some(ReviewStatus::New));
@@ -107,7 +107,7 @@ async fn every_write_to_an_answer_through_its_life_comes_from_the_answers_module
             &stack,
             "/contributor-journey/re-record",
             json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id,
-                   "campaignQuestionIds": [answering.question_id]}),
+                   "campaignQuestionIds": [answering.question_id()]}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -134,7 +134,7 @@ async fn every_write_to_an_answer_through_its_life_comes_from_the_answers_module
 }
 
 /// The answer's entry in the organisation's search (the "all answers" axis), if any.
-async fn search_entry(stack: &TestStack, answering: &Answering) -> Option<SearchEntry> {
+async fn search_entry(stack: &TestStack, answering: &Invited) -> Option<SearchEntry> {
     let journey = answering.journey(stack).await;
     let key = keys::Key {
         pk: keys::search_axis_partition(&answering.staff.tenant_id, keys::SEARCH_AXIS_ALL),
@@ -142,7 +142,7 @@ async fn search_entry(stack: &TestStack, answering: &Answering) -> Option<Search
             journey.video_taken_at.unwrap(),
             &answering.campaign_id,
             &answering.contributor_id,
-            &answering.question_id,
+            answering.question_id(),
         ),
     };
     stack.context.store.get(&key).await.unwrap()
@@ -155,7 +155,7 @@ async fn search_entry(stack: &TestStack, answering: &Answering) -> Option<Search
 async fn a_search_rebuild_lost_after_a_transition_is_made_by_its_repeat() {
     let stack = stack().await;
     let answering = answering(&stack, "landscape").await;
-    let bytes = make_take("mp4", 1.0, (320, 240), None);
+    let bytes = video(Container::Mp4, 1.0).make();
     let take = answering.record(&stack, bytes.clone(), "mp4").await;
     answering.settle(&stack, &take).await;
     let entry = search_entry(&stack, &answering).await.expect("the stored take is in search");
@@ -171,7 +171,7 @@ async fn a_search_rebuild_lost_after_a_transition_is_made_by_its_repeat() {
         .put_object()
         .bucket(stack.context.config.video_bucket().unwrap())
         .key(&take)
-        .metadata("campaign-question-id", &answering.question_id)
+        .metadata("campaign-question-id", answering.question_id())
         .body(bytes.into())
         .send()
         .await
@@ -198,7 +198,7 @@ async fn a_search_rebuild_lost_after_a_transition_is_made_by_its_repeat() {
         .unwrap();
     assert_eq!(search_entry(&stack, &answering).await.unwrap().review, ReviewStatus::New);
     let review = json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id,
-                        "journeyId": answering.question_id, "status": "approved"});
+                        "journeyId": answering.question_id(), "status": "approved"});
     let (status, body) = answering.staff.put(&stack, "/campaign/answer-review", review).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(search_entry(&stack, &answering).await.unwrap().review, ReviewStatus::Approved);

@@ -10,12 +10,12 @@ use storyhive_shared::{
 
 use crate::common::*;
 
-fn job(answering: &Answering, take: &str) -> MediaJob {
+fn job(answering: &Invited, take: &str) -> MediaJob {
     MediaJob::Take {
         tenant_id: answering.staff.tenant_id.clone(),
         campaign_id: answering.campaign_id.clone(),
         contributor_id: answering.contributor_id.clone(),
-        question_id: answering.question_id.clone(),
+        question_id: answering.question_id().to_string(),
         take_key: take.into(),
     }
 }
@@ -36,7 +36,9 @@ async fn a_take_becomes_a_web_playable_mp4_and_a_poster_in_the_campaigns_orienta
         [("landscape", "webm", (240, 320), (1280, 720)), ("portrait", "mp4", (320, 240), (720, 1280))]
     {
         let answering = answering(&stack, mode).await;
-        let take = answering.record(&stack, make_take(kind, 2.0, source, None), kind).await;
+        let take = answering
+            .record(&stack, video(Container::of_extension(kind), 2.0).size(source.0, source.1).make(), kind)
+            .await;
         // The upload worker records it and hands it on; the media worker converts it.
         let media = answering.settle(&stack, &take).await;
         assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
@@ -74,7 +76,7 @@ async fn speech_is_transcribed_with_word_timings() {
     let stack = stack().await;
     let answering = answering(&stack, "landscape").await;
     let sentence = "Hello. My name is Peter. I live in London. I love my family.";
-    let take = answering.record(&stack, make_take("webm", 7.0, (320, 240), Some(sentence)), "webm").await;
+    let take = answering.record(&stack, video(Container::Webm, 7.0).speech(sentence).make(), "webm").await;
     let media = answering.settle(&stack, &take).await;
     assert_eq!((media.status, media.transcript_status), (MediaStatus::Ready, TranscriptStatus::Ready), "{media:?}");
     let transcript: TranscriptRecord = stack
@@ -84,7 +86,7 @@ async fn speech_is_transcribed_with_word_timings() {
             &answering.staff.tenant_id,
             &answering.campaign_id,
             &answering.contributor_id,
-            &answering.question_id,
+            answering.question_id(),
         ))
         .await
         .unwrap()
@@ -109,7 +111,7 @@ async fn speech_is_transcribed_with_word_timings() {
 async fn the_same_message_delivered_twice_processes_once() {
     let stack = stack().await;
     let answering = answering(&stack, "portrait").await;
-    let take = answering.record(&stack, make_take("mp4", 1.0, (320, 240), None), "mp4").await;
+    let take = answering.record(&stack, video(Container::Mp4, 1.0).make(), "mp4").await;
     let media = answering.settle(&stack, &take).await;
     assert_eq!(media.status, MediaStatus::Ready);
     let bucket = stack.context.config.video_bucket().unwrap().to_string();
@@ -124,7 +126,7 @@ async fn the_same_message_delivered_twice_processes_once() {
     assert_eq!(answering.journey(&stack).await.media, Some(media.clone()));
 
     // Two deliveries at the same moment (a fresh take): one converts, the other finds it claimed.
-    let second = answering.record(&stack, make_take("mp4", 1.0, (320, 240), None), "mp4").await;
+    let second = answering.record(&stack, video(Container::Mp4, 1.0).make(), "mp4").await;
     let upload = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     assert_eq!(upload.process(&second).await.unwrap(), storyhive_upload_worker::Outcome::Recorded);
     let twice = job(&answering, &second);
@@ -147,7 +149,7 @@ async fn the_same_message_delivered_twice_processes_once() {
 async fn a_corrupt_take_fails_with_a_reason_and_does_not_block_the_batch() {
     let stack = stack().await;
     let good = answering(&stack, "landscape").await;
-    let good_take = good.record(&stack, make_take("webm", 1.0, (320, 240), None), "webm").await;
+    let good_take = good.record(&stack, video(Container::Webm, 1.0).make(), "webm").await;
     let upload = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     // (Another test's worker, polling the shared upload queue, may record it first.)
     let recorded = upload.process(&good_take).await.unwrap();
@@ -161,10 +163,10 @@ async fn a_corrupt_take_fails_with_a_reason_and_does_not_block_the_batch() {
 
     // A stored take whose bytes are not a video any more (damaged in storage, say): the
     // answer was recorded, the object is garbage.
-    let broken = answering_in(&stack, good.staff.clone(), "landscape").await;
+    let broken = invited_in(&stack, good.staff.clone(), "landscape", &["Where do you live?"]).await;
     let broken_take = broken.take_key("webm");
     let bucket = stack.context.config.video_bucket().unwrap().to_string();
-    let mut garbage = make_take("webm", 1.0, (320, 240), None);
+    let mut garbage = video(Container::Webm, 1.0).make();
     for byte in garbage.iter_mut().skip(4) {
         *byte = byte.wrapping_mul(31).wrapping_add(7);
     }
@@ -173,7 +175,7 @@ async fn a_corrupt_take_fails_with_a_reason_and_does_not_block_the_batch() {
         &broken.staff.tenant_id,
         &broken.campaign_id,
         &broken.contributor_id,
-        &broken.question_id,
+        broken.question_id(),
         model::timestamp(model::now()),
     );
     record.s3_video_key = Some(broken_take.clone());
@@ -225,7 +227,7 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
     let stack = stack().await;
     let answering = answering(&stack, "landscape").await;
     // Not through the queues: another test's worker (with PocketSphinx) could take it.
-    let take = unnotified_take(&stack, &answering, make_take("webm", 2.0, (320, 240), None), "webm").await;
+    let take = answering.unnotified_take(&stack, video(Container::Webm, 2.0).make(), "webm").await;
     // The worker as the Lambda function wires it, against moto's Transcribe.
     let context = stack.function_context("MediaWorkerFunction");
     let transcribe = stack.function_transcribe("MediaWorkerFunction");
@@ -244,7 +246,9 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
             &stack,
             &format!(
                 "/campaign/video-info/{}/{}/{}",
-                answering.campaign_id, answering.contributor_id, answering.question_id
+                answering.campaign_id,
+                answering.contributor_id,
+                answering.question_id()
             ),
         )
         .await;
@@ -294,7 +298,7 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
             &answering.staff.tenant_id,
             &answering.campaign_id,
             &answering.contributor_id,
-            &answering.question_id,
+            answering.question_id(),
         ))
         .await
         .unwrap()

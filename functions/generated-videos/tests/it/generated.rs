@@ -22,16 +22,16 @@ use crate::common::*;
 const SENTENCE: &str = "Hello. My name is Peter. I live in London. I love my family.";
 
 /// A campaign in `mode` whose collaborator's answer holds a converted, transcribed take.
-async fn answered(stack: &storyhive_local_stack::testkit::TestStack, mode: &str, seconds: f64) -> (Answering, String) {
+async fn answered(stack: &storyhive_local_stack::testkit::TestStack, mode: &str, seconds: f64) -> (Invited, String) {
     let answering = answering(stack, mode).await;
-    let take = answering.record(stack, make_take("webm", seconds, (320, 240), Some(SENTENCE)), "webm").await;
+    let take = answering.record(stack, video(Container::Webm, seconds).speech(SENTENCE).make(), "webm").await;
     let media = answering.settle(stack, &take).await;
     assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
     (answering, take)
 }
 
 /// Runs the workers until the generated video has left "processing"; its staff view.
-async fn rendered(stack: &storyhive_local_stack::testkit::TestStack, answering: &Answering, video_id: &str) -> Value {
+async fn rendered(stack: &storyhive_local_stack::testkit::TestStack, answering: &Invited, video_id: &str) -> Value {
     for _ in 0..60 {
         stack.run_workers().await.unwrap();
         let (status, page) = answering
@@ -64,7 +64,7 @@ fn temp_file(bytes: &[u8], ext: &str) -> std::path::PathBuf {
 async fn a_cut_list_renders_to_its_kept_ranges_with_title_card_captions_and_the_campaigns_orientation() {
     let stack = stack().await;
     let (answering, _take) = answered(&stack, "portrait", 7.0).await;
-    let q = &answering.question_id;
+    let q = answering.question_id();
     let edit = json!({
         "clips": [{"journeyId": q, "start": 3.0, "end": 5.2}, {"journeyId": q, "start": 0.4, "end": 1.9}],
         "titleCard": {"text": "Amara's story: where we live", "seconds": 2},
@@ -194,7 +194,7 @@ async fn bad_edits_and_answers_not_ready_are_refused_and_save_nothing() {
     let stack = stack().await;
     let (answering, _take) = answered(&stack, "landscape", 3.0).await;
     let save = |edit: Value, title: &str| json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id, "title": title, "edit": edit});
-    let q = answering.question_id.clone();
+    let q = answering.question_id().to_string();
     let cases = [
         (save(json!({"clips": []}), "T"), "edit.clips", "Please keep at least one part of an answer"),
         (
@@ -248,19 +248,19 @@ async fn bad_edits_and_answers_not_ready_are_refused_and_save_nothing() {
 /// worker could take), with its render's claim untouched.
 async fn unqueued_video(
     stack: &storyhive_local_stack::testkit::TestStack,
-    answering: &Answering,
+    answering: &Invited,
     take: &str,
     captions: Captions,
 ) -> GeneratedVideoRecord {
     let journey = answering.journey(stack).await;
     let source_key = journey.media.unwrap().mp4_key.unwrap();
     let edit = Edit {
-        clips: vec![Clip { journey_id: answering.question_id.clone(), start: 0.5, end: 2.0 }],
+        clips: vec![Clip { journey_id: answering.question_id().to_string(), start: 0.5, end: 2.0 }],
         title_card: Some(TitleCard { text: "Twice".into(), seconds: 1.0 }),
         captions,
     };
     let sources = vec![SourceClip {
-        journey_id: answering.question_id.clone(),
+        journey_id: answering.question_id().to_string(),
         source_key,
         take_key: take.into(),
         start: 0.5,
@@ -356,7 +356,7 @@ async fn the_same_render_message_delivered_twice_renders_once_and_a_deleted_vide
 async fn staff_approve_an_answer_and_the_pending_count_follows() {
     let stack = stack().await;
     let answering = answering(&stack, "landscape").await;
-    let take = answering.record(&stack, make_take("mp4", 1.0, (320, 240), None), "mp4").await;
+    let take = answering.record(&stack, video(Container::Mp4, 1.0).make(), "mp4").await;
     answering.settle(&stack, &take).await;
     let pending = || async {
         stack
@@ -371,7 +371,7 @@ async fn staff_approve_an_answer_and_the_pending_count_follows() {
     assert_eq!(pending().await, 1);
     let review = |status: &str| {
         json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id,
-               "journeyId": answering.question_id, "status": status})
+               "journeyId": answering.question_id(), "status": status})
     };
     let (status, body) = answering.staff.put(&stack, "/campaign/answer-review", review("approved")).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Answer approved")), "{body}");
@@ -393,7 +393,7 @@ async fn staff_approve_an_answer_and_the_pending_count_follows() {
             &stack,
             "/contributor-journey/re-record",
             json!({"campaignId": answering.campaign_id,
-              "contributorId": answering.contributor_id, "campaignQuestionIds": [answering.question_id]}),
+              "contributorId": answering.contributor_id, "campaignQuestionIds": [answering.question_id()]}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");

@@ -7,14 +7,14 @@ use crate::common::*;
 
 const SENTENCE: &str = "Hello. My name is Peter. I live in London. I love my family.";
 
-fn video_info_path(answering: &Answering) -> String {
-    format!("/campaign/video-info/{}/{}/{}", answering.campaign_id, answering.contributor_id, answering.question_id)
+fn video_info_path(answering: &Invited) -> String {
+    format!("/campaign/video-info/{}/{}/{}", answering.campaign_id, answering.contributor_id, answering.question_id())
 }
 
 /// An answer whose spoken take is converted and transcribed.
-async fn transcribed(stack: &TestStack) -> (Answering, String) {
+async fn transcribed(stack: &TestStack) -> (Invited, String) {
     let answering = answering(stack, "landscape").await;
-    let take = answering.record(stack, make_take("webm", 7.0, (320, 240), Some(SENTENCE)), "webm").await;
+    let take = answering.record(stack, video(Container::Webm, 7.0).speech(SENTENCE).make(), "webm").await;
     let media = answering.settle(stack, &take).await;
     assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
     (answering, take)
@@ -102,7 +102,7 @@ async fn every_staff_role_reads_a_takes_urls_poster_and_transcript_and_no_one_el
 async fn a_take_still_processing_has_no_playable_copy_yet_and_cannot_go_into_a_generated_video() {
     let stack = stack().await;
     let answering = answering(&stack, "portrait").await;
-    let take = answering.record(&stack, make_take("mp4", 1.0, (320, 240), None), "mp4").await;
+    let take = answering.record(&stack, video(Container::Mp4, 1.0).make(), "mp4").await;
     // Recorded, not converted yet (the media worker has not run).
     let upload = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     assert_eq!(upload.process(&take).await.unwrap(), storyhive_upload_worker::Outcome::Recorded);
@@ -137,7 +137,7 @@ async fn staff_correct_a_transcript_and_each_word_keeps_its_timing() {
     let (_, info) = answering.staff.get(&stack, &path).await;
     let before = words(&info["transcript"]);
     let london = before.iter().position(|w| w.0 == "london").unwrap();
-    let ids = json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id, "journeyId": answering.question_id});
+    let ids = json!({"campaignId": answering.campaign_id, "contributorId": answering.contributor_id, "journeyId": answering.question_id()});
     let body = |version: u64, edits: Value| {
         let mut body = ids.clone();
         body["version"] = json!(version);
@@ -239,7 +239,7 @@ async fn each_editor_keeps_their_own_state_per_collaborator_and_bad_state_change
     let stack = stack().await;
     let answering = answering(&stack, "landscape").await;
     let get_path = format!("/user-state/{}/get?campaignId={}", answering.contributor_id, answering.campaign_id);
-    let q = answering.question_id.clone();
+    let q = answering.question_id().to_string();
     let state = json!({
         "cutList": [{"journeyId": q, "start": 0.5, "end": 2.25}, {"journeyId": q, "start": 3.0, "end": 4.0}],
         "selections": [{"journeyId": q, "start": 1.0, "end": 1.5}],
@@ -303,9 +303,9 @@ async fn each_editor_keeps_their_own_state_per_collaborator_and_bad_state_change
 #[tokio::test]
 async fn a_removed_take_leaves_no_copy_poster_or_transcript_behind() {
     let stack = stack().await;
-    let tenant = |a: &Answering| a.staff.tenant_id.clone();
-    let transcript_of = |a: &Answering| {
-        storyhive_shared::storage::keys::transcript(&tenant(a), &a.campaign_id, &a.contributor_id, &a.question_id)
+    let tenant = |a: &Invited| a.staff.tenant_id.clone();
+    let transcript_of = |a: &Invited| {
+        storyhive_shared::storage::keys::transcript(&tenant(a), &a.campaign_id, &a.contributor_id, a.question_id())
     };
 
     // Staff delete the collaborator's videos: the answer stays, to be recorded again.
@@ -349,7 +349,7 @@ async fn a_removed_take_leaves_no_copy_poster_or_transcript_behind() {
     assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This answer has no video yet"));
 
     // A retake is converted and transcribed on its own, as a first take would be.
-    let retake = answering.record(&stack, make_take("webm", 7.0, (320, 240), Some(SENTENCE)), "webm").await;
+    let retake = answering.record(&stack, video(Container::Webm, 7.0).speech(SENTENCE).make(), "webm").await;
     assert_eq!(answering.settle(&stack, &retake).await.status, MediaStatus::Ready);
     let (status, info) = answering.staff.get(&stack, &video_info_path(&answering)).await;
     assert_eq!((status, info["takeKey"].as_str()), (StatusCode::OK, Some(retake.as_str())), "{info}");
@@ -358,7 +358,7 @@ async fn a_removed_take_leaves_no_copy_poster_or_transcript_behind() {
     // Staff delete the question: its answers go with every object of their takes.
     let (status, body) = answering
         .staff
-        .delete(&stack, &format!("/question/{}/{}", answering.campaign_id, answering.question_id), None)
+        .delete(&stack, &format!("/question/{}/{}", answering.campaign_id, answering.question_id()), None)
         .await;
     assert!(status.is_success(), "{status}: {body}");
     let mut gone = false;
