@@ -1,9 +1,11 @@
-use std::{path::PathBuf, process::Command};
-
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{json, Value};
-pub use storyhive_local_stack::testkit::client::*;
 use storyhive_local_stack::testkit::TestStack;
+pub use storyhive_local_stack::testkit::{
+    client::*,
+    collaborators::*,
+    media::{pdf, video, Container, Sound},
+};
 
 pub async fn stack() -> TestStack {
     // Each router runs as its own function (its own environment and grants), as in AWS.
@@ -47,32 +49,9 @@ pub fn png(width: u32, height: u32) -> Vec<u8> {
     out
 }
 
-/// A small, well-formed PDF (one empty page).
-pub fn pdf(title: &str) -> Vec<u8> {
-    let body = format!(
-        "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\n4 0 obj << /Title ({title}) >> endobj\n"
-    );
-    let xref_at = body.len();
-    format!("{body}xref\n0 5\n0000000000 65535 f \ntrailer << /Size 5 /Root 1 0 R /Info 4 0 R >>\nstartxref\n{xref_at}\n%%EOF\n")
-        .into_bytes()
-}
-
-/// A real MP4 made by ffmpeg.
+/// A real MP4 made by ffmpeg, small: 160x120 at 10 frames a second, no sound.
 pub fn mp4(seconds: u32) -> Vec<u8> {
-    let dir = std::env::temp_dir().join(format!("storyhive-org-video-{}", storyhive_shared::model::new_id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file: PathBuf = dir.join("v.mp4");
-    let status = Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i"])
-        .arg(format!("testsrc=duration={seconds}:size=160x120:rate=10"))
-        .args(["-c:v", "mpeg4"])
-        .arg(&file)
-        .status()
-        .expect("ffmpeg is installed (infra/scripts/test.sh installs it)");
-    assert!(status.success(), "ffmpeg failed");
-    let bytes = std::fs::read(&file).unwrap();
-    std::fs::remove_dir_all(&dir).ok();
-    bytes
+    video(Container::Mp4, seconds).size(160, 120).rate(10).sound(Sound::None).make()
 }
 
 /// `company` or `me`: whose files.
@@ -144,21 +123,4 @@ pub async fn me(stack: &TestStack, staff: &Staff) -> Value {
     let (status, body) = staff.get(stack, "/user/me").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
-}
-
-pub async fn call_with_key(
-    stack: &TestStack,
-    method: Method,
-    path: &str,
-    key: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut request = stack.http.request(method, stack.url(path)).header("X-Invite-Key", key);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    let text = response.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }

@@ -7,6 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{
     client::*,
+    collaborators::{invited, Invited},
     fake_llm::{Behaviour, FakeLlm},
     unique_email, TestStack,
 };
@@ -55,45 +56,9 @@ async fn stack(ai: AiConfig) -> TestStack {
     .with_function("ContributorsFunction", storyhive_contributors::router)
 }
 
-struct World {
-    staff: Staff,
-    campaign_id: String,
-    title: String,
-    question_ids: Vec<String>,
-    contributor_id: String,
-    key: String,
-}
-
-/// A live campaign with two questions and an invited collaborator.
-async fn world(stack: &TestStack) -> World {
-    let staff = organisation(stack).await;
-    let initiative = staff.initiative(stack, &unique("Voices")).await;
-    let tag = staff.tag(stack, &unique("t")[..12]).await;
-    let title = unique("Harbour stories");
-    let campaign = staff.campaign(stack, &initiative, &title, &[&tag]).await;
-    let campaign_id = campaign["id"].as_str().unwrap().to_string();
-    let mut question_ids = Vec::new();
-    for text in ["What brought you here?", "What keeps you here?"] {
-        question_ids.push(staff.question(stack, &campaign_id, text).await["questionId"].as_str().unwrap().to_string());
-    }
-    let (status, body) = staff
-        .post(
-            stack,
-            "/campaign/add-contributor",
-            json!({"campaignId": campaign_id, "email": unique_email("collab"), "firstName": "Amara", "lastName": "Okafor"}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let link = body["contributor"]["inviteLink"].as_str().unwrap();
-    let key = link.split("key=").nth(1).unwrap().split('&').next().unwrap().to_string();
-    World {
-        staff,
-        campaign_id,
-        title,
-        question_ids,
-        contributor_id: body["contributor"]["contributorId"].as_str().unwrap().to_string(),
-        key,
-    }
+/// A campaign with two questions and an invited collaborator.
+async fn world(stack: &TestStack) -> Invited {
+    invited(stack, &["What brought you here?", "What keeps you here?"]).await
 }
 
 fn fields(campaign_id: &str) -> Value {
@@ -106,7 +71,14 @@ fn fields(campaign_id: &str) -> Value {
     })
 }
 
-impl World {
+/// The script calls of the collaborator of a [`world`].
+trait World {
+    fn script_body(&self, question: usize, prompt: &str) -> Value;
+    async fn script(&self, stack: &TestStack, key: Option<&str>, body: Value) -> (StatusCode, Value);
+    async fn saved_script(&self, stack: &TestStack, question: usize) -> (Option<String>, Option<String>);
+}
+
+impl World for Invited {
     fn script_body(&self, question: usize, prompt: &str) -> Value {
         json!({
             "tenantId": self.staff.tenant_id,

@@ -6,66 +6,32 @@ use storyhive_shared::{
     storage::{keys, Query},
 };
 
+use storyhive_local_stack::testkit::TestStack;
+
 use crate::common::*;
 
-struct Contributor {
-    tenant_id: String,
-    campaign_id: String,
-    contributor_id: String,
-    question_id: String,
-    key: String,
+/// The landing page of the collaborator's invitation, as their link opens it.
+async fn landing(stack: &TestStack, contributor: &Invited) -> Value {
+    let (status, body) = contributor.call(stack, Method::GET, &contributor.path("/contributor"), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
 }
 
-impl Contributor {
-    fn ids(&self, mut body: Value) -> Value {
-        body["tenantId"] = json!(self.tenant_id);
-        body["campaignId"] = json!(self.campaign_id);
-        body["contributorId"] = json!(self.contributor_id);
-        body
-    }
-
-    async fn landing(&self, stack: &storyhive_local_stack::testkit::TestStack) -> Value {
-        let path = format!("/contributor/{}/{}/{}", self.tenant_id, self.campaign_id, self.contributor_id);
-        let (status, body) = call_with_key(stack, Method::GET, &path, &self.key, None).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        body
-    }
-
-    async fn start_upload(&self, stack: &storyhive_local_stack::testkit::TestStack) -> (StatusCode, Value) {
-        let body =
-            self.ids(json!({"campaignQuestionId": self.question_id, "contentType": "video/mp4", "sizeBytes": 1000}));
-        call_with_key(stack, Method::POST, "/contributor-upload/start", &self.key, Some(body)).await
-    }
-
-    async fn accept(&self, stack: &storyhive_local_stack::testkit::TestStack, version: u32) -> (StatusCode, Value) {
-        let body = self.ids(json!({"version": version}));
-        call_with_key(stack, Method::POST, "/contributor/accept-terms", &self.key, Some(body)).await
-    }
+async fn start_upload(stack: &TestStack, contributor: &Invited) -> (StatusCode, Value) {
+    let body = contributor.with_ids(
+        json!({"campaignQuestionId": contributor.question_id(), "contentType": "video/mp4", "sizeBytes": 1000}),
+    );
+    contributor.call(stack, Method::POST, "/contributor-upload/start", Some(body)).await
 }
 
-/// A live campaign created by `creator`, with a collaborator invited to it.
-async fn invite(stack: &storyhive_local_stack::testkit::TestStack, creator: &Staff) -> Contributor {
-    let (campaign_id, _) = creator.live_campaign(stack, &format!("Voices {}", storyhive_shared::model::new_id())).await;
-    let (_, questions) = creator.get(stack, &format!("/question/list/{campaign_id}")).await;
-    let question_id = questions[0]["questionId"].as_str().or(questions[0]["id"].as_str()).unwrap().to_string();
-    let email = storyhive_local_stack::testkit::unique_email("collab");
-    let (status, body) = creator
-        .post(
-            stack,
-            "/campaign/add-contributor",
-            json!({"campaignId": campaign_id, "email": email, "firstName": "Amara", "lastName": "Okafor"}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let link = body["contributor"]["inviteLink"].as_str().unwrap();
-    let key = link.split("key=").nth(1).unwrap().split('&').next().unwrap().to_string();
-    Contributor {
-        tenant_id: creator.tenant_id.clone(),
-        campaign_id,
-        contributor_id: body["contributor"]["contributorId"].as_str().unwrap().into(),
-        question_id,
-        key,
-    }
+async fn accept(stack: &TestStack, contributor: &Invited, version: u32) -> (StatusCode, Value) {
+    let body = contributor.with_ids(json!({"version": version}));
+    contributor.call(stack, Method::POST, "/contributor/accept-terms", Some(body)).await
+}
+
+/// A campaign created by `creator`, with a collaborator invited to it.
+async fn invite(stack: &TestStack, creator: &Staff) -> Invited {
+    invited_in(stack, creator.clone(), "portrait", &["What brought you here?"]).await
 }
 
 #[tokio::test]
@@ -75,17 +41,17 @@ async fn the_landing_page_shows_the_logo_and_the_creators_video_else_the_organis
     let creator = member(&stack, &owner.tenant_id, Role::Creator).await;
     let contributor = invite(&stack, &creator).await;
 
-    let bare = contributor.landing(&stack).await;
+    let bare = landing(&stack, &contributor).await;
     assert_eq!(
         bare["organisation"],
         json!({"companyLogo": null, "encouragementVideo": null, "termsNConditions": null, "termsVersion": 0, "termsAccepted": true, "termsAcceptedAt": null})
     );
-    assert_eq!(contributor.start_upload(&stack).await.0, StatusCode::OK, "no terms: nothing to accept");
+    assert_eq!(start_upload(&stack, &contributor).await.0, StatusCode::OK, "no terms: nothing to accept");
 
     upload(&stack, &owner, "company", "companyLogo", "image/png", png(20, 20)).await;
     let video = mp4(1);
     upload(&stack, &owner, "company", "defaultEncouragementVideo", "video/mp4", video.clone()).await;
-    let page = contributor.landing(&stack).await;
+    let page = landing(&stack, &contributor).await;
     let logo = fetch(&stack, page["organisation"]["companyLogo"].as_str().unwrap()).await.1;
     image::load_from_memory_with_format(&logo, image::ImageFormat::Jpeg).expect("the logo is a JPEG");
     assert_eq!(page["campaign"]["companyLogo"].as_str().map(|u| u.contains("X-Amz-Signature")), Some(true));
@@ -94,7 +60,7 @@ async fn the_landing_page_shows_the_logo_and_the_creators_video_else_the_organis
     // The campaign's creator recorded their own: contributors see that one.
     let own = mp4(2);
     upload(&stack, &creator, "me", "encouragementVideo", "video/mp4", own.clone()).await;
-    let page = contributor.landing(&stack).await;
+    let page = landing(&stack, &contributor).await;
     assert_eq!(fetch(&stack, page["organisation"]["encouragementVideo"].as_str().unwrap()).await.1, own);
 }
 
@@ -103,60 +69,59 @@ async fn contributors_accept_the_current_terms_before_recording_and_again_after_
     let stack = stack().await;
     let owner = organisation(&stack).await;
     let contributor = invite(&stack, &owner).await;
-    let (status, body) = contributor.accept(&stack, 1).await;
+    let (status, body) = accept(&stack, &contributor, 1).await;
     assert_eq!(
         (status, body["detail"].as_str()),
         (StatusCode::BAD_REQUEST, Some("This organisation has no terms and conditions to accept"))
     );
 
     upload(&stack, &owner, "company", "termsNConditions", "application/pdf", pdf("v1")).await;
-    let page = contributor.landing(&stack).await;
+    let page = landing(&stack, &contributor).await;
     let organisation = &page["organisation"];
     assert_eq!((organisation["termsAccepted"].clone(), organisation["termsVersion"].clone()), (json!(false), json!(1)));
     assert_eq!(fetch(&stack, organisation["termsNConditions"].as_str().unwrap()).await.1, pdf("v1"));
 
     // Recording waits for the acceptance.
     let refused = "Please accept the terms and conditions before recording";
-    let (status, body) = contributor.start_upload(&stack).await;
+    let (status, body) = start_upload(&stack, &contributor).await;
     assert_eq!((status, body["detail"].as_str()), (StatusCode::BAD_REQUEST, Some(refused)));
-    let save = contributor.ids(json!({"campaignQuestionId": contributor.question_id, "contributorScript": "Hello"}));
-    let (status, body) =
-        call_with_key(&stack, Method::POST, "/contributor-journey/save", &contributor.key, Some(save.clone())).await;
+    let save =
+        contributor.with_ids(json!({"campaignQuestionId": contributor.question_id(), "contributorScript": "Hello"}));
+    let (status, body) = contributor.call(&stack, Method::POST, "/contributor-journey/save", Some(save.clone())).await;
     assert_eq!((status, body["detail"].as_str()), (StatusCode::BAD_REQUEST, Some(refused)));
 
     // Only the version shown can be accepted; staff keys do not accept for them.
-    let (status, body) = contributor.accept(&stack, 2).await;
+    let (status, body) = accept(&stack, &contributor, 2).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (status, _) = call_with_key(
         &stack,
         Method::POST,
         "/contributor/accept-terms",
-        "wrong-key",
-        Some(contributor.ids(json!({"version": 1}))),
+        Some("wrong-key"),
+        Some(contributor.with_ids(json!({"version": 1}))),
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
-    let (status, accepted) = contributor.accept(&stack, 1).await;
+    let (status, accepted) = accept(&stack, &contributor, 1).await;
     assert_eq!(status, StatusCode::OK, "{accepted}");
     assert_eq!(accepted["termsAccepted"], true);
     let at = accepted["termsAcceptedAt"].as_str().unwrap().to_string();
-    let (_, again) = contributor.accept(&stack, 1).await;
+    let (_, again) = accept(&stack, &contributor, 1).await;
     assert_eq!(again["termsAcceptedAt"].as_str(), Some(at.as_str()), "the first acceptance is kept");
-    assert_eq!(contributor.start_upload(&stack).await.0, StatusCode::OK);
-    let (status, body) =
-        call_with_key(&stack, Method::POST, "/contributor-journey/save", &contributor.key, Some(save)).await;
+    assert_eq!(start_upload(&stack, &contributor).await.0, StatusCode::OK);
+    let (status, body) = contributor.call(&stack, Method::POST, "/contributor-journey/save", Some(save)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 
     // A new upload of the terms is a new version: asked again.
     upload(&stack, &owner, "company", "termsNConditions", "application/pdf", pdf("v2")).await;
-    let page = contributor.landing(&stack).await;
+    let page = landing(&stack, &contributor).await;
     assert_eq!(
         (page["organisation"]["termsAccepted"].clone(), page["organisation"]["termsVersion"].clone()),
         (json!(false), json!(2))
     );
-    assert_eq!(contributor.start_upload(&stack).await.0, StatusCode::BAD_REQUEST);
-    assert_eq!(contributor.accept(&stack, 2).await.0, StatusCode::OK);
+    assert_eq!(start_upload(&stack, &contributor).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(accept(&stack, &contributor, 2).await.0, StatusCode::OK);
 
     // Each acceptance is stored with its time and the version accepted.
     let stored: Vec<TermsAcceptanceRecord> = stack

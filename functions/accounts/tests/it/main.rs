@@ -5,7 +5,11 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::{
     provision::MAIL_QUEUE,
-    testkit::{client::call, unique_email, TestStack, TEST_APP_BASE_URL, TEST_SES_SENDER},
+    testkit::{
+        client::{call, detail, first_message},
+        collaborators::query_param,
+        unique_email, TestStack, TEST_APP_BASE_URL, TEST_SES_SENDER,
+    },
     worker,
 };
 use storyhive_shared::{
@@ -37,40 +41,6 @@ async fn stack() -> TestStack {
 
 async fn post(stack: &TestStack, path: &str, body: Value) -> (StatusCode, Value) {
     call(stack, Method::POST, path, None, Some(body)).await
-}
-
-fn first_message(body: &Value) -> &str {
-    body["errors"][0]["message"].as_str().unwrap_or_else(|| panic!("not a validation failure: {body}"))
-}
-
-fn detail(body: &Value) -> &str {
-    body["detail"].as_str().unwrap_or_else(|| panic!("no detail: {body}"))
-}
-
-/// The `name=value` query parameter of a link.
-fn query_param(link: &str, name: &str) -> String {
-    let query = link.split_once('?').map(|(_, q)| q).unwrap_or_default();
-    let raw = query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
-        .unwrap_or_else(|| panic!("{name} not in {link}"));
-    percent_decode(raw)
-}
-
-fn percent_decode(raw: &str) -> String {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() + 1 {
-            out.push(u8::from_str_radix(&raw[i + 1..i + 3], 16).expect("hex"));
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).expect("utf-8")
 }
 
 /// Registers `email` and returns the link of the verification e-mail.

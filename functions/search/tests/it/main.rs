@@ -8,7 +8,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use storyhive_local_stack::testkit::{client::*, unique_email, TestStack};
+use storyhive_local_stack::testkit::{client::*, collaborators::add_collaborator, TestStack};
 use storyhive_shared::{
     contributors::records::{ContributorRecord, JourneyRecord, UploadStatus},
     media::{MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus, TranscriptWord},
@@ -49,15 +49,7 @@ async fn world(stack: &TestStack, staff: Staff, questions: &[&str], people: &[(&
     }
     let mut contributors = Vec::new();
     for (first, last) in people {
-        let (status, body) = staff
-            .post(
-                stack,
-                "/campaign/add-contributor",
-                json!({"campaignId": campaign_id, "email": unique_email("collab"), "firstName": first, "lastName": last}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-        contributors.push(body["contributor"]["contributorId"].as_str().unwrap().to_string());
+        contributors.push(add_collaborator(stack, &staff, &campaign_id, first, last).await.contributor_id);
     }
     World { staff, initiative_id, tag_id, campaign_id, questions: question_ids, contributors }
 }
