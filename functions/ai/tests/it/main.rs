@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{
     client::*,
-    collaborators::{invited, Invited},
+    collaborators::{call_with_key, invited, Invited},
     fake_llm::{Behaviour, FakeLlm},
     unique_email, TestStack,
 };
@@ -90,13 +90,7 @@ impl World for Invited {
     }
 
     async fn script(&self, stack: &TestStack, key: Option<&str>, body: Value) -> (StatusCode, Value) {
-        let mut request = stack.http.post(stack.url("/openai/generate-script")).json(&body);
-        if let Some(key) = key {
-            request = request.header("X-Invite-Key", key);
-        }
-        let response = request.send().await.unwrap();
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        call_with_key(stack, Method::POST, "/openai/generate-script", key, Some(body)).await
     }
 
     /// The collaborator's script of a question as stored, and as their journey shows it.
@@ -113,11 +107,8 @@ impl World for Invited {
             .await
             .unwrap()
             .and_then(|j| j.contributor_script);
-        let path =
-            format!("/contributor-journey/{}/{}/{}", self.staff.tenant_id, self.campaign_id, self.contributor_id);
-        let response = stack.http.get(stack.url(&path)).header("X-Invite-Key", &self.key).send().await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        let journey: Value = response.json().await.unwrap();
+        let (status, journey) = self.call(stack, Method::GET, &self.path("/contributor-journey"), None).await;
+        assert_eq!(status, StatusCode::OK);
         let shown = journey["questions"]
             .as_array()
             .unwrap()
