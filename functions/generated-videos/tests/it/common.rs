@@ -14,16 +14,16 @@ use storyhive_media_worker::{transcribe::PocketSphinx, MediaWorker};
 
 pub async fn stack() -> TestStack {
     // Generated videos are rendered by the media worker from takes it converted.
-    let stack = TestStack::start("ContributorsFunction", storyhive_contributors::router)
-        .await
-        .with_function("AccountsFunction", storyhive_accounts::router)
-        .with_function("InitiativesFunction", storyhive_initiatives::router)
-        .with_function("TagsFunction", storyhive_tags::router)
-        .with_function("CampaignsFunction", storyhive_campaigns::router)
-        .with_function("QuestionsFunction", storyhive_questions::router)
-        .with_function("GeneratedVideosFunction", |context| {
-            storyhive_generated_videos::router(context).layer(axum::Extension(run_limits()))
-        });
+    let stack = TestStack::start("GeneratedVideosFunction", |context| {
+        storyhive_generated_videos::router(context).layer(axum::Extension(run_limits()))
+    })
+    .await
+    .with_function("ContributorsFunction", storyhive_contributors::router)
+    .with_function("AccountsFunction", storyhive_accounts::router)
+    .with_function("InitiativesFunction", storyhive_initiatives::router)
+    .with_function("TagsFunction", storyhive_tags::router)
+    .with_function("CampaignsFunction", storyhive_campaigns::router)
+    .with_function("QuestionsFunction", storyhive_questions::router);
     let uploads = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     let media = media_worker(&stack);
     // Deleting a question removes its answers through the cascade worker.
