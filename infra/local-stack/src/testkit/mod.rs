@@ -18,7 +18,9 @@ use std::{
 };
 
 pub mod client;
+pub mod collaborators;
 pub mod fake_llm;
+pub mod media;
 pub mod tap;
 
 use anyhow::Context;

@@ -1,0 +1,9 @@
+//! The media worker against the local stack, with real takes made by ffmpeg and
+//! speech by espeak-ng. (Rendering generated videos is tested with their routes, in
+//! the generated-videos crate.)
+
+mod answers;
+mod calls;
+mod common;
+mod jobs;
+mod worker;
