@@ -248,7 +248,10 @@ impl Invited {
 
     /// Runs the workers until the first question's take `take` has left "processing".
     pub async fn settle(&self, stack: &TestStack, take: &str) -> TakeMedia {
-        for _ in 0..40 {
+        // By time, not by rounds: the other tests of the binary share the queues and the
+        // two cores, and a round that finds a message renders it before the next.
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(240);
+        while tokio::time::Instant::now() < deadline {
             stack.run_workers().await.unwrap();
             if let Some(journey) = stack.context.store.get::<JourneyRecord>(&self.journey_key()).await.unwrap() {
                 if let Some(media) = journey.media.filter(|m| m.take_key == take) {
