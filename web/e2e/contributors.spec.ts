@@ -160,6 +160,7 @@ test('staff invite a collaborator, the e-mailed link opens the campaign, the lin
 
   // Revoke: the link stops working at once.
   await row.getByRole('button', { name: /^Revoke link of / }).click();
+  await page.getByRole('dialog', { name: 'Revoke invitation link?' }).getByRole('button', { name: 'Revoke link' }).click();
   await expect(page.getByText('Invitation revoked successfully')).toBeVisible();
   await expect(row.getByText('Link revoked')).toBeVisible();
   const refused = await request.get(contributorCall, { headers: { 'X-Invite-Key': renewed.key } });

@@ -9,6 +9,7 @@ import {
   useDeleteContributorVideos,
   useReinvite,
   useRemoveContributor,
+  useRevokeInvite,
   useSendForReRecording,
 } from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
@@ -136,6 +137,33 @@ export function RemoveContributorDialog({ campaignId, contributor, open, onClose
         </label>
       </fieldset>
       {deleteJourney && <p className="text-danger">Their videos for this campaign will be deleted. This cannot be undone.</p>}
+    </Dialog>
+  );
+}
+
+/** Revokes a collaborator's link: it stops working at once (a new link can be sent later). */
+export function RevokeLinkDialog({ campaignId, contributor, open, onClose }: Props) {
+  const revoke = useRevokeInvite(campaignId);
+  return (
+    <Dialog
+      open={open}
+      title="Revoke invitation link?"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <ConfirmButton variant="danger" loading={revoke.isPending} onClick={() => revoke.mutate(contributor.contributorId, { onSuccess: onClose })}>
+            Revoke link
+          </ConfirmButton>
+        </>
+      }
+    >
+      <p>
+        The link of <strong>{contributor.fullName || contributor.email}</strong> will stop working at once. Their recordings are kept, and
+        &quot;Re-invite&quot; e-mails them a new link.
+      </p>
     </Dialog>
   );
 }

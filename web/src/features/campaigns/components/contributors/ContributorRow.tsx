@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/Button';
 import { buildPath, paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDate, NO_DATE } from '@/lib/format';
-import { useReinvite, useRevokeInvite, useSetSuspended } from '../../api/contributors';
+import { useReinvite, useSetSuspended } from '../../api/contributors';
 import type { CampaignContributor, ContributorAnswer } from '../../contributor-types';
 import { ContributorAnswersList } from './ContributorAnswersList';
-import { CopyNewLinkDialog, DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog } from './ContributorDialogs';
+import { CopyNewLinkDialog, DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog, RevokeLinkDialog } from './ContributorDialogs';
 import { ContributorStatusBadges } from './ContributorStatusBadge';
 
 type Props = {
@@ -18,7 +18,7 @@ type Props = {
   answers: ContributorAnswer[] | undefined;
 };
 
-type Open = 'remove' | 'videos' | 'rerecord' | 'newLink' | null;
+type Open = 'remove' | 'videos' | 'rerecord' | 'newLink' | 'revoke' | null;
 
 export function displayName(c: Pick<CampaignContributor, 'fullName' | 'firstName' | 'lastName' | 'email'>): string {
   const name = c.fullName?.trim() || `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
@@ -28,7 +28,6 @@ export function displayName(c: Pick<CampaignContributor, 'fullName' | 'firstName
 /** One collaborator: who, status, progress, and what staff can do about them. */
 export function ContributorRow({ campaignId, initiativeId, contributor: c, answers }: Props) {
   const suspend = useSetSuspended(campaignId);
-  const revoke = useRevokeInvite(campaignId);
   const reinvite = useReinvite(campaignId);
   const [open, setOpen] = useState<Open>(null);
   const [showAnswers, setShowAnswers] = useState(false);
@@ -128,9 +127,8 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
           <Button
             size="sm"
             variant="danger-outline"
-            loading={revoke.isPending}
             aria-label={`Revoke link of ${name}`}
-            onClick={() => revoke.mutate(c.contributorId)}
+            onClick={() => setOpen('revoke')}
           >
             Revoke link
           </Button>
@@ -152,6 +150,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
         (answers ? <ContributorAnswersList name={name} answers={answers} review={{ campaignId, contributorId: c.contributorId }} /> : <Spinner className="h-5 w-5" />)}
       <CopyNewLinkDialog campaignId={campaignId} contributor={c} open={open === 'newLink'} onClose={() => setOpen(null)} />
       <RemoveContributorDialog campaignId={campaignId} contributor={c} open={open === 'remove'} onClose={() => setOpen(null)} />
+      <RevokeLinkDialog campaignId={campaignId} contributor={c} open={open === 'revoke'} onClose={() => setOpen(null)} />
       <DeleteVideosDialog
         campaignId={campaignId}
         initiativeId={initiativeId}

@@ -346,7 +346,12 @@ describe('collaborators panel', () => {
     expect(await screen.findByRole('button', { name: 'Resume Jane Doerr' })).toBeInTheDocument();
 
     await u.click(screen.getByRole('button', { name: 'Revoke link of Jane Doerr' }));
+    // Asked first: nothing is revoked until it is confirmed.
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke invitation link?' });
+    expect(calls.some((c) => c.path === '/contributor/revoke')).toBe(false);
+    await u.click(within(confirm).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(toastMessages()).toContain('success:Invitation revoked successfully'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.path === '/contributor/revoke')!.body).toEqual({ campaignId: 'c1', contributorId: 'k1' });
     expect(await screen.findByText('Link revoked')).toBeInTheDocument();
 
