@@ -77,7 +77,8 @@ export function TagPicker({ value, onChange, error }: Props) {
                 type="button"
                 aria-label={`Delete tag ${tag.name}`}
                 onClick={() => setDeleting(tag)}
-                className="rounded-full px-1.5 text-muted hover:bg-sunken hover:text-danger"
+                // 32 px square at least: a phone's finger finds it beside the tag's checkbox.
+                className="inline-flex h-8 min-w-8 items-center justify-center rounded-full text-base text-muted hover:bg-sunken hover:text-danger"
               >
                 ×
               </button>

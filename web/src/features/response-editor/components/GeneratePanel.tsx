@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { useGenerateVideo } from '../api/editor-api';
 import type { Captions } from '../api/generated-videos-contract';
 import { MAX_CLIPS, totalSeconds, type TakeRange } from '../lib/ranges';
@@ -75,8 +76,8 @@ export function GeneratePanel({ campaignId, contributorId, defaultTitle, clips, 
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Title card</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={titleCard.enabled} onChange={(e) => onTitleCard({ ...titleCard, enabled: e.target.checked })} />
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <Checkbox checked={titleCard.enabled} onChange={(e) => onTitleCard({ ...titleCard, enabled: e.target.checked })} />
           Start with a title card
         </label>
         {titleCard.enabled && (
@@ -114,8 +115,15 @@ export function GeneratePanel({ campaignId, contributorId, defaultTitle, clips, 
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium">Captions</legend>
         {CAPTION_CHOICES.map((c) => (
-          <label key={c.value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="captions" value={c.value} checked={captions === c.value} onChange={() => onCaptions(c.value)} />
+          <label key={c.value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="captions"
+              value={c.value}
+              checked={captions === c.value}
+              onChange={() => onCaptions(c.value)}
+              className="size-5 accent-primary"
+            />
             {c.label}
           </label>
         ))}
