@@ -29,7 +29,7 @@ use storyhive_shared::{
 use time::Duration;
 use utoipa::ToSchema;
 
-use crate::{
+use crate::service::{
     prompts::{self, CampaignContext, GeneratorFields, ParagraphKind},
     provider::{ChatAnswer, ChatRequest, Provider, ProviderError},
 };
