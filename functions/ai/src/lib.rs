@@ -4,10 +4,12 @@
 //! app disables its AI controls. Calls are counted against the organisation's daily quota
 //! (given back when the model fails) and, on the contributors' open call, per invitation key.
 
+mod dto;
 mod routes;
 pub mod service;
 
 // `main.rs` and the tests read the key through `secrets`.
+pub use dto::*;
 pub use service::{prompts, provider, secrets};
 
 use axum::{Extension, Router};
