@@ -4,10 +4,13 @@
 //! app disables its AI controls. Calls are counted against the organisation's daily quota
 //! (given back when the model fails) and, on the contributors' open call, per invitation key.
 
-pub mod prompts;
-pub mod provider;
+mod dto;
 mod routes;
-pub mod secrets;
+pub mod service;
+
+// `main.rs` and the tests read the key through `secrets`.
+pub use dto::*;
+pub use service::{prompts, provider, secrets};
 
 use axum::{Extension, Router};
 use storyhive_shared::AppContext;

@@ -1,11 +1,9 @@
 //! The `/openai` calls. Order of checks in each: who is calling (401/403), the body (400),
 //! the campaign (404, also for another organisation's), the provider (503), the limits
 //! (429), then the model (502/504). Nothing is saved unless the model's answer was usable.
-
 use std::time::Instant;
 
 use axum::{extract::State, Extension};
-use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     auth::Principal,
     campaigns::{
@@ -19,7 +17,6 @@ use storyhive_shared::{
     },
     error::ErrorBody,
     http::Json,
-    ids::Id,
     permissions::Permission,
     ratelimit::{self, Limit},
     storage::keys,
@@ -27,9 +24,9 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 use time::Duration;
-use utoipa::ToSchema;
 
-use crate::{
+use crate::dto::*;
+use crate::service::{
     prompts::{self, CampaignContext, GeneratorFields, ParagraphKind},
     provider::{ChatAnswer, ChatRequest, Provider, ProviderError},
 };
@@ -118,113 +115,12 @@ fn key_limit(context: &AppContext) -> Limit {
     Limit { scope: "ai-script-key", max: context.config.ai.scripts_per_key_per_hour, window: Duration::hours(1) }
 }
 
-/// Whether the AI calls can be used here.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AiStatus {
-    pub available: bool,
-    /// Why not, when not available (shown next to the disabled controls).
-    #[schema(required = false)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
 /// Whether AI writing help is configured: the web app disables its AI controls and shows
 /// the message when it is not. Says nothing else about the installation.
 #[utoipa::path(get, path = "/openai/status", tag = TAG, responses((status = 200, body = AiStatus)))]
 pub async fn status(Extension(provider): Extension<Provider>) -> Json<AiStatus> {
     let available = provider.is_ready();
     Json(AiStatus { available, message: (!available).then(|| NOT_CONFIGURED.to_string()) })
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct GenerateQuestions {
-    pub campaign_id: Id,
-    pub location: String,
-    pub keywords: String,
-    pub tone_of_voice: String,
-    pub scene_request: String,
-    /// How many questions (1 to 10, default 5).
-    pub count: Option<u32>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct GeneratedQuestions {
-    /// Each at most 50 characters; add the ones you want with `POST /question/add`.
-    pub questions: Vec<String>,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct RegenerateQuestion {
-    pub campaign_id: Id,
-    pub location: String,
-    pub keywords: String,
-    pub tone_of_voice: String,
-    pub scene_request: String,
-    /// The generated question to write again.
-    pub question: String,
-    /// The other questions on screen, not to be repeated.
-    pub other_questions: Vec<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RegeneratedQuestion {
-    pub question: String,
-}
-
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum TextKind {
-    #[default]
-    Brief,
-    Script,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct GenerateParagraphs {
-    pub campaign_id: Id,
-    /// Brief (default) or script.
-    pub kind: TextKind,
-    /// What to write about (optional: the campaign's title and description are used).
-    pub prompt: String,
-    /// The editor's current text, to improve rather than replace blindly (HTML or plain).
-    pub current_text: String,
-}
-
-/// A text as the spec's `videoScript`: paragraphs separated by blank lines.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VideoScript {
-    pub video_script: String,
-    /// `videoScript` split on blank lines.
-    pub paragraphs: Vec<String>,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct GenerateScript {
-    pub tenant_id: Id,
-    pub campaign_id: Id,
-    pub contributor_id: Id,
-    /// The question the script is for; it is saved as the collaborator's script of it.
-    pub campaign_question_id: Id,
-    /// The collaborator's notes: what they want to say.
-    pub prompt: String,
-    /// Without a prompt: write from their own first answer (their script of the first
-    /// question that has one).
-    pub from_first_answer: bool,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GeneratedScript {
-    pub campaign_question_id: String,
-    /// Saved as the collaborator's script of the question (emoji restored).
-    pub video_script: String,
-    pub paragraphs: Vec<String>,
 }
 
 fn required_field(errors: &mut Errors, field: &str, label: &str, value: &str) -> String {

@@ -1,6 +1,7 @@
 //! Campaigns route group: the list, creating and editing a campaign (fields, brief,
 //! script, tags, participants), publishing, deleting, and the contributor preview.
 
+mod dto;
 mod routes;
 
 use axum::Router;
@@ -12,7 +13,7 @@ use utoipa::OpenApi;
 #[openapi(components(schemas(CampaignSort, StatusFilter)))]
 struct ParameterSchemas;
 
-pub use routes::dto::*;
+pub use dto::*;
 
 use routes::{edit, list, participants, preview};
 // The routes and their OpenAPI description, from the same declarations: `api()` with the

@@ -2,15 +2,14 @@
 //! holding only their invitation key, fill in their details, record answers and
 //! upload them through presigned multipart URLs.
 
-mod answers;
-mod invite;
+mod dto;
 mod routes;
-pub mod views;
+pub mod service;
 
 use axum::Router;
 use storyhive_shared::AppContext;
 
-pub use routes::dto::*;
+pub use dto::*;
 
 use routes::{journey, media, preview, register, review, staff, uploads, user_state};
 // The routes and their OpenAPI description, from the same declarations: `api()` with the

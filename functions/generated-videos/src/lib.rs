@@ -5,8 +5,12 @@
 //! shared `x-api-key`. One function because all of them hand cut lists to the media
 //! worker and sign URLs of the video bucket.
 
-pub mod videos;
-pub mod videotest;
+mod dto;
+mod routes;
+
+// Paths the gateway's demo and the media worker's tests use.
+pub use dto::*;
+pub use routes::{videos, videotest};
 
 use axum::Router;
 use storyhive_shared::AppContext;

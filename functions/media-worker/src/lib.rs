@@ -16,10 +16,10 @@
 //! time, or passing faults) ends the job "failed" with [`GAVE_UP`], before the queue
 //! would set the message aside. Staff can queue a failed generated video again.
 
-pub mod ffmpeg;
-pub mod generated;
-pub mod render;
-pub mod transcribe;
+pub mod service;
+
+// The tests and the local stack reach the transcribers and ffmpeg by these paths.
+pub use service::{ffmpeg, generated, render, transcribe};
 
 use std::{
     path::{Path, PathBuf},

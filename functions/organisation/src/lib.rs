@@ -7,11 +7,9 @@
 //!
 //! `main.rs` wires this router into Lambda; the local gateway merges it with the others.
 
-pub mod checks;
-mod company;
-mod departments;
 mod dto;
-mod files;
+mod routes;
+pub mod service;
 
 use axum::Router;
 use storyhive_shared::AppContext;
@@ -20,6 +18,8 @@ pub use dto::*;
 
 // The routes and their OpenAPI description, from the same declarations: `api()` with the
 // document (the gateway, openapi.json), `routes()` without (the function's router).
+use routes::{company, departments, files};
+
 storyhive_shared::function_routes!(
     company::get_company,
     company::update_company,

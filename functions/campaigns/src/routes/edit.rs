@@ -22,7 +22,7 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use super::dto::*;
+use crate::dto::*;
 use storyhive_shared::campaigns::write;
 
 const TAG: &str = "campaigns";

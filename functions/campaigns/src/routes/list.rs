@@ -20,7 +20,7 @@ use storyhive_shared::{
     words, ApiError, ApiResult, AppContext,
 };
 
-use super::dto::*;
+use crate::dto::*;
 
 const TAG: &str = "campaigns";
 /// A search considers at most this many matching campaigns.

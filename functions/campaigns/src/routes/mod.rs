@@ -1,4 +1,3 @@
-pub mod dto;
 pub mod edit;
 pub mod list;
 pub mod participants;

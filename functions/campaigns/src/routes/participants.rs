@@ -16,7 +16,7 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use super::dto::*;
+use crate::dto::*;
 
 const TAG: &str = "campaigns";
 

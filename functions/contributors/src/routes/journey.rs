@@ -25,8 +25,9 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use super::{dto::*, require_answer_ids, require_ids, staff_from_headers};
-use crate::views;
+use super::{require_answer_ids, require_ids, staff_from_headers};
+use crate::dto::*;
+use crate::service::views;
 
 const TAG: &str = "contributor journey";
 

@@ -1,4 +1,3 @@
-pub mod dto;
 pub mod journey;
 pub mod media;
 pub mod preview;

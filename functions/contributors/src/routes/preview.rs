@@ -16,8 +16,9 @@ use storyhive_shared::{
     ApiResult, AppContext,
 };
 
-use super::{dto::ContributorPreview, journey::contributor_campaign};
-use crate::views;
+use super::journey::contributor_campaign;
+use crate::dto::ContributorPreview;
+use crate::service::views;
 
 const TAG: &str = "contributors";
 

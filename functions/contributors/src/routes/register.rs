@@ -12,8 +12,8 @@ use storyhive_shared::{
     ratelimit, ApiError, ApiResult, AppContext,
 };
 
-use super::dto::Invitee;
-use crate::invite;
+use crate::dto::Invitee;
+use crate::service::invite;
 
 const ANSWER: &str = "Check your inbox: we have sent you your personal link to this campaign";
 

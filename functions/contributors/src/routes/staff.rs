@@ -25,8 +25,9 @@ use storyhive_shared::{
     words, ApiError, ApiResult, AppContext,
 };
 
-use super::{dto::*, require_params};
-use crate::{answers, invite, views};
+use super::require_params;
+use crate::dto::*;
+use crate::service::{answers, invite, views};
 
 const TAG: &str = "contributors";
 /// A search of the organisation's contributors answers at most this many.

@@ -24,7 +24,8 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use super::{dto::*, journey::open, require_answer_ids};
+use super::{journey::open, require_answer_ids};
+use crate::dto::*;
 
 const TAG: &str = "contributor uploads";
 /// Upload records outlive S3's abort-incomplete rule (2 days).

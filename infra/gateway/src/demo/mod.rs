@@ -31,7 +31,7 @@ use futures::{StreamExt, TryStreamExt};
 use serde_json::{json, Value};
 use storyhive_campaigns::{CampaignList, ParticipantList};
 use storyhive_contributors::{InviteResult, Reinvited, SignedPart, UploadStarted};
-use storyhive_generated_videos::videos::GeneratedVideo;
+use storyhive_generated_videos::GeneratedVideo;
 use storyhive_shared::{
     campaigns::{
         dto::{Campaign as CampaignDto, Question as QuestionDto},

@@ -24,7 +24,7 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use crate::{checks, dto::*};
+use crate::{dto::*, service as checks};
 
 const TAG: &str = "organisation";
 pub const FILE_NOT_EXIST: &str = "File not exist";

@@ -12,7 +12,7 @@ use std::{
     time::Duration,
 };
 
-use crate::ffmpeg::{self, MediaError};
+use super::ffmpeg::{self, MediaError};
 
 pub const FPS: u32 = 30;
 pub const RENDER_FAILED: &str =

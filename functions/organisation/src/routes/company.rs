@@ -13,7 +13,8 @@ use storyhive_shared::{
     ApiError, ApiResult, AppContext,
 };
 
-use crate::{departments::departments, dto::*};
+use super::departments::departments;
+use crate::dto::*;
 
 const TAG: &str = "organisation";
 pub const NAME_RULE: &str = "Company name is required and must be at most 100 characters";

@@ -59,7 +59,7 @@ pub struct PocketSphinx {
     pub time_limit: Duration,
 }
 
-const SCRIPT: &str = include_str!("../pocketsphinx/transcribe.py");
+const SCRIPT: &str = include_str!("../../pocketsphinx/transcribe.py");
 
 #[derive(Deserialize)]
 struct SphinxWord {

@@ -1,5 +1,5 @@
 //! Generated videos and the video test page's jobs: both are cut lists rendered by
-//! [`crate::render`]. Each is claimed on its record with a lease before rendering (as a
+//! [`super::render`]. Each is claimed on its record with a lease before rendering (as a
 //! take's conversion is), so a duplicate message renders nothing; the result is written
 //! only while the record still holds this claim, so a video deleted during its render
 //! stays deleted (and the render's objects are removed again).
@@ -20,11 +20,11 @@ use storyhive_shared::{
     storage::keys,
 };
 
-use crate::{
+use super::{
     ffmpeg::{self, MediaError},
     render::{self, Part, Plan},
-    settle_error, Deadline, MediaWorker, Outcome, LEASE_SECONDS, TRANSCODE_LIMIT,
 };
+use crate::{settle_error, Deadline, MediaWorker, Outcome, LEASE_SECONDS, TRANSCODE_LIMIT};
 
 pub const NOTHING_LEFT: &str = "The video is silent throughout: there is nothing to keep.";
 

@@ -1,7 +1,6 @@
 //! Generated videos of a campaign's collaborators: save (queue a render), list, approve, delete.
-
+use crate::dto::*;
 use axum::{extract::State, http::StatusCode};
-use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     answers,
     auth::Principal,
@@ -9,12 +8,11 @@ use storyhive_shared::{
     contributors::rules,
     error::ErrorBody,
     http::{Json, Message, PageParams, Path, Query},
-    ids::Id,
     media::{
-        generated::{self, Edit, GeneratedVideoRecord, GeneratedVideoStatus, RenderProgress, SourceClip},
+        generated::{self, GeneratedVideoRecord, GeneratedVideoStatus, SourceClip},
         renders, MediaJob, MediaStatus,
     },
-    model::{self, Timestamp},
+    model::{self},
     permissions::Permission,
     search::AnswerRef,
     storage::{
@@ -24,7 +22,6 @@ use storyhive_shared::{
     },
     ApiError, ApiResult, AppContext,
 };
-use utoipa::ToSchema;
 
 const TAG: &str = "generated-videos";
 
@@ -35,62 +32,6 @@ pub const ANSWER_NOT_READY: &str = "is still being prepared. Please try again in
 pub const ONLY_FAILED_RETRIED: &str = "Only a video that failed can be retried";
 pub const NO_ANSWER_VIDEO: &str = "This answer has no video yet";
 pub const ANSWER_RETRIED: &str = "The answer's video is being prepared again";
-
-/// A generated video as staff see it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GeneratedVideo {
-    pub video_id: String,
-    pub campaign_id: String,
-    pub contributor_id: String,
-    pub title: String,
-    /// "processing", "ready" or "failed".
-    pub status: GeneratedVideoStatus,
-    pub failure_reason: Option<String>,
-    /// While processing: the render's stage and how much is done (null before it starts).
-    pub progress: Option<RenderProgress>,
-    pub approved: bool,
-    pub approved_at: Option<Timestamp>,
-    pub edit: Edit,
-    pub duration_seconds: Option<f64>,
-    pub width: Option<u32>,
-    pub height: Option<u32>,
-    /// Presigned GET of the MP4 to play (when ready).
-    pub url: Option<String>,
-    /// Presigned GET of the MP4 as a download (when ready).
-    pub download_url: Option<String>,
-    pub poster_url: Option<String>,
-    /// The WebVTT beside the MP4 (captions "webvtt", when ready).
-    pub captions_url: Option<String>,
-    pub created_at: Timestamp,
-    pub updated_at: Timestamp,
-    /// The staff member who saved it.
-    pub created_by: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GeneratedVideoPage {
-    pub items: Vec<GeneratedVideo>,
-    pub next_cursor: Option<String>,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct SaveGeneratedVideo {
-    pub campaign_id: Id,
-    pub contributor_id: Id,
-    /// 1 to 250 characters.
-    pub title: String,
-    #[schema(value_type = Edit)]
-    pub edit: Option<Edit>,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Approval {
-    pub approved: bool,
-}
 
 async fn presign(context: &AppContext, key: &str, download_name: Option<&str>) -> ApiResult<String> {
     Ok(objects::get_url(context, Bucket::Videos, key, rules::PLAYBACK_URL_SECONDS, download_name).await?)
@@ -488,16 +429,6 @@ pub async fn retry(
         return Err(ApiError::Internal(error));
     }
     Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
-}
-
-/// The answer whose failed take staff queue again.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct AnswerRetry {
-    pub campaign_id: Id,
-    pub contributor_id: Id,
-    /// The answer: its campaign question id.
-    pub journey_id: Id,
 }
 
 /// Queues the conversion of an answer's failed take again (staff: a take whose

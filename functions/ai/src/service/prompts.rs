@@ -4,7 +4,7 @@
 
 use storyhive_shared::campaigns::rules;
 
-use crate::provider::ChatRequest;
+use super::provider::ChatRequest;
 
 /// How much of a brief, script or answer goes into a prompt (characters).
 const CONTEXT_MAX: usize = 4000;

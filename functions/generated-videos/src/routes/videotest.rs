@@ -8,7 +8,7 @@
 //! is here: upload slots and jobs per client and per deployment per hour, one upload
 //! record per key handed out (processing accepts only those keys) and one job per
 //! uploaded object, so an upload is converted at most once.
-
+use crate::dto::*;
 use axum::{
     extract::{Extension, State},
     http::{HeaderMap, StatusCode},
@@ -31,7 +31,6 @@ use storyhive_shared::{
     },
     ApiError, AppContext,
 };
-use utoipa::ToSchema;
 
 const TAG: &str = "video-test";
 
@@ -114,65 +113,6 @@ pub struct VideoTestUploadRecord {
     pub created_at: String,
     /// Expires with its `Temp/` object (a day) and a day more, as the jobs do.
     pub ttl: i64,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ClipCutRequest {
-    pub file_name: String,
-    /// A `video/*` type; the upload must send exactly this `Content-Type`.
-    pub content_type: String,
-    /// Bytes, at most 500 MB; the upload may not be larger.
-    pub size: u64,
-}
-
-/// A presigned POST: send `multipart/form-data` to `url` with every field, then `file` last.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct PresignedPostForm {
-    pub url: String,
-    pub fields: std::collections::BTreeMap<String, String>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ClipCutUrls {
-    /// `Temp/<id>/<safe file name>`: give it to `/videotest/process`.
-    pub key: String,
-    pub post: PresignedPostForm,
-    /// Presigned GET of the uploaded video.
-    pub get_url: String,
-    pub expires_in_seconds: u64,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ProcessRequest {
-    /// The uploaded video's key (`Temp/...`).
-    pub key: String,
-    /// Pauses longer than this many seconds are cut (0 to 5).
-    pub threshold: f64,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProcessStarted {
-    pub job_id: String,
-    pub status: GeneratedVideoStatus,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProcessJob {
-    pub job_id: String,
-    pub status: GeneratedVideoStatus,
-    /// Seconds the processing took.
-    #[serde(rename = "time_taken")]
-    pub time_taken: Option<f64>,
-    pub original_duration_seconds: Option<f64>,
-    pub processed_duration_seconds: Option<f64>,
-    /// Presigned GET of the processed MP4 (when ready).
-    pub url: Option<String>,
-    pub failure_reason: Option<String>,
 }
 
 fn error(status: StatusCode, detail: &str) -> Response {

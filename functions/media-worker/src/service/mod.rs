@@ -1,0 +1,7 @@
+//! The work behind the handler: probing and transcoding with ffmpeg, rendering and
+//! cutting generated videos, and transcribing takes.
+
+pub mod ffmpeg;
+pub mod generated;
+pub mod render;
+pub mod transcribe;

@@ -1,0 +1,28 @@
+//! Request and response bodies of the questions routes.
+
+use serde::Deserialize;
+use storyhive_shared::ids::Id;
+use utoipa::ToSchema;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddQuestion {
+    pub campaign_id: Id,
+    pub question: String,
+    pub tips: Option<String>,
+    pub script: Option<String>,
+    /// Where to insert it (1 = first); at the end when left out.
+    pub sequence: Option<u32>,
+}
+
+/// Fields left out are unchanged; `sequence` moves the question.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct UpdateQuestion {
+    pub campaign_id: Id,
+    pub question: Option<String>,
+    /// Empty clears the tips.
+    pub tips: Option<String>,
+    pub script: Option<String>,
+    pub sequence: Option<u32>,
+}
