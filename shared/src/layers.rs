@@ -33,6 +33,7 @@ const ORDER: &[&str] = &[
     "auth",
     "ratelimit",
     "staff",
+    "support",
     "words",
     "guidelines",
     "organisation",

@@ -41,3 +41,4 @@ pub mod organisation;
 pub mod presigned_post;
 pub mod search;
 pub mod staff;
+pub mod support;

@@ -1,27 +1,14 @@
 //! Request and response bodies of the support routes.
 
 use serde::{Deserialize, Serialize};
-use storyhive_shared::{ids::Id, model::Timestamp};
+use storyhive_shared::{
+    ids::Id,
+    model::Timestamp,
+    support::{EditorRequestRecord, HelpRequestRecord},
+};
 use utoipa::ToSchema;
 
-/// The help request categories of spec section 2.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum HelpCategory {
-    #[serde(rename = "Technical Support")]
-    TechnicalSupport,
-    #[serde(rename = "Feature Request")]
-    FeatureRequest,
-    Other,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum EditorRequestStatus {
-    /// Sent to support; waiting for their answer by e-mail.
-    Requested,
-    /// Withdrawn by its sender.
-    Cancelled,
-}
+pub use storyhive_shared::support::{EditorRequestStatus, HelpCategory};
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -79,4 +66,24 @@ pub struct HelpRequestPage {
 pub struct EditorRequestPage {
     pub items: Vec<EditorRequest>,
     pub next_cursor: Option<String>,
+}
+
+impl From<HelpRequestRecord> for HelpRequest {
+    fn from(r: HelpRequestRecord) -> Self {
+        Self { id: r.id, category: r.category, message: r.message, created_at: r.created_at }
+    }
+}
+
+impl From<EditorRequestRecord> for EditorRequest {
+    fn from(r: EditorRequestRecord) -> Self {
+        Self {
+            id: r.id,
+            campaign_id: r.campaign_id,
+            campaign_title: r.campaign_title,
+            message: r.message,
+            status: r.status,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
 }

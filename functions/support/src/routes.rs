@@ -1,7 +1,6 @@
 //! The support handlers.
 
 use axum::{extract::State, http::StatusCode};
-use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     auth::Principal,
     campaigns::records::{CampaignRecord, LifecycleStatus},
@@ -12,44 +11,11 @@ use storyhive_shared::{
     permissions::Permission,
     ratelimit::{self, Limit},
     storage::{keys, StoreError},
+    support::{EditorRequestRecord, HelpRequestRecord},
     ApiError, ApiResult, AppContext,
 };
 
 use crate::dto::*;
-
-// The stored records stay next to the handlers that alone write and read them.
-/// Stored under its sender (`keys::help_request`).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct HelpRequestRecord {
-    #[serde(rename = "PK")]
-    pk: String,
-    #[serde(rename = "SK")]
-    sk: String,
-    entity_type: String,
-    tenant_id: String,
-    user_id: String,
-    email: String,
-    #[serde(flatten)]
-    request: HelpRequest,
-}
-
-/// Stored under its sender (`keys::editor_request`); `version` guards status changes.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct EditorRequestRecord {
-    #[serde(rename = "PK")]
-    pk: String,
-    #[serde(rename = "SK")]
-    sk: String,
-    entity_type: String,
-    tenant_id: String,
-    user_id: String,
-    email: String,
-    version: u64,
-    #[serde(flatten)]
-    request: EditorRequest,
-}
 
 const TAG: &str = "support";
 
@@ -62,18 +28,6 @@ pub const CAMPAIGN_REQUIRED: &str = "Campaign is a required field";
 pub const CAMPAIGN_NOT_FOUND: &str = "Campaign not found";
 pub const REQUEST_NOT_FOUND: &str = "Request not found";
 pub const TOO_MANY: &str = "Too many requests. Please wait a while and try again.";
-
-impl HelpCategory {
-    pub const ALL: [HelpCategory; 3] = [Self::TechnicalSupport, Self::FeatureRequest, Self::Other];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::TechnicalSupport => "Technical Support",
-            Self::FeatureRequest => "Feature Request",
-            Self::Other => "Other",
-        }
-    }
-}
 
 fn message_text(message: &str, errors: &mut Vec<FieldError>) -> String {
     let message = message.trim();
@@ -174,7 +128,10 @@ pub async fn send_help(
         tenant_id: principal.tenant_id.clone(),
         user_id: principal.user_id.clone(),
         email: principal.email.clone(),
-        request: request.clone(),
+        id: request.id.clone(),
+        category: request.category,
+        message: request.message.clone(),
+        created_at: request.created_at.clone(),
     };
     context.store.put(&record).await?;
     let (name, company) = (sender_name(&principal), principal.tenant.company_name.clone());
@@ -225,7 +182,7 @@ pub async fn help_requests(
     principal.require(Permission::UseHelp)?;
     let (records, next_cursor) =
         own_requests::<HelpRequestRecord>(&context, &principal, keys::HELP_REQUEST_PREFIX, &page).await?;
-    Ok(Json(HelpRequestPage { items: records.into_iter().map(|r| r.request).collect(), next_cursor }))
+    Ok(Json(HelpRequestPage { items: records.into_iter().map(HelpRequest::from).collect(), next_cursor }))
 }
 
 /// Ask for a professional editor for one of the organisation's campaigns. Stored as
@@ -279,7 +236,13 @@ pub async fn request_editor(
         user_id: principal.user_id.clone(),
         email: principal.email.clone(),
         version: 1,
-        request: request.clone(),
+        id: request.id.clone(),
+        campaign_id: request.campaign_id.clone(),
+        campaign_title: request.campaign_title.clone(),
+        message: request.message.clone(),
+        status: request.status,
+        created_at: request.created_at.clone(),
+        updated_at: request.updated_at.clone(),
     };
     context.store.put(&record).await?;
     mail_editor_request(&context, &principal, &request).await?;
@@ -319,7 +282,7 @@ pub async fn editor_requests(
     principal.require(Permission::UseRequestEditor)?;
     let (records, next_cursor) =
         own_requests::<EditorRequestRecord>(&context, &principal, keys::EDITOR_REQUEST_PREFIX, &page).await?;
-    Ok(Json(EditorRequestPage { items: records.into_iter().map(|r| r.request).collect(), next_cursor }))
+    Ok(Json(EditorRequestPage { items: records.into_iter().map(EditorRequest::from).collect(), next_cursor }))
 }
 
 /// Withdraw one's own editor request while it is `requested`; support is told by e-mail.
@@ -344,14 +307,14 @@ pub async fn cancel_editor_request(
     let key = keys::editor_request(&principal.tenant_id, &principal.user_id, &id);
     let mut record: EditorRequestRecord =
         context.store.get(&key).await?.ok_or_else(|| ApiError::NotFound(REQUEST_NOT_FOUND.into()))?;
-    if record.request.status == EditorRequestStatus::Cancelled {
-        return Ok(Json(record.request));
+    if record.status == EditorRequestStatus::Cancelled {
+        return Ok(Json(record.into()));
     }
     count_request(&context, &principal, &ratelimit::EDITOR_REQUESTS_PER_USER).await?;
     let expected = record.version;
     record.version += 1;
-    record.request.status = EditorRequestStatus::Cancelled;
-    record.request.updated_at = model::timestamp(model::now());
+    record.status = EditorRequestStatus::Cancelled;
+    record.updated_at = model::timestamp(model::now());
     match context.store.put_versioned(&record, expected).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
@@ -359,6 +322,7 @@ pub async fn cancel_editor_request(
         }
         Err(other) => return Err(other.into()),
     }
-    mail_editor_request(&context, &principal, &record.request).await?;
-    Ok(Json(record.request))
+    let request = EditorRequest::from(record);
+    mail_editor_request(&context, &principal, &request).await?;
+    Ok(Json(request))
 }
