@@ -1,7 +1,7 @@
 //! Takes whose transactions conflict on the organisation's totals (a burst of uploads).
 //! Its own test binary: no other test's upload worker drains the shared queue meanwhile.
 
-#[path = "it/common.rs"]
+#[path = "../../contributors/tests/it/common.rs"]
 #[allow(dead_code, unused_imports)]
 mod common;
 

@@ -164,10 +164,7 @@ async fn main() -> anyhow::Result<()> {
             let mailer = SesMailer::new(clients.ses.clone(), mail.config.ses_sender()?.to_string());
             tokio::spawn(sqs_worker(&template, &resources, "MailWorkerFunction", "mail-worker")?.run_with(
                 clients.sqs.clone(),
-                worker::handler(move |event| {
-                    let mailer = mailer.clone();
-                    async move { storyhive_mail_worker::handle(&mailer, event).await }
-                }),
+                storyhive_local_stack::worker_handler!(mailer, storyhive_mail_worker::handle),
             ));
             let cascade = storyhive_cascade_worker::Cascade::new(&context_of("CascadeWorkerFunction")?)?;
             // The cloud's schedule (template.yaml) runs the sweep every 10 minutes.
@@ -187,19 +184,13 @@ async fn main() -> anyhow::Result<()> {
             });
             tokio::spawn(sqs_worker(&template, &resources, "CascadeWorkerFunction", "cascade-worker")?.run_with(
                 clients.sqs.clone(),
-                worker::handler(move |event| {
-                    let cascade = cascade.clone();
-                    async move { storyhive_cascade_worker::handle(&cascade, event).await }
-                }),
+                storyhive_local_stack::worker_handler!(cascade, storyhive_cascade_worker::handle),
             ));
             let context = context_of("UploadWorkerFunction")?;
             let uploads = storyhive_upload_worker::UploadWorker::new(&context)?;
             tokio::spawn(sqs_worker(&template, &resources, "UploadWorkerFunction", "upload-worker")?.run_with(
                 clients.sqs.clone(),
-                worker::handler(move |event| {
-                    let uploads = uploads.clone();
-                    async move { storyhive_upload_worker::handle(&uploads, event).await }
-                }),
+                storyhive_local_stack::worker_handler!(uploads, storyhive_upload_worker::handle),
             ));
 
             // Locally the same worker transcribes offline with PocketSphinx.
@@ -212,10 +203,7 @@ async fn main() -> anyhow::Result<()> {
             )?;
             tokio::spawn(sqs_worker(&template, &resources, "MediaWorkerFunction", "media-worker")?.run_with(
                 clients.sqs.clone(),
-                worker::handler(move |event| {
-                    let media = media.clone();
-                    async move { storyhive_media_worker::handle(&media, event).await }
-                }),
+                storyhive_local_stack::worker_handler!(media, storyhive_media_worker::handle),
             ));
 
             if !web_dir.join("index.html").exists() {

@@ -20,6 +20,19 @@ where
     Arc::new(move |event| Box::pin(function(event)))
 }
 
+/// A [`Handler`] running `handle(&state, event)` for each batch: the shape of every worker
+/// function's `handle` (`state` is cloned into each batch's task).
+#[macro_export]
+macro_rules! worker_handler {
+    ($state:expr, $handle:path) => {{
+        let state = $state;
+        $crate::worker::handler(move |event| {
+            let state = state.clone();
+            async move { $handle(&state, event).await }
+        })
+    }};
+}
+
 #[derive(Clone)]
 pub struct Worker {
     pub name: String,

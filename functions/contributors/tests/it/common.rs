@@ -6,7 +6,6 @@ pub use storyhive_local_stack::testkit::{
 use storyhive_local_stack::{
     provision::{CASCADE_QUEUE, MAIL_QUEUE, UPLOAD_QUEUE},
     testkit::TestStack,
-    worker,
 };
 use storyhive_shared::mail::SesMailer;
 
@@ -28,27 +27,9 @@ pub async fn stack() -> TestStack {
     let uploads = upload_worker(&stack);
     let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
     stack
-        .with_worker(
-            MAIL_QUEUE,
-            worker::handler(move |event| {
-                let mailer = mailer.clone();
-                async move { storyhive_mail_worker::handle(&mailer, event).await }
-            }),
-        )
-        .with_worker(
-            UPLOAD_QUEUE,
-            worker::handler(move |event| {
-                let uploads = uploads.clone();
-                async move { storyhive_upload_worker::handle(&uploads, event).await }
-            }),
-        )
-        .with_worker(
-            CASCADE_QUEUE,
-            worker::handler(move |event| {
-                let cascade = cascade.clone();
-                async move { storyhive_cascade_worker::handle(&cascade, event).await }
-            }),
-        )
+        .with_worker(MAIL_QUEUE, storyhive_local_stack::worker_handler!(mailer, storyhive_mail_worker::handle))
+        .with_worker(UPLOAD_QUEUE, storyhive_local_stack::worker_handler!(uploads, storyhive_upload_worker::handle))
+        .with_worker(CASCADE_QUEUE, storyhive_local_stack::worker_handler!(cascade, storyhive_cascade_worker::handle))
 }
 
 pub fn upload_worker(stack: &TestStack) -> storyhive_upload_worker::UploadWorker {

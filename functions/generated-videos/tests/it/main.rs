@@ -3,5 +3,9 @@
 //! speech by espeak-ng.
 
 mod common;
+// The take pipeline (routes and workers) the media worker's tests run on.
 mod generated;
+#[path = "../../../media-worker/tests/it/common.rs"]
+#[allow(dead_code, unused_imports)]
+mod media_common;
 mod videotest;

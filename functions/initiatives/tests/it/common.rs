@@ -1,5 +1,5 @@
 pub use storyhive_local_stack::testkit::client::*;
-use storyhive_local_stack::{provision::CASCADE_QUEUE, testkit::TestStack, worker};
+use storyhive_local_stack::{provision::CASCADE_QUEUE, testkit::TestStack};
 
 pub async fn stack() -> TestStack {
     // Each router runs as its own function (its own environment and grants), as in AWS.
@@ -11,11 +11,5 @@ pub async fn stack() -> TestStack {
         .with_function("QuestionsFunction", storyhive_questions::router);
     // Deletions finish in the cascade worker, run as SQS delivers its messages.
     let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
-    stack.with_worker(
-        CASCADE_QUEUE,
-        worker::handler(move |event| {
-            let cascade = cascade.clone();
-            async move { storyhive_cascade_worker::handle(&cascade, event).await }
-        }),
-    )
+    stack.with_worker(CASCADE_QUEUE, storyhive_local_stack::worker_handler!(cascade, storyhive_cascade_worker::handle))
 }

@@ -23,10 +23,7 @@ pub async fn stack() -> TestStack {
     let cascade = storyhive_cascade_worker::Cascade::new(&stack.function_context("CascadeWorkerFunction")).unwrap();
     stack.with_worker(
         storyhive_local_stack::provision::CASCADE_QUEUE,
-        storyhive_local_stack::worker::handler(move |event| {
-            let cascade = cascade.clone();
-            async move { storyhive_cascade_worker::handle(&cascade, event).await }
-        }),
+        storyhive_local_stack::worker_handler!(cascade, storyhive_cascade_worker::handle),
     )
 }
 
