@@ -14,7 +14,13 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // The JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME, set by infra/scripts/test.sh) names the failures
+  // in the test command's summary.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? ([['html', { open: 'never' }]] as const) : []),
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? ([['json']] as const) : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -58,6 +58,8 @@ API_PREFIX=storyhive-fuzz
 API_GATEWAY="fuzz-gateway-$API_PORT" # pid file name
 API_LOG="$LOG_DIR/fuzz-gateway-$API_PORT.log"
 RESULTS=()
+FAILURES_FILE="$LOG_DIR/test-failures.txt"
+rm -f "$FAILURES_FILE"
 
 # ----------------------------------------------------------------- cleanup
 CLEANUP_DONE=0 EMULATORS_USED=0
@@ -86,6 +88,11 @@ summary() {
   printf '%s======== summary ========%s\n' "$_C_BOLD" "$_C_OFF"
   local r
   for r in "${RESULTS[@]}"; do echo "  $r"; done
+  # What failed, by name, where a log's tail would otherwise hide it (CI shows the tail).
+  if [[ "$status" != ok && -s "$FAILURES_FILE" ]]; then
+    echo "  failed tests:"
+    sed 's/^/    /' "$FAILURES_FILE" | head -n 40
+  fi
   echo "  total time: $(fmt_duration $((SECONDS - START)))"
   if [[ "$status" == ok ]]; then
     printf '%sALL STEPS PASSED%s (%s) in %s\n' "$_C_GREEN" "$_C_OFF" "${STEPS[*]}" "$(fmt_duration $((SECONDS - START)))"
@@ -136,8 +143,12 @@ step_rust() {
     >"$demo_log" 2>&1 &
   demo_pid=$!
   # Every test binary runs even after one fails, so one run reports every failure.
-  cargo test --workspace --no-fail-fast -- --skip "$DEMO_TEST" || rc=$?
+  local rust_log="$LOG_DIR/rust-tests.log"
+  cargo test --workspace --no-fail-fast -- --skip "$DEMO_TEST" 2>&1 | tee "$rust_log" || rc=$?
+  # libtest prints "test <name> ... FAILED" for each failure; the summary repeats them.
+  grep -E '^test .* \.\.\. FAILED$' "$rust_log" | sed -E 's/^test (.*) \.\.\. FAILED$/rust: \1/' >>"$FAILURES_FILE" || true
   wait "$demo_pid" || demo_rc=$?
+  ((demo_rc == 0)) || echo "rust: demo_content::$DEMO_TEST" >>"$FAILURES_FILE"
   if ((demo_rc == 0)); then
     ok "the demo content test passed"
   else
@@ -178,9 +189,13 @@ step_e2e() {
   start_bg "$E2E_GATEWAY" "$E2E_LOG" "$GATEWAY_BIN" serve --port "$E2E_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "http://127.0.0.1:$E2E_PORT/api/health" --status 200 --timeout 60 --pid "$E2E_GATEWAY" --log "$E2E_LOG"
   ok "e2e gateway is up"
-  local rc=0
+  local rc=0 results="$ROOT/web/test-results/results.json"
+  rm -f "$results"
   (cd "$ROOT/web" && E2E_BASE_URL="http://localhost:$E2E_PORT" E2E_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
-    E2E_SUPPORT_EMAIL="support@${SES_SENDER#*@}" npm run test:e2e) || rc=$?
+    E2E_SUPPORT_EMAIL="support@${SES_SENDER#*@}" PLAYWRIGHT_JSON_OUTPUT_NAME="$results" npm run test:e2e) || rc=$?
+  if ((rc != 0)) && [[ -s "$results" ]]; then
+    node "$SCRIPTS/e2e-failures.mjs" "$results" >"$FAILURES_FILE" || true
+  fi
   stop_pid "$E2E_GATEWAY" "the e2e gateway"
   if ((rc != 0)); then
     echo "---- last lines of ${E2E_LOG#"$ROOT"/}:" >&2
