@@ -258,7 +258,15 @@ struct QueueOf {
 
 impl QueueOf {
     async fn run_with(self, sqs: aws_sdk_sqs::Client, handler: worker::Handler) {
-        worker::Worker { name: self.name, queue_url: self.url, queue_arn: self.arn, handler }.run(sqs).await
+        worker::Worker {
+            name: self.name,
+            queue_url: self.url,
+            queue_arn: self.arn,
+            handler,
+            receive_visibility_seconds: None,
+        }
+        .run(sqs)
+        .await
     }
 }
 

@@ -39,6 +39,9 @@ pub struct Worker {
     pub queue_url: String,
     pub queue_arn: String,
     pub handler: Handler,
+    /// How long a received batch stays hidden from other pollers; `None` keeps the queue's
+    /// own (the template's, as Lambda's event source mapping does).
+    pub receive_visibility_seconds: Option<i32>,
 }
 
 impl Worker {
@@ -50,6 +53,7 @@ impl Worker {
             .queue_url(&self.queue_url)
             .max_number_of_messages(10)
             .wait_time_seconds(wait_seconds)
+            .set_visibility_timeout(self.receive_visibility_seconds)
             .message_system_attribute_names(MessageSystemAttributeName::All)
             .send()
             .await

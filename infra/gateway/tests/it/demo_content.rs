@@ -81,7 +81,13 @@ fn start_workers(stack: &TestStack) -> Vec<tokio::task::JoinHandle<()>> {
         .into_iter()
         .map(|(queue, handler)| {
             let queue = stack.resources.queue(queue).unwrap().clone();
-            let worker = Worker { name: queue.url.clone(), queue_url: queue.url, queue_arn: queue.arn, handler };
+            let worker = Worker {
+                name: queue.url.clone(),
+                queue_url: queue.url,
+                queue_arn: queue.arn,
+                handler,
+                receive_visibility_seconds: None,
+            };
             tokio::spawn(worker.run(stack.clients.sqs.clone()))
         })
         .collect()

@@ -40,6 +40,12 @@ pub const TEST_SES_SENDER: &str = "no-reply@storyhive.test";
 pub const TEST_APP_BASE_URL: &str = "http://app.storyhive.test";
 /// The local value of the `SupportEmail` parameter in tests (support@ the sender's domain).
 pub const TEST_SUPPORT_EMAIL: &str = "support@storyhive.test";
+/// The tests of a binary share its queues and poll them at once from many stacks. Twice in
+/// full runs a take's media message was received and never handled (no outcome logged), then
+/// stayed hidden for the media queue's 900 s while the test waited 240 s. A batch a poll took
+/// and lost comes back after this instead; longer than any handling in the tests, and the
+/// workers' leases make a second delivery of a message still being handled harmless.
+pub const TEST_RECEIVE_VISIBILITY_SECONDS: i32 = 120;
 
 static RESOURCES: OnceCell<LocalResources> = OnceCell::const_new();
 static TEMPLATE: OnceLock<Arc<Template>> = OnceLock::new();
@@ -373,10 +379,17 @@ impl TestStack {
         }
     }
 
-    /// Registers the worker that consumes the queue `logical_id` of the template.
+    /// Registers the worker that consumes the queue `logical_id` of the template. Its receives
+    /// hide a batch for [`TEST_RECEIVE_VISIBILITY_SECONDS`], not the queue's 15 minutes.
     pub fn with_worker(mut self, logical_id: &str, handler: Handler) -> Self {
         let queue = self.resources.queue(logical_id).expect("queue in template.yaml").clone();
-        self.workers.push(Worker { name: logical_id.into(), queue_url: queue.url, queue_arn: queue.arn, handler });
+        self.workers.push(Worker {
+            name: logical_id.into(),
+            queue_url: queue.url,
+            queue_arn: queue.arn,
+            handler,
+            receive_visibility_seconds: Some(TEST_RECEIVE_VISIBILITY_SECONDS),
+        });
         self
     }
 
