@@ -28,6 +28,9 @@ pub struct Config {
     /// Bucket holding the organisations' own files: logos, avatars, terms and
     /// conditions, encouragement videos (`MEDIA_BUCKET`).
     pub media_bucket: Option<String>,
+    /// Bucket of the public copies of published videos, which CloudFront serves at
+    /// `/published/` (`PUBLISHED_BUCKET`).
+    pub published_bucket: Option<String>,
     /// The language model behind the AI writing help (AI function only).
     pub ai: AiConfig,
     /// Queue the media worker consumes (`MEDIA_QUEUE_URL`).
@@ -60,6 +63,7 @@ impl Config {
             app_base_url: required("APP_BASE_URL")?.trim_end_matches('/').to_string(),
             support_email: optional("SUPPORT_EMAIL"),
             media_bucket: optional("MEDIA_BUCKET"),
+            published_bucket: optional("PUBLISHED_BUCKET"),
             ai: AiConfig::from_lookup(&lookup),
             media_queue_url: optional("MEDIA_QUEUE_URL"),
             video_processing_api_key: optional("VIDEO_PROCESSING_API_KEY"),
@@ -79,6 +83,11 @@ impl Config {
     /// The media bucket, or an error naming the missing setting.
     pub fn media_bucket(&self) -> Result<&str, ConfigError> {
         self.media_bucket.as_deref().ok_or(ConfigError("MEDIA_BUCKET"))
+    }
+
+    /// The published copies' bucket, or an error naming the missing setting.
+    pub fn published_bucket(&self) -> Result<&str, ConfigError> {
+        self.published_bucket.as_deref().ok_or(ConfigError("PUBLISHED_BUCKET"))
     }
 
     /// The SES sender, or an error naming the missing setting.

@@ -103,7 +103,7 @@ impl ObjectStore for AppContext {
 }
 
 fn uses_buckets(config: &Config) -> bool {
-    config.video_bucket.is_some() || config.media_bucket.is_some()
+    config.video_bucket.is_some() || config.media_bucket.is_some() || config.published_bucket.is_some()
 }
 
 #[cfg(test)]

@@ -77,6 +77,12 @@ pub enum ApiError {
     /// 404: also what another organisation's objects look like.
     #[error("{0}")]
     NotFound(String),
+    /// 410: it existed and was taken down on purpose (an unpublished story).
+    #[error("{0}")]
+    Gone(String),
+    /// 501: a format or feature this API does not offer (oEmbed's XML).
+    #[error("{0}")]
+    NotImplemented(String),
     /// 405: a known route called with a method it does not take.
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -114,6 +120,8 @@ impl ApiError {
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::Forbidden | Self::AccessDenied(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Gone(_) => StatusCode::GONE,
+            Self::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -132,9 +140,12 @@ impl ApiError {
                 errors.first().map(|e| e.message.clone()).unwrap_or_else(|| SOMETHING_WENT_WRONG.into()),
                 errors.clone(),
             ),
-            Self::BadRequest(text) | Self::NotFound(text) | Self::Conflict(text) | Self::AccessDenied(text) => {
-                (text.clone(), Vec::new())
-            }
+            Self::BadRequest(text)
+            | Self::NotFound(text)
+            | Self::Gone(text)
+            | Self::NotImplemented(text)
+            | Self::Conflict(text)
+            | Self::AccessDenied(text) => (text.clone(), Vec::new()),
             Self::Unauthorized => (SESSION_ENDED.into(), Vec::new()),
             Self::Forbidden => (NOT_PERMITTED.into(), Vec::new()),
             Self::MethodNotAllowed => (METHOD_NOT_ALLOWED.into(), Vec::new()),

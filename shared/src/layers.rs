@@ -43,6 +43,7 @@ const ORDER: &[&str] = &[
     "search",
     "answers",
     "invitations",
+    "publishing",
     "cascade",
 ];
 

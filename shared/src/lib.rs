@@ -39,6 +39,7 @@ pub mod guidelines;
 pub mod media;
 pub mod organisation;
 pub mod presigned_post;
+pub mod publishing;
 pub mod search;
 pub mod staff;
 pub mod support;

@@ -71,6 +71,8 @@ pub enum Permission {
     DeleteOwnAccount,
     UseHelp,
     UseRequestEditor,
+    /// Publish and unpublish videos, edit walls, record consent withdrawals.
+    Publish,
 }
 
 use Permission::*;
@@ -87,10 +89,11 @@ pub const PERMISSIONS: &[(Permission, &[Role])] = &[
     (DeleteOwnAccount, &[SuperAdmin]),
     (UseHelp, &[SuperAdmin, Admin, Creator, Coordinator]),
     (UseRequestEditor, &[SuperAdmin, Admin, Creator]),
+    (Publish, &[SuperAdmin, Admin, Creator]),
 ];
 
 impl Permission {
-    pub const ALL: [Permission; 9] = [
+    pub const ALL: [Permission; 10] = [
         UseStaffApp,
         UseEditorTour,
         ManageUsers,
@@ -100,6 +103,7 @@ impl Permission {
         DeleteOwnAccount,
         UseHelp,
         UseRequestEditor,
+        Publish,
     ];
 
     /// The name routes give as their security scope in the OpenAPI document.
@@ -114,6 +118,7 @@ impl Permission {
             DeleteOwnAccount => "DeleteOwnAccount",
             UseHelp => "UseHelp",
             UseRequestEditor => "UseRequestEditor",
+            Publish => "Publish",
         }
     }
 

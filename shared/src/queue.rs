@@ -66,6 +66,9 @@ pub enum CascadeJob {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         user_id: Option<String>,
     },
+    /// A collaborator withdrew their consent: every live published item holding their
+    /// clips is taken down.
+    ConsentWithdrawn { tenant_id: String, contributor_id: String },
 }
 
 impl CascadeJob {
@@ -80,6 +83,7 @@ impl CascadeJob {
             Self::DeleteFiles { tenant_id, user_id } => {
                 format!("files#{tenant_id}#{}", user_id.as_deref().unwrap_or("organisation"))
             }
+            Self::ConsentWithdrawn { tenant_id, contributor_id } => format!("consent#{tenant_id}#{contributor_id}"),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Cascade worker: removes initiatives, campaigns and deleted questions' answers with
 //! everything that belongs to them (items and S3 objects), and the files of deleted
 //! staff members and closed organisations, keeping the organisation's
-//! figures exact. Each step is repeatable, so a job interrupted anywhere completes when
+//! figures exact; and takes published videos down when a collaborator withdraws consent
+//! or what they show is deleted. Each step is repeatable, so a job interrupted anywhere completes when
 //! SQS delivers it again; failures are reported per message and end in the dead-letter
 //! queue after `maxReceiveCount`. A periodic sweep sends again the jobs recorded as
 //! pending whose message was lost (the API could not queue it).
@@ -18,6 +19,7 @@ use storyhive_shared::{
     cascade::{self, CascadeJob},
     contributors::records::JourneyRecord,
     model,
+    publishing::takedown,
     queue::CascadeQueue,
     storage::{keys, objects, Query, Store},
     AppContext,
@@ -34,6 +36,8 @@ pub struct Cascade {
     pub video_bucket: String,
     /// Organisation and staff files (`DeleteFiles`).
     pub media_bucket: String,
+    /// Public copies of published videos (taken down with consent or their source).
+    pub published_bucket: String,
     pub queue: CascadeQueue,
 }
 
@@ -45,6 +49,7 @@ impl Cascade {
             s3: context.s3()?.clone(),
             video_bucket: context.config.video_bucket()?.to_string(),
             media_bucket: context.config.media_bucket()?.to_string(),
+            published_bucket: context.config.published_bucket()?.to_string(),
             queue: context.cascade.clone(),
         })
     }
@@ -82,9 +87,14 @@ pub async fn handle(cascade: &Cascade, event: SqsEvent) -> SqsBatchResponse {
 }
 
 impl Cascade {
+    fn copies(&self) -> takedown::Copies<'_> {
+        takedown::Copies { s3: &self.s3, bucket: &self.published_bucket }
+    }
+
     pub async fn run(&self, job: &CascadeJob) -> anyhow::Result<()> {
         match job {
             CascadeJob::DeleteCampaign { tenant_id, campaign_id } => {
+                takedown::campaign_deleted(&self.store, self.copies(), tenant_id, campaign_id).await?;
                 storyhive_shared::cascade::purge_campaign(
                     &self.store,
                     &self.s3,
@@ -99,6 +109,7 @@ impl Cascade {
                 let campaigns: Vec<CampaignRecord> =
                     self.store.query(Query::gsi2(keys::campaigns_of_initiative_gsi2(tenant_id, initiative_id))).await?;
                 for campaign in &campaigns {
+                    takedown::campaign_deleted(&self.store, self.copies(), tenant_id, &campaign.campaign_id).await?;
                     storyhive_shared::cascade::purge_campaign(
                         &self.store,
                         &self.s3,
@@ -131,6 +142,10 @@ impl Cascade {
                 }
                 tracing::info!(%tenant_id, ?user_id, removed, "files of a deleted owner removed");
             }
+            CascadeJob::ConsentWithdrawn { tenant_id, contributor_id } => {
+                let taken = takedown::consent_withdrawn(&self.store, self.copies(), tenant_id, contributor_id).await?;
+                tracing::info!(%tenant_id, %contributor_id, taken, "published videos of a withdrawn consent taken down");
+            }
         }
         cascade::finished(&self.store, job).await?;
         Ok(())
@@ -149,6 +164,10 @@ impl Cascade {
             .flat_map(|a| a.s3_video_key.iter().chain(a.previous_takes.iter()))
             .flat_map(|take| objects::objects_of_take(take))
             .collect();
+        for answer in &answers {
+            let source = takedown::answer_source(campaign_id, &answer.contributor_id, question_id);
+            takedown::source_deleted(&self.store, self.copies(), tenant_id, &source).await?;
+        }
         let store = &self.store;
         repo::each_concurrently(answers, |answer| async move {
             answers::take_deleted(store, &answer, answers::Removal::Record, true).await.map(|_| ())

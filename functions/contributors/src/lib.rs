@@ -43,6 +43,7 @@ storyhive_shared::function_routes!(
     uploads::abort_upload,
     register::register_for_open_campaign,
     journey::accept_terms,
+    journey::withdraw_consent,
     media::video_info,
     media::save_transcription,
     user_state::save_user_state,

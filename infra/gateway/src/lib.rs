@@ -4,6 +4,7 @@
 
 pub mod demo;
 pub mod mailbox_page;
+pub mod published;
 pub mod seed;
 
 use std::path::Path;
@@ -38,7 +39,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 14] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 16] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -118,6 +119,18 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 14] = [
         api: storyhive_search::api,
         router: storyhive_search::router,
     },
+    HttpFunction {
+        logical_id: "PublishingFunction",
+        binary: "publishing",
+        api: storyhive_publishing::api,
+        router: storyhive_publishing::router,
+    },
+    HttpFunction {
+        logical_id: "PublicPagesFunction",
+        binary: "public-pages",
+        api: storyhive_public_pages::api,
+        router: storyhive_public_pages::router,
+    },
 ];
 
 /// Every function's routes, as API Gateway routes them in the cloud.
@@ -157,6 +170,9 @@ pub fn app(
         api.route("/health", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
             .fallback(|| async { storyhive_shared::ApiError::NotFound(storyhive_shared::error::NO_SUCH_ROUTE.into()) }),
     );
+    // In AWS CloudFront reads the public copies from the media bucket itself.
+    let publishing = context_of("PublishingFunction")?;
+    let published = published::router(publishing.s3()?.clone(), publishing.config.published_bucket()?.to_string());
     let web = web_app(web_dir);
     // `/api` and everything under it go to the API without the prefix, as CloudFront's
     // ApiPrefixFunction sends them (`/api` and `/api/` both become `/`); axum's `nest`
@@ -164,6 +180,11 @@ pub fn app(
     let by_prefix = move |mut request: Request| {
         let (api, web) = (api.clone(), web.clone());
         async move {
+            // The public pages are the public-pages function's, at their own paths (CloudFront
+            // sends them to the API as they are, without the `/api` prefix).
+            if is_public_page(request.uri().path()) {
+                return api.oneshot(request).await;
+            }
             match without_api_prefix(request.uri()) {
                 Some(uri) => {
                     *request.uri_mut() = uri;
@@ -176,7 +197,16 @@ pub fn app(
     Ok(Router::new()
         .route("/openapi.json", get(|| async { ([("content-type", "application/json")], openapi_json()) }))
         .merge(mailbox_page::router(moto_endpoint))
+        .merge(published)
         .fallback_service(tower::service_fn(by_prefix)))
+}
+
+/// The paths of the public pages (share page, embed, wall), as the template's cache
+/// behaviours route them to the API.
+pub const PUBLIC_PAGE_PREFIXES: [&str; 3] = ["/v/", "/embed/", "/wall/"];
+
+fn is_public_page(path: &str) -> bool {
+    PUBLIC_PAGE_PREFIXES.iter().any(|prefix| path.starts_with(prefix))
 }
 
 /// The request's URI with `/api` taken off its path (`/` if nothing is left), or `None` for

@@ -83,6 +83,18 @@ impl FunctionPolicy {
 
     /// The actions of `service` (e.g. `dynamodb`) that some Allow statement grants on a
     /// resource matching one of `arns` (conditions ignored: a conditional grant counts).
+    /// What the policy allows on any key under `prefix` (a bucket's ARN and `/`).
+    pub fn actions_under(&self, service: &str, prefix: &str) -> BTreeSet<String> {
+        let service_prefix = format!("{service}:");
+        self.statements
+            .iter()
+            .filter(|s| s.allow && s.resources.iter().any(|r| r.starts_with(prefix)))
+            .flat_map(|s| s.actions.iter())
+            .filter(|a| a.as_str() == "*" || a.to_ascii_lowercase().starts_with(&service_prefix))
+            .cloned()
+            .collect()
+    }
+
     pub fn actions_on(&self, service: &str, arns: &[String]) -> BTreeSet<String> {
         let prefix = format!("{service}:");
         self.statements
@@ -330,7 +342,11 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
                 Kind::Bucket => "s3",
                 Kind::Queue => "sqs",
             };
-            let granted = policy.actions_on(service, arns);
+            let mut granted = policy.actions_on(service, arns);
+            if *kind == Kind::Bucket {
+                // A grant on some of its keys only (`<bucket>/published/*`) counts too.
+                granted.extend(policy.actions_under(service, &format!("{}/", arns[0])));
+            }
             match environment.get(resource) {
                 Some(_) if unused.contains(resource) && !granted.is_empty() => problems.push(format!(
                     "{id}: {resource} is listed in Metadata.UnusedResources but granted {}",

@@ -29,6 +29,7 @@ pub const MAIL_QUEUE: &str = "MailQueue";
 pub const UPLOAD_QUEUE: &str = "UploadQueue";
 pub const CASCADE_QUEUE: &str = "CascadeQueue";
 pub const MEDIA_BUCKET: &str = "MediaBucket";
+pub const PUBLISHED_BUCKET: &str = "PublishedBucket";
 pub const MEDIA_QUEUE: &str = "MediaQueue";
 
 #[derive(Debug, Clone)]

@@ -27,8 +27,11 @@ pub struct OrganisationForContributor {
     /// Short-lived URL of the terms and conditions (PDF), if the organisation has any.
     pub terms_n_conditions: Option<String>,
     pub terms_version: u32,
-    /// The contributor accepted the current terms (always true when there are none).
+    /// The contributor accepted the current terms (when there are none: true unless they
+    /// withdrew their consent).
     pub terms_accepted: bool,
+    /// They withdrew their consent to publication (and give it again by accepting the terms).
+    pub consent_withdrawn: bool,
     /// When they accepted the current version.
     pub terms_accepted_at: Option<String>,
 }
@@ -44,9 +47,10 @@ pub async fn for_contributor(
     let tenant_key = keys::tenant(&campaign.tenant_id);
     let creator_key = keys::user(&campaign.tenant_id, &campaign.created_by);
     let both = [tenant_key.clone(), creator_key.clone()];
-    let (mut items, latest) = tokio::try_join!(
+    let (mut items, latest, withdrawn) = tokio::try_join!(
         store.batch_get(&both),
         terms::latest_acceptance(store, &campaign.tenant_id, contributor_id),
+        terms::consent_withdrawn(store, &campaign.tenant_id, contributor_id),
     )?;
     let Some(tenant) = items.remove(&(tenant_key.pk, tenant_key.sk)) else {
         return Ok(OrganisationForContributor { terms_accepted: true, ..Default::default() });
@@ -57,13 +61,14 @@ pub async fn for_contributor(
         .and_then(|c| c.encouragement_video)
         .filter(|v| !v.is_empty())
         .or_else(|| tenant.default_encouragement_video.clone());
-    let accepted = !terms::needs_acceptance(&tenant, latest.as_ref());
+    let accepted = !terms::needs_acceptance(&tenant, latest.as_ref(), withdrawn);
     Ok(OrganisationForContributor {
         company_logo: read_url_of(context, tenant.company_logo.as_deref()).await?,
         encouragement_video: read_url_of(context, video.as_deref()).await?,
         terms_n_conditions: read_url_of(context, tenant.terms_n_conditions.as_deref()).await?,
         terms_version: tenant.terms_version,
         terms_accepted: accepted,
+        consent_withdrawn: withdrawn,
         terms_accepted_at: latest
             .filter(|a| tenant.terms_n_conditions.is_some() && a.version == tenant.terms_version)
             .map(|a| a.accepted_at),

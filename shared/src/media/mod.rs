@@ -9,6 +9,7 @@
 //! Also the checks shared by the functions that accept uploaded files (`probe`, `reader`).
 //! The keys of the objects derived from a take are `storage::objects::Derived`.
 
+pub mod captions;
 pub mod generated;
 pub mod probe;
 pub mod reader;

@@ -25,19 +25,31 @@ pub async fn latest_acceptance(
     Ok(store.query::<TermsAcceptanceRecord>(query).await?.into_iter().next())
 }
 
-/// Whether the organisation's current terms (if any) still wait for this acceptance.
-pub fn needs_acceptance(tenant: &TenantRecord, latest: Option<&TermsAcceptanceRecord>) -> bool {
-    tenant.terms_n_conditions.is_some() && latest.map(|a| a.version) != Some(tenant.terms_version)
+/// Whether the organisation's current terms (if any) still wait for this acceptance. A
+/// collaborator who withdrew their consent accepts again (even terms they had accepted).
+pub fn needs_acceptance(tenant: &TenantRecord, latest: Option<&TermsAcceptanceRecord>, withdrawn: bool) -> bool {
+    withdrawn || (tenant.terms_n_conditions.is_some() && latest.map(|a| a.version) != Some(tenant.terms_version))
+}
+
+/// Whether the collaborator's consent stands withdrawn (`publishing::write::withdraw_consent`).
+pub async fn consent_withdrawn(store: &Store, tenant_id: &str, contributor_id: &str) -> StoreResult<bool> {
+    Ok(store.get::<serde_json::Value>(&keys::consent_withdrawal(tenant_id, contributor_id)).await?.is_some())
 }
 
 /// Refuses (400, a message the recording page shows) until the contributor accepted the
-/// current terms. One GetItem and one single-item Query, in parallel.
+/// current terms and, after withdrawing consent, gave it again. Two GetItems and one
+/// single-item Query, in parallel.
 pub async fn require_accepted(store: &Store, tenant_id: &str, contributor_id: &str) -> Result<(), ApiError> {
     let tenant_key = keys::tenant(tenant_id);
-    let (tenant, latest) =
-        tokio::try_join!(store.get::<TenantRecord>(&tenant_key), latest_acceptance(store, tenant_id, contributor_id),)?;
+    let (tenant, latest, withdrawn) = tokio::try_join!(
+        store.get::<TenantRecord>(&tenant_key),
+        latest_acceptance(store, tenant_id, contributor_id),
+        consent_withdrawn(store, tenant_id, contributor_id),
+    )?;
     match tenant {
-        Some(tenant) if needs_acceptance(&tenant, latest.as_ref()) => Err(ApiError::BadRequest(NOT_ACCEPTED.into())),
+        Some(tenant) if needs_acceptance(&tenant, latest.as_ref(), withdrawn) => {
+            Err(ApiError::BadRequest(NOT_ACCEPTED.into()))
+        }
         _ => Ok(()),
     }
 }

@@ -325,6 +325,13 @@ pub fn transcription_job(tenant_id: &str, job_name: &str) -> Key {
     Key::new(tenant_pk(tenant_id), format!("TRANSCRIPTIONJOB#{job_name}"))
 }
 
+/// One shard of a published-video counter (`publishing::stats`): `scope` is a published
+/// item (`P#<slug>`), a campaign (`C#<id>`) or the organisation (`O`); the shard is in the
+/// partition key so a viral video's beacons spread over partitions.
+pub fn publication_stats(tenant_id: &str, scope: &str, shard: u32) -> Key {
+    Key::new(format!("{}#STATS#{scope}#{shard}", tenant_pk(tenant_id)), "STATS")
+}
+
 /// A staff member's response-editor state for one collaborator of a campaign.
 pub fn user_state(tenant_id: &str, campaign_id: &str, contributor_id: &str, user_id: &str) -> Key {
     Key::new(campaign_partition(tenant_id, campaign_id), format!("USERSTATE#{contributor_id}#{user_id}"))
@@ -623,4 +630,55 @@ mod access_patterns_tests {
         assert_eq!(missing_from("| `keys::tag_name` |", &builders), ["tag"]);
         assert!(missing_from("`keys::tag`, `keys::tag_name`", &builders).is_empty());
     }
+}
+
+// ------------------------------------------------------------ publishing
+
+/// A published item by its slug: the public pages find it before any organisation is
+/// known (a global partition, as e-mail claims). Slugs are 128 random bits.
+pub fn publication(slug: &str) -> Key {
+    Key::new(format!("PUB#{slug}"), "PUB")
+}
+
+/// GSI1 partition listing the organisation's published items, live or taken down (sort
+/// key: publication time and slug, newest first when read backwards).
+pub fn publications_of_tenant_gsi1(tenant_id: &str) -> String {
+    format!("{}#PUBLICATIONS", tenant_pk(tenant_id))
+}
+
+/// GSI2 partition listing a campaign's live items (sparse: removed when taken down).
+pub fn live_publications_of_campaign_gsi2(tenant_id: &str, campaign_id: &str) -> String {
+    format!("{}#CAMPAIGN#{campaign_id}#LIVEPUBLICATIONS", tenant_pk(tenant_id))
+}
+
+/// The live publication of one source (`answer#<campaign>#<contributor>#<question>` or
+/// `video#<campaign>#<video>`): one at a time, so publishing twice finds it.
+pub fn published_source(tenant_id: &str, source: &str) -> Key {
+    Key::new(format!("{}#PUBLISHEDSOURCES", tenant_pk(tenant_id)), source.to_string())
+}
+
+/// A speaker's link to a live published item: a withdrawal of consent finds every item
+/// holding the person's clips with one Query.
+pub fn publication_speaker(tenant_id: &str, contributor_id: &str, slug: &str) -> Key {
+    Key::new(publications_of_speaker(tenant_id, contributor_id), slug.to_string())
+}
+
+pub fn publications_of_speaker(tenant_id: &str, contributor_id: &str) -> String {
+    format!("{}#SPEAKER#{contributor_id}#PUBLICATIONS", tenant_pk(tenant_id))
+}
+
+/// A collaborator's withdrawal of consent, while it stands (cleared when they accept the
+/// terms again).
+pub fn consent_withdrawal(tenant_id: &str, contributor_id: &str) -> Key {
+    Key::new(contributors_partition(tenant_id), format!("CONSENTWITHDRAWN#{contributor_id}"))
+}
+
+/// A wall of published items by its id (global: its public page knows only the id).
+pub fn wall(wall_id: &str) -> Key {
+    Key::new(format!("WALL#{wall_id}"), "WALL")
+}
+
+/// GSI1 partition listing the organisation's walls (sort key: creation time and id).
+pub fn walls_of_tenant_gsi1(tenant_id: &str) -> String {
+    format!("{}#WALLS", tenant_pk(tenant_id))
 }

@@ -127,6 +127,7 @@ export const PERMISSIONS = {
   DeleteOwnAccount: ['superAdmin'],
   UseHelp: ['superAdmin', 'admin', 'creator', 'coordinator'],
   UseRequestEditor: ['superAdmin', 'admin', 'creator'],
+  Publish: ['superAdmin', 'admin', 'creator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type PermissionName = keyof typeof PERMISSIONS;
 

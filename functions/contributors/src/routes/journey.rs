@@ -9,6 +9,7 @@ use storyhive_shared::{
         repo::{self, CampaignParts},
         rules as campaign_rules,
     },
+    cascade::{self, CascadeJob},
     contributors::landing::{self, OrganisationForContributor},
     contributors::{
         access::{self, ContributorAccess, InviteKey},
@@ -19,6 +20,7 @@ use storyhive_shared::{
     error::ErrorBody,
     http::{Json, Message, Path, Query},
     organisation::terms,
+    publishing,
     search::AnswerRef,
     storage::{keys, AttributeValue, StoreError},
     validation::{self, Errors},
@@ -426,13 +428,43 @@ pub async fn accept_terms(
     let tenant = repo::tenant(&context.store, &access.campaign.tenant_id)
         .await?
         .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
-    terms::accept(
-        &context.store,
-        &tenant,
-        &access.membership.contributor_id,
-        &access.campaign.campaign_id,
-        body.version.unwrap_or(0),
-    )
-    .await?;
-    Ok(Json(landing::for_contributor(&context, &access.campaign, &access.membership.contributor_id).await?))
+    let contributor_id = &access.membership.contributor_id;
+    let withdrawn = terms::consent_withdrawn(&context.store, &tenant.tenant_id, contributor_id).await?;
+    // Consent given again where the organisation has no terms: "Give my consent again".
+    if !(withdrawn && tenant.terms_n_conditions.is_none() && body.version.unwrap_or(0) == 0) {
+        terms::accept(&context.store, &tenant, contributor_id, &access.campaign.campaign_id, body.version.unwrap_or(0))
+            .await?;
+    }
+    if withdrawn {
+        publishing::write::consent_given_again(&context.store, &tenant.tenant_id, contributor_id).await?;
+    }
+    Ok(Json(landing::for_contributor(&context, &access.campaign, contributor_id).await?))
+}
+
+/// Withdraw consent to publication from the personal link: every published video holding
+/// the collaborator's answers is taken down within a minute (the cascade worker), and
+/// nothing is published with them until they accept the terms again.
+#[utoipa::path(post, path = "/contributor/withdraw-consent", tag = TAG, request_body = ContributorIds, security(("inviteKey" = [])),
+    responses(
+        (status = 200, description = "Withdrawn (again: the first withdrawal is kept)", body = Message),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    ))]
+pub async fn withdraw_consent(
+    State(context): State<AppContext>,
+    key: InviteKey,
+    Json(body): Json<ContributorIds>,
+) -> ApiResult<Json<Message>> {
+    let access = open(&context, &body.tenant_id, &body.campaign_id, &body.contributor_id, &key).await?;
+    let (tenant_id, contributor_id) = (&access.campaign.tenant_id, &access.membership.contributor_id);
+    let job = CascadeJob::ConsentWithdrawn { tenant_id: tenant_id.clone(), contributor_id: contributor_id.clone() };
+    let withdrawal =
+        publishing::write::withdrawal(tenant_id, contributor_id, publishing::RecordedBy::Collaborator, None, None);
+    publishing::write::withdraw_consent(&context.store, withdrawal, vec![cascade::pending_op(&context.store, &job)?])
+        .await?;
+    if let Err(error) = cascade::send(&context.cascade, &job).await {
+        // Recorded as pending: the worker's sweep sends it again.
+        tracing::warn!(?error, "could not queue the takedown of a withdrawn collaborator's videos");
+    }
+    Ok(Message::new(publishing::CONSENT_WITHDRAWN_MESSAGE))
 }

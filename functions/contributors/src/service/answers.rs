@@ -7,7 +7,9 @@ use storyhive_shared::{
     answers::{self, Removal},
     campaigns::{records::CampaignRecord, repo},
     contributors::records::JourneyRecord,
-    media, ApiResult, AppContext,
+    media,
+    publishing::takedown,
+    ApiResult, AppContext,
 };
 
 /// Deletes the contributor's videos in the campaign. With [`Removal::KeepRecord`] their
@@ -27,6 +29,7 @@ pub async fn remove(
         contributor_id,
     )
     .await?;
+    let journeys_removed: Vec<String> = journeys.iter().map(|j| j.campaign_question_id.clone()).collect();
     // The objects of each take this call removed (its earlier takes go with it).
     let cleared = std::sync::Mutex::new(Vec::new());
     let cleared_ref = &cleared;
@@ -51,6 +54,16 @@ pub async fn remove(
     let generated =
         media::renders::removed_of_contributor(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
             .await?;
+    // What the public saw of these answers and videos comes down with them.
+    let copies = takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()? };
+    let (campaign_id, tenant_id) = (&campaign.campaign_id, &campaign.tenant_id);
+    let sources = journeys_removed
+        .iter()
+        .map(|question_id| takedown::answer_source(campaign_id, contributor_id, question_id))
+        .chain(generated.iter().map(|v| takedown::video_source(campaign_id, &v.video_id)));
+    for source in sources {
+        takedown::source_deleted(store, copies, tenant_id, &source).await?;
+    }
     let objects: Vec<String> = cleared
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())

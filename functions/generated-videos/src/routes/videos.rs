@@ -14,6 +14,7 @@ use storyhive_shared::{
     },
     model::{self},
     permissions::Permission,
+    publishing::takedown,
     search::AnswerRef,
     storage::{
         keys,
@@ -335,6 +336,12 @@ pub async fn delete(
 ) -> ApiResult<Json<Message>> {
     visible_campaign(&context, &principal, &campaign_id).await?;
     let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
+    // Its public page comes down first: a retry after a failure here still finds the video.
+    if context.store.get::<serde_json::Value>(&key).await?.is_some() {
+        let copies = takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()? };
+        let source = takedown::video_source(&campaign_id, &video_id);
+        takedown::source_deleted(&context.store, copies, &principal.tenant_id, &source).await?;
+    }
     let record =
         renders::removed(&context.store, &key).await?.ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
     let bucket = context.config.video_bucket()?;

@@ -28,9 +28,14 @@ use storyhive_shared::{
 };
 
 /// GET routes that write by design, and why.
-const WRITING_GETS: [(&str, &str); 1] = [
+const WRITING_GETS: [(&str, &str); 4] = [
     // Signing out ends the session: its record is deleted (AccountsFunction may write).
     ("/auth/logout", "ends the caller's session"),
+    // The public's reads count against the client's budget (a rate counter, which
+    // PublicPagesFunction may UpdateItem: template.rs holds it to counters only).
+    ("/public/stories/{slug}", "counts the client's read"),
+    ("/public/walls/{wallId}", "counts the client's read"),
+    ("/public/oembed", "counts the client's read"),
 ];
 
 /// SDK operations that change something.
@@ -90,7 +95,9 @@ impl World {
             }
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" => self.campaign_id.clone(),
-            "videoId" | "jobId" => model::new_id(),
+            "videoId" | "jobId" | "wallId" => model::new_id(),
+            // No such published item: public reads answer 404, staff calls get past authorization.
+            "slug" | "publicationId" => storyhive_shared::publishing::new_slug(),
             "tagId" => self.tag_id.clone(),
             other => panic!("which id is {other} of {path}? add it to World::id"),
         }

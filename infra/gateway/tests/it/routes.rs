@@ -173,7 +173,11 @@ fn every_route_of_the_template_is_served_by_its_function() {
     for route in &routes {
         if !local.contains(&route.function.as_str()) {
             wrong.push(format!("{}: {} is not an HTTP function of the gateway", route.logical_id, route.function));
-        } else if route.path != DEFAULT && !used.contains(&route.logical_id) {
+        } else if route.path != DEFAULT
+            && !used.contains(&route.logical_id)
+            // The public pages (HTML, outside the API's document): `public_pages` checks them.
+            && !storyhive_gateway::PUBLIC_PAGE_PREFIXES.iter().any(|prefix| route.path.starts_with(prefix))
+        {
             wrong.push(format!(
                 "{} ({} {}): no operation of {} is routed through it",
                 route.logical_id, route.method, route.path, route.function

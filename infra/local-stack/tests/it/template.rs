@@ -84,7 +84,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("CampaignsFunction", false, true, false, false),
         ("QuestionsFunction", false, true, false, false),
         ("CascadeWorkerFunction", false, true, true, false),
-        ("ContributorsFunction", true, false, true, false),
+        ("ContributorsFunction", true, true, true, false),
         ("DashboardFunction", false, false, false, false),
         ("UploadWorkerFunction", false, false, true, false),
         ("UsersFunction", true, true, false, false),
@@ -95,6 +95,8 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("MediaWorkerFunction", false, false, true, false),
         ("GeneratedVideosFunction", false, false, true, false),
         ("SearchFunction", false, false, true, false),
+        ("PublishingFunction", false, true, true, false),
+        ("PublicPagesFunction", false, false, false, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
@@ -206,7 +208,8 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
             "CampaignsFunction",
             "CascadeWorkerFunction",
             "ContributorsFunction",
-            "OrganisationFunction"
+            "OrganisationFunction",
+            "PublishingFunction"
         ]
     );
     // Only the organisation function writes there; the others only sign reads.
@@ -441,10 +444,55 @@ fn the_app_is_served_with_a_content_security_policy_and_a_permissions_policy() {
     let distribution = &resources["WebDistribution"]["Properties"]["DistributionConfig"];
     let behaviours = std::iter::once(&distribution["DefaultCacheBehavior"])
         .chain(distribution["CacheBehaviors"].as_sequence().unwrap().iter());
+    // The app and the API with it; only the public player, walls, their JSON and media
+    // with the policy that lets other sites frame them.
+    const EMBEDDABLE: [&str; 4] = ["/embed/*", "/wall/*", "/api/public/*", "/published/*"];
     for behaviour in behaviours {
         let (tag, policy) = untag(&behaviour["ResponseHeadersPolicyId"]);
-        assert_eq!((tag.as_str(), policy.as_str()), ("Ref", Some("WebResponseHeadersPolicy")));
+        let path = behaviour["PathPattern"].as_str().unwrap_or("default");
+        let expected =
+            if EMBEDDABLE.contains(&path) { "EmbedResponseHeadersPolicy" } else { "WebResponseHeadersPolicy" };
+        assert_eq!((tag.as_str(), policy.as_str()), ("Ref", Some(expected)), "{path}");
     }
+}
+
+#[test]
+fn published_stories_are_public_cached_briefly_and_only_the_player_and_walls_may_be_framed() {
+    let doc = document();
+    let resources = &doc["Resources"];
+    let embed = &resources["EmbedResponseHeadersPolicy"]["Properties"]["ResponseHeadersPolicyConfig"];
+    let csp = embed["SecurityHeadersConfig"]["ContentSecurityPolicy"]["ContentSecurityPolicy"].as_str().unwrap();
+    assert!(csp.contains("frame-ancestors *"), "{csp}");
+    assert!(!csp.contains("unsafe"), "{csp}");
+    assert!(embed["SecurityHeadersConfig"]["FrameOptions"].is_null(), "no X-Frame-Options on embeds");
+    // A takedown shows within a minute: nothing public is kept longer at the edge.
+    let cache = &resources["PublicCachePolicy"]["Properties"]["CachePolicyConfig"];
+    assert_eq!(cache["MaxTTL"].as_i64(), Some(60));
+    assert_eq!(cache["ParametersInCacheKeyAndForwardedToOrigin"]["CookiesConfig"]["CookieBehavior"], "none");
+    let distribution = &resources["WebDistribution"]["Properties"]["DistributionConfig"];
+    let behaviours = distribution["CacheBehaviors"].as_sequence().unwrap();
+    let behaviour =
+        |path: &str| behaviours.iter().find(|b| b["PathPattern"] == path).unwrap_or_else(|| panic!("{path}"));
+    for path in ["/v/*", "/embed/*", "/wall/*", "/api/public/*"] {
+        assert_eq!(behaviour(path)["TargetOriginId"], "HttpApiOrigin", "{path}");
+        assert_eq!(untag(&behaviour(path)["CachePolicyId"]).1.as_str(), Some("PublicCachePolicy"), "{path}");
+    }
+    // The API's own paths still come before the catch-all `/api/*`, which caches nothing.
+    let position = |path: &str| behaviours.iter().position(|b| b["PathPattern"] == path).unwrap();
+    assert!(position("/api/public/*") < position("/api/*"));
+    // The public copies come from their own bucket, which only CloudFront reads.
+    assert_eq!(behaviour("/published/*")["TargetOriginId"], "PublishedBucketOrigin");
+    let policy = serde_yaml::to_string(&resources["PublishedBucketPolicy"]).unwrap();
+    assert!(policy.contains("cloudfront.amazonaws.com") && policy.contains("AWS:SourceArn"), "{policy}");
+    // The public pages' function reads and counts; it writes nothing else and is capped.
+    let function = &resources["PublicPagesFunction"]["Properties"];
+    let actions = serde_yaml::to_string(&function["Policies"]).unwrap();
+    for write in ["PutItem", "DeleteItem", "BatchWriteItem", "s3:", "sqs:"] {
+        assert!(!actions.contains(write), "the public function may not {write}: {actions}");
+    }
+    assert!(serde_yaml::to_string(&function["ReservedConcurrentExecutions"])
+        .unwrap()
+        .contains("PublicPagesConcurrency"));
 }
 
 #[test]
