@@ -32,8 +32,7 @@ export function PublicationDetails({ publication: p, canEdit }: { publication: P
   return (
     <div className="space-y-3 rounded-lg border border-line bg-surface p-3" data-testid="publication-details" data-slug={p.slug}>
       <div className="flex flex-wrap items-center gap-2">
-        <PublishedBadge />
-        <span className="text-xs text-muted">since {formatDateTime(p.publishedAt) ?? NO_DATE}</span>
+        <span className="text-xs text-muted">Live since {formatDateTime(p.publishedAt) ?? NO_DATE}</span>
         <a
           href={shareUrl}
           target="_blank"

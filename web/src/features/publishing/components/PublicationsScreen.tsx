@@ -71,9 +71,15 @@ function PublicationRow({ publication: p, canEdit }: { publication: Publication;
       </div>
       {p.status === 'live' && (
         <>
-          <Button size="sm" variant="secondary" className="min-h-11" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            aria-expanded={open}
+            aria-label={`${open ? 'Hide sharing of' : 'Share and embed'} ${p.title}`}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? 'Hide sharing' : 'Share and embed'}
-            <span className="sr-only"> {p.title}</span>
           </Button>
           {open && <PublicationDetails publication={p} canEdit={canEdit} />}
         </>

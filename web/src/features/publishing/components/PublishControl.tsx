@@ -31,9 +31,15 @@ export function PublishControl({ target, name, approved, canEdit }: Props) {
       <div className="w-full space-y-2" data-testid="publish-control">
         <div className="flex flex-wrap items-center gap-2">
           <PublishedBadge />
-          <Button size="sm" variant="secondary" className="min-h-11" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            aria-expanded={open}
+            aria-label={`${open ? 'Hide sharing of' : 'Share and embed'} ${name}`}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? 'Hide sharing' : 'Share and embed'}
-            <span className="sr-only"> {name}</span>
           </Button>
         </div>
         {open && <PublicationDetails publication={publication} canEdit={canEdit} />}
@@ -48,10 +54,10 @@ export function PublishControl({ target, name, approved, canEdit }: Props) {
         size="sm"
         className="min-h-11"
         loading={publish.isPending}
+        aria-label={`Publish ${name}`}
         onClick={() => publish.mutate(target, { onSuccess: () => setOpen(true) })}
       >
         Publish
-        <span className="sr-only"> {name}</span>
       </Button>
       {refusal && (
         <p role="alert" className="text-sm font-medium text-danger" data-testid="publish-refusal">

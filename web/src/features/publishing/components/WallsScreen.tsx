@@ -37,13 +37,20 @@ function WallRow({ wall, canEdit, onEdit, onDelete }: { wall: Wall; canEdit: boo
             href={wallUrl}
             target="_blank"
             rel="noopener"
+            aria-label={`Open the wall ${wall.title}`}
             className="inline-flex min-h-11 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:bg-sunken focus:outline-2 focus:outline-ring"
           >
-            Open the wall<span className="sr-only"> {wall.title}</span>
+            Open the wall
           </a>
-          <Button size="sm" variant="secondary" className="min-h-11" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            aria-expanded={open}
+            aria-label={`${open ? 'Hide embed codes' : 'Embed codes'} of ${wall.title}`}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? 'Hide embed codes' : 'Embed codes'}
-            <span className="sr-only"> of {wall.title}</span>
           </Button>
           {canEdit && (
             <>
