@@ -46,15 +46,16 @@ export function useCampaignLive(campaignId: string | null) {
   return useQuery({
     queryKey: publishingKeys.campaignLive(campaignId),
     queryFn: async ({ signal }) => {
-      const items: Publication[] = [];
+      // By id: an item published while the pages are read may come twice.
+      const items = new Map<string, Publication>();
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
         const res = await listPage({ ...(campaignId ? { campaignId } : {}), status: 'live' }, 100, cursor, signal);
-        items.push(...res.items);
-        if (!res.nextCursor) break;
+        for (const p of res.items) if (!items.has(p.publicationId)) items.set(p.publicationId, p);
+        if (!res.nextCursor || res.nextCursor === cursor) break;
         cursor = res.nextCursor;
       }
-      return items;
+      return [...items.values()];
     },
     staleTime: 30_000,
   });

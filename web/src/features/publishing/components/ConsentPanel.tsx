@@ -86,11 +86,12 @@ export function ConsentPanel({ contributorId, name, canEdit }: { contributorId: 
         onClose={() => setOpen(false)}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
+            <Button variant="secondary" className="min-h-11" onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <ConfirmButton
               variant="danger"
+              className="min-h-11"
               loading={record.isPending}
               onClick={() =>
                 record.mutate(

@@ -25,7 +25,16 @@ export function PublishedBadge() {
 }
 
 /** A live publication: its link, snippets and captions to copy or download, its figures, and Unpublish. */
-export function PublicationDetails({ publication: p, canEdit }: { publication: Publication; canEdit: boolean }) {
+export function PublicationDetails({
+  publication: p,
+  canEdit,
+  showStats = true,
+}: {
+  publication: Publication;
+  canEdit: boolean;
+  /** Off where the figures are shown beside it already (the Published screen's row). */
+  showStats?: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const unpublish = useUnpublish();
   const shareUrl = absoluteUrl(p.shareUrl);
@@ -53,7 +62,7 @@ export function PublicationDetails({ publication: p, canEdit }: { publication: P
           Download WebVTT
         </a>
       </p>
-      <StatsList stats={p.stats} label={`Figures of ${p.title}`} compact />
+      {showStats && <StatsList stats={p.stats} label={`Figures of ${p.title}`} compact />}
       {canEdit && (
         <Button variant="danger-outline" size="sm" className="min-h-11" onClick={() => setConfirming(true)}>
           Unpublish
@@ -65,11 +74,12 @@ export function PublicationDetails({ publication: p, canEdit }: { publication: P
         onClose={() => setConfirming(false)}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button variant="secondary" className="min-h-11" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
             <ConfirmButton
               variant="danger"
+              className="min-h-11"
               loading={unpublish.isPending}
               onClick={() => unpublish.mutate(p.publicationId, { onSuccess: () => setConfirming(false) })}
             >

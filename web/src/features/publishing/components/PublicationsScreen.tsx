@@ -81,7 +81,7 @@ function PublicationRow({ publication: p, canEdit }: { publication: Publication;
           >
             {open ? 'Hide sharing' : 'Share and embed'}
           </Button>
-          {open && <PublicationDetails publication={p} canEdit={canEdit} />}
+          {open && <PublicationDetails publication={p} canEdit={canEdit} showStats={false} />}
         </>
       )}
     </li>

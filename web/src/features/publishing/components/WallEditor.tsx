@@ -130,30 +130,34 @@ export function WallEditor({ wall, onDone }: { wall: Wall | null; onDone: (wall:
                     onDragEnd={() => setDragging(null)}
                     data-testid="wall-item"
                     data-publication-id={id}
-                    className={`flex flex-wrap items-center gap-2 rounded-lg border p-2 ${dragging === index ? 'border-primary' : 'border-line'} cursor-grab bg-surface`}
+                    className={`space-y-1 rounded-lg border p-2 ${dragging === index ? 'border-primary' : 'border-line'} cursor-grab bg-surface`}
                   >
-                    <span aria-hidden className="text-muted">
-                      ⠿
-                    </span>
-                    <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
-                      <span className="text-muted">{index + 1}.</span> {p ? name : <em className="text-danger">{name}</em>}
-                    </span>
-                    <Button size="sm" variant="ghost" className="min-h-11 min-w-11" disabled={index === 0} aria-label={`Up: move ${name} up`} onClick={() => setIds((c) => moveItem(c, index, index - 1))}>
-                      Up
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="min-h-11 min-w-11"
-                      disabled={index === ids.length - 1}
-                      aria-label={`Down: move ${name} down`}
-                      onClick={() => setIds((c) => moveItem(c, index, index + 1))}
-                    >
-                      Down
-                    </Button>
-                    <Button size="sm" variant="ghost" className="min-h-11 text-danger" aria-label={`Remove ${name} from the wall`} onClick={() => setIds((c) => removeItem(c, id))}>
-                      Remove
-                    </Button>
+                    <div className="flex items-start gap-2">
+                      <span aria-hidden className="text-muted">
+                        ⠿
+                      </span>
+                      <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
+                        <span className="text-muted">{index + 1}.</span> {p ? name : <em className="text-danger">{name}</em>}
+                      </span>
+                    </div>
+                    <div className="flex flex-wrap justify-end gap-1">
+                      <Button size="sm" variant="ghost" className="min-h-11 min-w-11" disabled={index === 0} aria-label={`Up: move ${name} up`} onClick={() => setIds((c) => moveItem(c, index, index - 1))}>
+                        Up
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="min-h-11 min-w-11"
+                        disabled={index === ids.length - 1}
+                        aria-label={`Down: move ${name} down`}
+                        onClick={() => setIds((c) => moveItem(c, index, index + 1))}
+                      >
+                        Down
+                      </Button>
+                      <Button size="sm" variant="ghost" className="min-h-11 text-danger" aria-label={`Remove ${name} from the wall`} onClick={() => setIds((c) => removeItem(c, id))}>
+                        Remove
+                      </Button>
+                    </div>
                   </li>
                 );
               })}

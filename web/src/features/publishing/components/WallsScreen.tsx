@@ -149,11 +149,12 @@ export function WallsScreen({ canEdit }: { canEdit: boolean }) {
         onClose={() => setDeleting(null)}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
+            <Button variant="secondary" className="min-h-11" onClick={() => setDeleting(null)}>
               Cancel
             </Button>
             <ConfirmButton
               variant="danger"
+              className="min-h-11"
               loading={remove.isPending}
               onClick={() => {
                 if (deleting)
