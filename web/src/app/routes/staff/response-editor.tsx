@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ResponseEditorPage } from '@/features/response-editor/components/ResponseEditorPage';
 import { useSessionStore } from '@/stores/session-store';
@@ -6,5 +7,6 @@ import { editorExtras } from './editor-extras';
 export function Component() {
   const { campaignId, collaboratorId } = useParams();
   const user = useSessionStore((s) => s.user);
-  return <ResponseEditorPage withTour={false} extras={editorExtras(user, campaignId, collaboratorId)} />;
+  const extras = useMemo(() => editorExtras(user, campaignId, collaboratorId), [user, campaignId, collaboratorId]);
+  return <ResponseEditorPage withTour={false} extras={extras} />;
 }
