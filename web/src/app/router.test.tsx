@@ -65,7 +65,7 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Campaign figures appear here once your organisation has campaigns')).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Help', 'Profile']);
+    expect(links).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Profile']);
     vi.unstubAllGlobals();
     queryClient.clear();
   });

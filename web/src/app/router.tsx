@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
           screen(paths.searchVideos, () => import('./routes/staff/search-videos')),
           screen(paths.responses, () => import('./routes/staff/responses')),
+          screen(paths.publications, () => import('./routes/staff/publications')),
+          screen(paths.walls, () => import('./routes/staff/walls')),
         ],
       },
       // Contributor pages have their own entry (boot.ts, app/contributor): reached

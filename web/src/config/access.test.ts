@@ -20,6 +20,9 @@ const ROUTE_TABLE: [string, string][] = [
   ['/searchVideos', 'superAdmin,admin,creator,coordinator'],
   // Not in the spec's table: the inbox of answers (issue 28).
   ['/responses', 'superAdmin,admin,creator,coordinator'],
+  // Not in the spec's table: published items and walls (issue 22).
+  ['/publications', 'superAdmin,admin,creator,coordinator'],
+  ['/walls', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/create', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/:id', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId', 'superAdmin,admin,creator,coordinator'],
@@ -121,6 +124,8 @@ describe('staffNavFor', () => {
       'Dashboard',
       'Campaigns',
       'Responses',
+      'Published',
+      'Walls',
       'Search videos',
       'Users',
       'Guidelines',
@@ -130,9 +135,9 @@ describe('staffNavFor', () => {
       'User setup',
       'Company setup',
     ]);
-    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
-    expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Help', 'Request editor', 'Profile']);
-    expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Search videos', 'Help', 'Profile']);
+    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
+    expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Request editor', 'Profile']);
+    expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Profile']);
   });
 });
 

@@ -22,6 +22,10 @@ export const paths = {
   searchVideos: '/searchVideos',
   /** Not in the spec's route table: the inbox of answers (issue 28), `?campaignId=&status=`. */
   responses: '/responses',
+  /** Not in the spec's route table: what is published, live and taken down (issue 22), `?status=`. */
+  publications: '/publications',
+  /** Not in the spec's route table: walls of published videos (issue 22), `?edit=new|<wallId>`. */
+  walls: '/walls',
   campaignCreate: '/initiative/campaign/create',
   campaignEdit: '/initiative/campaign/:id',
   responseEditor: '/campaign/:campaignId/response-editor/:collaboratorId',

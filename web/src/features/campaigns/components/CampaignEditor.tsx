@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Card, PageHeader } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
@@ -24,6 +24,7 @@ import type { Campaign } from '../types';
 import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
+import { CollaboratorExtraContext, type CollaboratorExtra } from './contributors/extras';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { QuestionGenerator } from './QuestionGenerator';
 import { QuestionList } from './QuestionList';
@@ -124,7 +125,18 @@ function contributorPreviewUrl(tenantId: string, campaignId: string): string {
 }
 
 /** /initiative/campaign/:id: edit everything, preview as a contributor, publish, delete. */
-export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
+export function CampaignEdit({
+  id,
+  user,
+  extra,
+  collaboratorExtra = null,
+}: {
+  id: string;
+  user: CurrentUser;
+  /** Shown after the participants (publishing: the campaign's published figures). */
+  extra?: ReactNode;
+  collaboratorExtra?: CollaboratorExtra | null;
+}) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const campaign = useCampaign(id);
@@ -213,7 +225,10 @@ export function CampaignEdit({ id, user }: { id: string; user: CurrentUser }) {
         <QuestionGenerator campaignId={id} />
         <TextEditors campaign={data} />
         <ParticipantsPanel campaignId={id} />
-        <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />
+        {extra}
+        <CollaboratorExtraContext.Provider value={collaboratorExtra}>
+          <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />
+        </CollaboratorExtraContext.Provider>
       </div>
       <Dialog
         open={confirmDelete}

@@ -140,3 +140,11 @@ export function generateScript(
     options,
   );
 }
+
+/**
+ * Withdraws the collaborator's consent to publication (issue 22): every published video with their
+ * clips is taken down. Only accepting the terms again gives it back.
+ */
+export function withdrawConsent(ids: Ids, options?: ContributorCallOptions) {
+  return contributorCall<{ message: string }>('POST', '/contributor/withdraw-consent', idsOf(ids), options);
+}

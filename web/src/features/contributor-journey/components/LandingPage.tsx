@@ -16,6 +16,7 @@ import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
 import type { ContributorCampaign, ContributorData } from '../types';
 import { ContributorFrame, Notice } from './ContributorFrame';
+import { ConsentSection } from './ConsentSection';
 import { RecordingTips } from './RecordingTips';
 import { needsTerms, OrganisationIntro, TERMS_REQUIRED } from './OrganisationIntro';
 
@@ -105,7 +106,7 @@ export function LandingPage({ data }: { data: ContributorData | null }) {
  * Reopening the link after submitting: thanks, and the answers to watch, instead of a new start
  * (unless staff sent answers back, when the journey starts again).
  */
-function Submitted({ value }: { value: ContributorCampaign }) {
+function Submitted({ data, value }: { data: ContributorData; value: ContributorCampaign }) {
   const navigate = useNavigate();
   const { campaign } = value;
   return (
@@ -120,6 +121,9 @@ function Submitted({ value }: { value: ContributorCampaign }) {
           See your answers
         </Button>
       </section>
+      <div className="mt-6 space-y-6">
+        <ConsentSection data={data} organisation={value.organisation} company={campaign.companyName || 'The campaign team'} withTermsForm />
+      </div>
     </ContributorFrame>
   );
 }
@@ -158,7 +162,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
       </ContributorFrame>
     );
   }
-  if (value.submitted && !journey.data?.reRecording) return <Submitted value={value} />;
+  if (value.submitted && !journey.data?.reRecording) return <Submitted data={data} value={value} />;
 
   const brief = toParagraphs(htmlToText(campaign.brief));
   const toPrepare = toParagraphs(htmlToText(campaign.script ?? ''));
@@ -265,6 +269,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         <RecordingTips tips={value.recordingTips} />
 
         <OrganisationIntro organisation={value.organisation} company={campaign.companyName || 'The campaign team'} />
+        <ConsentSection data={data} organisation={value.organisation} company={campaign.companyName || 'The campaign team'} />
 
         <form
           id="get-started"

@@ -1,13 +1,16 @@
 import { formatDate } from '@/lib/format';
-import type { ContributorCampaign } from '../types';
+import type { ContributorOrganisation } from '../types';
 
-type Organisation = ContributorCampaign['organisation'];
+export type Organisation = ContributorOrganisation;
 
 export const TERMS_REQUIRED = 'Please accept the terms and conditions to continue';
 
-/** Whether the contributor still has to accept the organisation's current terms. */
+/**
+ * Whether the contributor still has to accept the organisation's current terms: new terms, or their
+ * consent withdrawn (accepting the terms again is the only way to give it back).
+ */
 export function needsTerms(organisation: Organisation | undefined): boolean {
-  return !!organisation?.termsNConditions && !organisation.termsAccepted;
+  return !!organisation?.termsNConditions && (!organisation.termsAccepted || !!organisation.consentWithdrawn);
 }
 
 /** The organisation's encouragement video and its terms and conditions, on the landing page. */
@@ -43,7 +46,7 @@ export function OrganisationIntro({ organisation, company }: { organisation: Org
             </a>{' '}
             before you record.
           </p>
-          {organisation.termsAccepted && (
+          {organisation.termsAccepted && !organisation.consentWithdrawn && (
             <p data-testid="terms-accepted" className="text-muted">
               You accepted these terms{acceptedOn ? ` on ${acceptedOn}` : ''}.
             </p>

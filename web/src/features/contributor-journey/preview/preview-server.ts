@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 import { readToken } from '@/lib/storage';
 import { contributorFetch } from '../api/contributor-client';
-import type { ContributorCampaign, Journey, JourneyQuestion, StoredAnswer as Answer, VideoInfo } from '../types';
+import type { ContributorCampaign, ContributorOrganisation, Journey, JourneyQuestion, StoredAnswer as Answer, VideoInfo } from '../types';
 import { PREVIEW_CONTRIBUTOR_ID, PREVIEW_TAKE_DB, type PreviewSession } from './session';
 
 /**
@@ -107,8 +107,15 @@ async function route(state: PreviewState, method: string, path: string, body: Bo
     return json(200, state.campaign);
   }
   if (method === 'POST' && path === '/contributor/accept-terms') {
-    state.campaign = { ...c, organisation: { ...c.organisation, termsAccepted: true } };
+    const organisation: ContributorOrganisation = { ...c.organisation, termsAccepted: true, consentWithdrawn: false };
+    state.campaign = { ...c, organisation };
     return json(200, state.campaign.organisation);
+  }
+  // A preview publishes nothing: withdrawing only shows what the collaborator would see.
+  if (method === 'POST' && path === '/contributor/withdraw-consent') {
+    const organisation: ContributorOrganisation = { ...c.organisation, consentWithdrawn: true };
+    state.campaign = { ...c, organisation };
+    return json(200, { message: 'Your consent is withdrawn. Your published videos were taken down.' });
   }
   if (method === 'GET' && path.startsWith('/contributor-journey/all-questions/')) {
     return json(200, journeyView(state).questions.filter((q) => q.toAsk));

@@ -5,6 +5,7 @@ import { cn } from '@/utils/cn';
 import { useCorrectWord, useRetryTake, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
 import { trimsOf, wordsSpan, type Span } from '../lib/ranges';
 import { formatSeconds, sentenceOf, toWebVtt, wordIndexAt, wordIndexNear } from '../lib/words';
+import { useEditorExtras } from './extras';
 import { Transcript, type WordSelection } from './Transcript';
 
 type Props = {
@@ -47,6 +48,7 @@ export function AnswerCard(props: Props) {
   const trims = trimsOf(kept);
   const [revealWord, setRevealWord] = useState<number | undefined>(undefined);
   const captionsUrl = useTranscriptCaptions(words);
+  const extras = useEditorExtras();
 
   // Open at a moment: seek the player there, highlight the word and scroll it into view.
   const reveal = props.reveal;
@@ -221,6 +223,7 @@ export function AnswerCard(props: Props) {
               </fieldset>
             </>
           )}
+          {take.status === 'ready' && extras.answer?.(answer.campaignQuestionId, answer.question)}
         </>
       )}
     </article>

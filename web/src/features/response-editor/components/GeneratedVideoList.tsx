@@ -9,6 +9,7 @@ import { cn } from '@/utils/cn';
 import { useDeleteVideo, useRetryVideo, useSetApproved } from '../api/editor-api';
 import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
 import { formatSeconds } from '../lib/words';
+import { useEditorExtras } from './extras';
 import { toast } from '@/stores/toast-store';
 
 export const readyMessage = (title: string) => `Video "${title}" is ready`;
@@ -89,6 +90,7 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
   const approve = useSetApproved(campaignId);
   const remove = useDeleteVideo(campaignId);
   const retry = useRetryVideo(campaignId);
+  const extras = useEditorExtras();
   const status = STATUS[v.status];
   return (
     <li className="space-y-2 p-3" data-testid="generated-video" data-video-id={v.videoId} data-status={v.status}>
@@ -159,6 +161,7 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
           </Button>
         </div>
       </div>
+      {v.status === 'ready' && extras.video?.(v)}
       {playing && v.url && (
         <video
           controls

@@ -6,6 +6,7 @@ import { toast } from '@/stores/toast-store';
 import { useSessionStore } from '@/stores/session-store';
 import { skipTour } from '../api/editor-api';
 import { EditorTour } from './EditorTour';
+import { EditorExtrasContext, type EditorExtras } from './extras';
 import { ResponseEditor } from './ResponseEditor';
 
 /** `?answer=<journeyId>&t=<seconds>`: the moment a link (e.g. a search result) opens. */
@@ -20,7 +21,7 @@ export function linkFromSearch(search: URLSearchParams): { journeyId: string; se
  * The editor's screen and its tour screen. The editor sends a creator, admin or super admin who has
  * neither skipped nor finished the tour to the tour first (never a coordinator: they have no tour).
  */
-export function ResponseEditorPage({ withTour }: { withTour: boolean }) {
+export function ResponseEditorPage({ withTour, extras = {} }: { withTour: boolean; extras?: EditorExtras }) {
   const { campaignId, collaboratorId } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -47,7 +48,7 @@ export function ResponseEditorPage({ withTour }: { withTour: boolean }) {
   };
 
   return (
-    <>
+    <EditorExtrasContext.Provider value={extras}>
       {!withTour && role && can(role, 'UseEditorTour') && (
         <p className="mb-2 text-right text-sm">
           <Link className="underline" to={buildPath(paths.responseEditorTour, { campaignId, collaboratorId }) + query}>
@@ -63,6 +64,6 @@ export function ResponseEditorPage({ withTour }: { withTour: boolean }) {
         link={linkFromSearch(search)}
       />
       {withTour && <EditorTour onClose={endTour} />}
-    </>
+    </EditorExtrasContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -59,7 +59,10 @@ function InlinePlayer({ answer }: { answer: Response }) {
   );
 }
 
-function ResponseCard({ answer, onSendBack }: { answer: Response; onSendBack: (answer: Response) => void }) {
+/** What another part of the app adds under an answer's actions (publishing: Publish, Published). */
+export type AnswerExtra = (answer: Response, approved: boolean) => ReactNode;
+
+function ResponseCard({ answer, onSendBack, extra }: { answer: Response; onSendBack: (answer: Response) => void; extra?: AnswerExtra }) {
   const [playing, setPlaying] = useState(false);
   const review = useReview();
   const status = statusOf(answer);
@@ -129,6 +132,7 @@ function ResponseCard({ answer, onSendBack }: { answer: Response; onSendBack: (a
               Open in editor
             </Link>
           </div>
+          {extra && <div className="pt-2">{extra(answer, status === 'approved')}</div>}
         </div>
       </div>
     </li>
@@ -140,7 +144,7 @@ function ResponseCard({ answer, onSendBack }: { answer: Response; onSendBack: (a
  * who answered, the question and where staff stand; played, approved or sent back in place.
  * The filters live in the address (`?campaignId=&status=`), so the dashboard can link to them.
  */
-export function ResponsesInbox() {
+export function ResponsesInbox({ answerExtra }: { answerExtra?: AnswerExtra } = {}) {
   const [params, setParams] = useSearchParams();
   const campaignId = params.get('campaignId') ?? '';
   const rawStatus = params.get('status');
@@ -205,6 +209,7 @@ export function ResponsesInbox() {
                 key={`${answer.campaignId}/${answer.contributorId}/${answer.journeyId}`}
                 answer={answer}
                 onSendBack={setConfirming}
+                extra={answerExtra}
               />
             ))}
           </ul>

@@ -9,6 +9,7 @@ import type { CampaignContributor, ContributorAnswer } from '../../contributor-t
 import { ContributorAnswersList } from './ContributorAnswersList';
 import { CopyNewLinkDialog, DeleteVideosDialog, ReRecordDialog, RemoveContributorDialog, RevokeLinkDialog } from './ContributorDialogs';
 import { ContributorStatusBadges } from './ContributorStatusBadge';
+import { useCollaboratorExtra } from './extras';
 
 type Props = {
   campaignId: string;
@@ -31,6 +32,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
   const reinvite = useReinvite(campaignId);
   const [open, setOpen] = useState<Open>(null);
   const [showAnswers, setShowAnswers] = useState(false);
+  const extra = useCollaboratorExtra();
   const name = displayName(c);
   const suspended = c.status === 'suspended';
   const hasVideos = (answers ?? []).some((a) => a.video || a.uploadStatus === 'stored');
@@ -60,6 +62,7 @@ export function ContributorRow({ campaignId, initiativeId, contributor: c, answe
           <dd data-testid="contributor-submitted">{c.submittedAt ? formatDate(c.submittedAt) : 'Not yet'}</dd>
         </div>
       </dl>
+      {extra?.({ contributorId: c.contributorId, name })}
       {/* Each name starts with the words its control shows (label in name, WCAG 2.5.3), then says whose. */}
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${name}`}>
         <Button
