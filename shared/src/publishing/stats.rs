@@ -66,18 +66,25 @@ impl Event {
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
     #[serde(default)]
+    #[schema(required = true)]
     pub views: u64,
     #[serde(default)]
+    #[schema(required = true)]
     pub embed_loads: u64,
     #[serde(default)]
+    #[schema(required = true)]
     pub plays: u64,
     #[serde(default)]
+    #[schema(required = true)]
     pub progress25: u64,
     #[serde(default)]
+    #[schema(required = true)]
     pub progress50: u64,
     #[serde(default)]
+    #[schema(required = true)]
     pub progress75: u64,
     #[serde(default)]
+    #[schema(required = true)]
     pub progress100: u64,
 }
 

@@ -407,6 +407,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/consent-withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff record a withdrawal of consent received by other means (a letter, a call): within
+         *     a minute every published video of the collaborator is taken down.
+         */
+        post: operations["record_withdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consent/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collaborator's consent to publication, and what its withdrawal took down. */
+        get: operations["get_consent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contributor-journey/all-questions/{tenantId}/{campaignId}/{contributorId}": {
         parameters: {
             query?: never;
@@ -774,6 +811,27 @@ export interface paths {
         /** Suspend or resume a collaborator (in every campaign of the organisation). */
         put: operations["update_contributor"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/withdraw-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw consent to publication from the personal link: every published video holding
+         *     the collaborator's answers is taken down within a minute (the cascade worker), and
+         *     nothing is published with them until they accept the terms again.
+         */
+        post: operations["withdraw_consent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1636,6 +1694,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts a view, an embed load, a play or how far someone watched. No cookie, no address
+         *     kept (budgets count a hash of it for a few minutes); robots and over-budget clients
+         *     are answered the same and not counted. Sent with `navigator.sendBeacon` (any content type).
+         */
+        post: operations["beacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/oembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** oEmbed for content-management systems that embed from the URL. */
+        get: operations["oembed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/stories/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published story's public fields. */
+        get: operations["public_story"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/walls/{wallId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A wall's live stories, in order. */
+        get: operations["public_wall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's published items, newest first, live or taken down (with why). */
+        get: operations["list_publications"];
+        put?: never;
+        /**
+         * Publish an approved answer or generated video: it gets a public page (`/v/{slug}`), an
+         *     embed and captions. Every speaker must have accepted the current terms and not
+         *     withdrawn their consent.
+         */
+        post: operations["publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publications/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Views, embed loads, plays and how far people watched: the organisation's, or a campaign's. */
+        get: operations["publication_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publications/{publicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published item with its figures. */
+        get: operations["get_publication"];
+        put?: never;
+        post?: never;
+        /**
+         * Unpublish: the page answers 410 'This story is no longer available' at once, its
+         *     embeds and walls stop showing it. Repeating it changes nothing.
+         */
+        delete: operations["unpublish"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/question/add": {
         parameters: {
             query?: never;
@@ -2250,6 +2440,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/walls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's walls, newest first. */
+        get: operations["list_walls"];
+        put?: never;
+        /** A new wall: a campaign's live videos, or videos picked and ordered by hand. */
+        post: operations["create_wall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/walls/{wallId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_wall"];
+        /** A wall's new title and, for a hand-picked wall, its videos in order. */
+        put: operations["update_wall"];
+        post?: never;
+        delete: operations["delete_wall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2283,6 +2508,9 @@ export interface components {
              * @default null
              */
             version: number | null;
+        };
+        Accepted: {
+            accepted: boolean;
         };
         /** @description Fields of a new campaign. Missing choices get the spec's "Please select …" messages. */
         AddCampaign: {
@@ -2441,6 +2669,11 @@ export interface components {
         Approval: {
             /** @default false */
             approved: boolean;
+        };
+        /** @description What a page reports: one event of one story. */
+        Beacon: {
+            event: components["schemas"]["Event"];
+            slug: string;
         };
         /** @description A campaign with everything staff edit. */
         Campaign: components["schemas"]["CampaignSummary"] & {
@@ -2658,6 +2891,16 @@ export interface components {
             tenantId: components["schemas"]["Id"];
             /** @default  */
             uploadId: string;
+        };
+        /** @description A collaborator's consent to publication. */
+        Consent: {
+            contributorId: string;
+            note?: string | null;
+            recordedBy?: null | components["schemas"]["RecordedBy"];
+            /** @description Items taken down because of the withdrawal. */
+            takenDown: components["schemas"]["TakenDown"][];
+            withdrawn: boolean;
+            withdrawnAt?: string | null;
         };
         /** @description A contributor as staff list them across campaigns. */
         Contributor: {
@@ -2879,6 +3122,11 @@ export interface components {
             /** @description The id of this request in the logs (also the `X-Request-Id` header). */
             requestId: string;
         };
+        /**
+         * @description What a beacon reports.
+         * @enum {string}
+         */
+        Event: "view" | "embedLoad" | "play" | "progress25" | "progress50" | "progress75" | "progress100";
         /** @description One invalid field, in the spec's words. */
         FieldError: {
             field: string;
@@ -3234,15 +3482,39 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @description The oEmbed 1.0 answer (<https://oembed.com>): a video for a story, rich for a wall. */
+        OEmbed: {
+            author_name: string;
+            /** Format: int32 */
+            height: number;
+            html: string;
+            provider_name: string;
+            provider_url: string;
+            /** Format: int32 */
+            thumbnail_height?: number | null;
+            thumbnail_url?: string | null;
+            /** Format: int32 */
+            thumbnail_width?: number | null;
+            title: string;
+            type: string;
+            version: string;
+            /** Format: int32 */
+            width: number;
+        };
         OrganisationForContributor: {
             /** @description Short-lived URL of the organisation's logo (JPEG). */
             companyLogo?: string | null;
+            /** @description They withdrew their consent to publication (and give it again by accepting the terms). */
+            consentWithdrawn: boolean;
             /**
              * @description Short-lived URL of the encouragement video: the campaign creator's own, else the
              *     organisation's default.
              */
             encouragementVideo?: string | null;
-            /** @description The contributor accepted the current terms (always true when there are none). */
+            /**
+             * @description The contributor accepted the current terms (when there are none: true unless they
+             *     withdrew their consent).
+             */
             termsAccepted: boolean;
             /** @description When they accepted the current version. */
             termsAcceptedAt?: string | null;
@@ -3304,6 +3576,127 @@ export interface components {
             jobId: string;
             status: components["schemas"]["GeneratedVideoStatus"];
         };
+        /** @description One caption cue: the words shown from `start` to `end` (seconds). */
+        PublicCue: {
+            /** Format: double */
+            end: number;
+            /** Format: double */
+            start: number;
+            text: string;
+        };
+        /** @description The organisation as its public pages show it. */
+        PublicOrganisation: {
+            /** @description `/published/<slug>/logo.<ext>`, when the organisation has a logo. */
+            logoUrl?: string | null;
+            name: string;
+        };
+        /** @description A speaker, by the name they consented to show ("Amal K." by default). */
+        PublicSpeaker: {
+            name: string;
+        };
+        /** @description A published story (`GET /public/stories/{slug}`, and inline in its pages). */
+        PublicStory: {
+            campaignTitle: string;
+            captionsSrtUrl: string;
+            captionsVttUrl: string;
+            /** Format: double */
+            durationSeconds: number;
+            /** @description Absolute: the player for iframes. */
+            embedUrl: string;
+            /** Format: int32 */
+            height: number;
+            organisation: components["schemas"]["PublicOrganisation"];
+            posterUrl: string;
+            publishedAt: string;
+            /** @description Absolute: the address to share. */
+            shareUrl: string;
+            slug: string;
+            speakers: components["schemas"]["PublicSpeaker"][];
+            title: string;
+            transcript: components["schemas"]["PublicCue"][];
+            videoUrl: string;
+            /** Format: int32 */
+            width: number;
+        };
+        /** @description A wall of published stories (`GET /public/walls/{wallId}`): only live items, in order. */
+        PublicWall: {
+            items: components["schemas"]["PublicWallItem"][];
+            organisation: components["schemas"]["PublicOrganisation"];
+            title: string;
+            wallId: string;
+        };
+        /** @description One item of a wall. */
+        PublicWallItem: {
+            captionsVttUrl: string;
+            /** Format: double */
+            durationSeconds: number;
+            /** Format: int32 */
+            height: number;
+            posterUrl: string;
+            slug: string;
+            speakers: components["schemas"]["PublicSpeaker"][];
+            title: string;
+            videoUrl: string;
+            /** Format: int32 */
+            width: number;
+        };
+        /** @description A published item as staff see it. */
+        Publication: {
+            campaignId: string;
+            campaignTitle: string;
+            captionsSrtUrl: string;
+            captionsVttUrl: string;
+            contributorId: string;
+            /** Format: double */
+            durationSeconds: number;
+            embedUrl: string;
+            iframeSnippet: string;
+            kind: components["schemas"]["PublicationKind"];
+            posterUrl: string;
+            publicationId: string;
+            publishedAt: string;
+            publishedBy: string;
+            questionId?: string | null;
+            shareUrl: string;
+            slug: string;
+            speakers: components["schemas"]["PublicationSpeaker"][];
+            stats: components["schemas"]["Stats"];
+            status: components["schemas"]["PublicationStatus"];
+            /** @description Why it was taken down ('Unpublished by …', '… withdrew their consent', 'The video was deleted'). */
+            takedownReason?: string | null;
+            takenDownAt?: string | null;
+            title: string;
+            videoId?: string | null;
+        };
+        /**
+         * @description What is published.
+         * @enum {string}
+         */
+        PublicationKind: "answer" | "video";
+        PublicationPage: {
+            items: components["schemas"]["Publication"][];
+            nextCursor?: string | null;
+        };
+        /** @description A speaker as staff see them. */
+        PublicationSpeaker: {
+            contributorId: string;
+            name: string;
+        };
+        /**
+         * @description Where a published item stands.
+         * @enum {string}
+         */
+        PublicationStatus: "live" | "unpublished" | "withdrawn" | "deleted";
+        /** @description What to publish: an approved answer, or an approved generated video. */
+        PublishRequest: {
+            campaignId: components["schemas"]["Id"];
+            contributorId?: null | components["schemas"]["Id"];
+            kind?: null | components["schemas"]["PublicationKind"];
+            questionId?: null | components["schemas"]["Id"];
+            /** @description The page's title (default: the video's title, or the question). */
+            title?: string | null;
+            videoId?: null | components["schemas"]["Id"];
+        };
         Published: {
             campaign: components["schemas"]["Campaign"];
             message: string;
@@ -3328,6 +3721,11 @@ export interface components {
             /** @default  */
             contributorId: components["schemas"]["Id"];
         };
+        /**
+         * @description Who recorded a withdrawal of consent.
+         * @enum {string}
+         */
+        RecordedBy: "collaborator" | "staff";
         /** @enum {string} */
         RecordingMode: "landscape" | "portrait";
         /** @description A guideline as a contributor sees it: a heading and its tips. */
@@ -3674,6 +4072,23 @@ export interface components {
             /** @default  */
             tenantId: components["schemas"]["Id"];
         };
+        /** @description The figures of a scope. */
+        Stats: {
+            /** Format: int64 */
+            embedLoads: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            progress100: number;
+            /** Format: int64 */
+            progress25: number;
+            /** Format: int64 */
+            progress50: number;
+            /** Format: int64 */
+            progress75: number;
+            /** Format: int64 */
+            views: number;
+        };
         StatusCounts: {
             all: number;
             draft: number;
@@ -3735,6 +4150,11 @@ export interface components {
             urlExpiresInSeconds: number;
             /** Format: int32 */
             width?: number | null;
+        };
+        TakenDown: {
+            publicationId: string;
+            takenDownAt?: string | null;
+            title: string;
         };
         /** @enum {string} */
         TextKind: "brief" | "script";
@@ -4061,6 +4481,39 @@ export interface components {
         };
         /** @enum {string} */
         Visibility: "public" | "private";
+        Wall: {
+            campaignId?: string | null;
+            createdAt: string;
+            iframeSnippet: string;
+            publicationIds: string[];
+            scriptSnippet: string;
+            title: string;
+            updatedAt: string;
+            wallId: string;
+            wallUrl: string;
+        };
+        WallPage: {
+            items: components["schemas"]["Wall"][];
+            nextCursor?: string | null;
+        };
+        /** @description A new wall: a campaign's (its live items, newest first) or picked by hand. */
+        WallRequest: {
+            campaignId?: null | components["schemas"]["Id"];
+            /** @description In this order; at most 100. */
+            publicationIds?: string[] | null;
+            title?: string;
+        };
+        /** @description A wall's new title and (for a hand-picked wall) items. */
+        WallUpdate: {
+            publicationIds?: string[] | null;
+            title?: string;
+        };
+        /** @description Staff record a withdrawal of consent they received by other means. */
+        WithdrawalRequest: {
+            contributorId: components["schemas"]["Id"];
+            /** @description At most 500 characters. */
+            note?: string | null;
+        };
         /** @description A correction of one word, by its position in the transcript. */
         WordEdit: {
             index: number;
@@ -5594,6 +6047,142 @@ export interface operations {
             };
         };
     };
+    record_withdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (a repeat keeps the first record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consent"];
+                };
+            };
+            /** @description 'The note must be at most 500 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This collaborator does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contributorId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consent"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This collaborator does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     all_questions: {
         parameters: {
             query?: {
@@ -6878,6 +7467,62 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdraw_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributorIds"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn (again: the first withdrawal is kept) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10248,6 +10893,575 @@ export interface operations {
             };
         };
     };
+    beacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Beacon"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Not a beacon */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    oembed: {
+        parameters: {
+            query: {
+                /** @description A share page (`/v/{slug}`) or wall (`/wall/{wallId}`) address of this site. */
+                url: string;
+                /** @description `json` (the default); `xml` is not offered (501). */
+                format?: string;
+                maxwidth?: number;
+                maxheight?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OEmbed"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a story or wall of this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This story is no longer available' */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description format=xml */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStory"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This story does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This story is no longer available' */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_wall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicWall"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This wall does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_publications: {
+        parameters: {
+            query?: {
+                campaignId?: components["schemas"]["Id"];
+                status?: components["schemas"]["StatusFilter"];
+                /** @description 1 to 50 (default 10). */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationPage"];
+                };
+            };
+            /** @description Bad cursor or page size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            /** @description Already published: the live item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description 'Only approved videos can be published', '<Speaker> has not accepted the current terms and conditions', '<Speaker> has withdrawn their consent', a missing id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only superAdmin, admin and creator publish */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign, answer or video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    publication_stats: {
+        parameters: {
+            query?: {
+                campaignId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stats"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This published video does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken down (or already down) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This published video does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     add_question: {
         parameters: {
             query?: never;
@@ -12623,6 +13837,332 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    list_walls: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    create_wall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WallRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wall"];
+                };
+            };
+            /** @description 'Title is a required field', 'A wall shows at most 100 videos', an unknown video */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_wall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wall"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This wall does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_wall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WallUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wall"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This wall does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_wall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This wall does not exist' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

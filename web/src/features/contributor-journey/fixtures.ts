@@ -20,7 +20,7 @@ export function makeContributorCampaign(
       questions,
     },
     contributor: { id: 'p1', email: 'robin@example.org', firstName: '', lastName: '', isDetailSubmitted: false, isSuspended: false },
-    organisation: { termsAccepted: true, termsVersion: 0 },
+    organisation: { termsAccepted: true, consentWithdrawn: false, termsVersion: 0 },
     startedJourney: false,
     submitted: false,
     videoConfig: { speed: 20, contrast: 50, fontSize: null },

@@ -16,8 +16,8 @@ export type Journey = S['Journey'];
 export type PreviewQuestion = S['PreviewQuestion'];
 export type CampaignPreview = S['CampaignPreview'];
 export type ContributorCampaign = S['ContributorCampaign'];
-/** The landing's organisation block; `consentWithdrawn` (issue 22) until the generated types have it. */
-export type ContributorOrganisation = ContributorCampaign['organisation'] & { consentWithdrawn?: boolean };
+/** The landing's organisation block (with `consentWithdrawn`, issue 22). */
+export type ContributorOrganisation = ContributorCampaign['organisation'];
 export type StoredVideos = S['StoredVideos'];
 export type StoredAnswer = S['Answer'];
 export type StartUploadResponse = S['UploadStarted'];

@@ -57,7 +57,7 @@ afterEach(() => {
 
 describe("the collaborator's consent on their link", () => {
   it('withdraws only after the locked confirmation, then says so and asks for the terms again', async () => {
-    const sent = serve({ termsAccepted: true, termsVersion: 3, termsNConditions: 'https://s3.example/terms.pdf' });
+    const sent = serve({ termsAccepted: true, consentWithdrawn: false, termsVersion: 3, termsNConditions: 'https://s3.example/terms.pdf' });
     render(<ContributorApp />);
     const section = await screen.findByTestId('consent-section');
     fireEvent.click(within(section).getByRole('button', { name: CONSENT_TEXT.withdraw }));
