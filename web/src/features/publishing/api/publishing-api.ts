@@ -28,7 +28,7 @@ export const publishingKeys = {
 
 export type PublicationFilter = { campaignId?: string; status?: 'live' | 'takenDown' };
 
-/** Pages read when every live publication of a campaign is wanted (100 a page). */
+/** Pages read when every live publication of a campaign is wanted (50 a page, the API's most). */
 const MAX_PAGES = 20;
 
 function listPage(filter: PublicationFilter, limit: number, cursor: string | undefined, signal?: AbortSignal) {
@@ -50,7 +50,7 @@ export function useCampaignLive(campaignId: string | null) {
       const items = new Map<string, Publication>();
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const res = await listPage({ ...(campaignId ? { campaignId } : {}), status: 'live' }, 100, cursor, signal);
+        const res = await listPage({ ...(campaignId ? { campaignId } : {}), status: 'live' }, 50, cursor, signal);
         for (const p of res.items) if (!items.has(p.publicationId)) items.set(p.publicationId, p);
         if (!res.nextCursor || res.nextCursor === cursor) break;
         cursor = res.nextCursor;

@@ -20,7 +20,7 @@ export const RESPONSES_TEXT = {
 
 const badgeStyles: Record<ResponseStatus, string> = {
   new: 'bg-accent/15 text-fg',
-  approved: 'bg-success/15 text-success',
+  approved: 'bg-success-soft text-success',
   sentBack: 'bg-warning/15 text-warning',
   processing: 'bg-sunken text-muted',
   failed: 'bg-danger/15 text-danger',
