@@ -67,8 +67,10 @@ dialog.addEventListener('close', () => {
 player.addEventListener('play', () => beacon(items[index].slug, 'play'), { once: false });
 
 if (embedded && window.parent !== window) {
-  const tell = () => window.parent.postMessage({ type: 'storyhive:height', height: document.documentElement.scrollHeight }, '*');
+  // The content's own height (the document's scroll height is at least the frame's).
+  const tell = () =>
+    window.parent.postMessage({ type: 'storyhive:height', height: Math.ceil(document.body.getBoundingClientRect().height) }, '*');
   addEventListener('load', tell);
-  new ResizeObserver(tell).observe(document.documentElement);
+  new ResizeObserver(tell).observe(document.body);
   tell();
 }
