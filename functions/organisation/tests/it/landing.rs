@@ -44,7 +44,7 @@ async fn the_landing_page_shows_the_logo_and_the_creators_video_else_the_organis
     let bare = landing(&stack, &contributor).await;
     assert_eq!(
         bare["organisation"],
-        json!({"companyLogo": null, "encouragementVideo": null, "termsNConditions": null, "termsVersion": 0, "termsAccepted": true, "termsAcceptedAt": null})
+        json!({"companyLogo": null, "encouragementVideo": null, "termsNConditions": null, "termsVersion": 0, "termsAccepted": true, "consentWithdrawn": false, "termsAcceptedAt": null})
     );
     assert_eq!(start_upload(&stack, &contributor).await.0, StatusCode::OK, "no terms: nothing to accept");
 
