@@ -70,7 +70,7 @@ describe('publishing in the responses inbox (the route fills the inbox slot)', (
     expect(await within(approvedCard).findByRole('button', { name: 'Publish the answer by Amal Kaur' })).toBeInTheDocument();
     const newCard = within(list).getByRole('listitem', { name: 'Sam Lee: Who are you?' });
     expect(within(newCard).queryByRole('button', { name: /^Publish/ })).not.toBeInTheDocument();
-    expect(paths).toContain('GET /publications?campaignId=c1&status=live&limit=100');
+    expect(paths).toContain('GET /publications?campaignId=c1&status=live&limit=50');
   });
 
   it('offers a coordinator no Publish', async () => {

@@ -56,7 +56,7 @@ describe('publishing an approved answer', () => {
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ kind: 'answer', campaignId: 'c1', contributorId: 'k1', questionId: 'q1' }),
     );
     // The live list is read for the campaign's live items only.
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/publications', query: { campaignId: 'c1', status: 'live', limit: '100' } });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/publications', query: { campaignId: 'c1', status: 'live', limit: '50' } });
     const details = await screen.findByTestId('publication-details');
     expect(screen.getByTestId('published-badge')).toHaveTextContent('Published');
     expect(within(details).getByLabelText('Share link')).toHaveValue('https://stories.example/v/slug1abcdefghijklmnopq');
