@@ -1,8 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, call } from '@/lib/api/client';
 import { toast } from '@/stores/toast-store';
-import type { Consent, Publication, PublicationPage, PublishTarget, Stats, Wall, WallInput, WallPage } from './contract';
+import type { Consent, Publication, PublicationPage, PublishTarget, Wall, WallInput, WallPage } from './contract';
 import { enc, http } from './http';
+import { statsKey } from './stats';
 import type { components } from '@/types/schema';
 
 type SearchFilter = components['schemas']['SearchFilter'];
@@ -20,7 +21,7 @@ export const publishingKeys = {
   all: ['publishing'] as const,
   campaignLive: (campaignId: string | null) => ['publishing', 'live', campaignId ?? 'organisation'] as const,
   list: (filter: PublicationFilter) => ['publishing', 'list', filter] as const,
-  stats: (campaignId: string | null) => ['publishing', 'stats', campaignId ?? 'organisation'] as const,
+  stats: statsKey,
   walls: ['publishing', 'walls'] as const,
   wall: (wallId: string) => ['publishing', 'walls', wallId] as const,
   consent: (contributorId: string) => ['publishing', 'consent', contributorId] as const,
@@ -123,17 +124,7 @@ export function usePublications(filter: PublicationFilter) {
   });
 }
 
-/** Totals of a campaign, or of the organisation without one. */
-export function useStats(campaignId: string | null) {
-  return useQuery({
-    queryKey: publishingKeys.stats(campaignId),
-    queryFn: ({ signal }) =>
-      call(http.GET('/publications/stats', { params: { query: campaignId ? { campaignId } : {} }, signal }), {
-        toast: false,
-      }) as Promise<Stats>,
-    staleTime: 60_000,
-  });
-}
+export { useStats } from './stats';
 
 export function useWalls() {
   return useInfiniteQuery({

@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/ui/Spinner';
 import type { Stats } from '../api/contract';
-import { useStats } from '../api/publishing-api';
+import { useStats } from '../api/stats';
 import { completionRate, formatStat, STAT_LABELS } from '../lib/format';
 
 /** The figures of an item, a campaign or the organisation (no one is tracked: counts only). */
