@@ -10946,7 +10946,7 @@ export interface operations {
             query: {
                 /** @description A share page (`/v/{slug}`) or wall (`/wall/{wallId}`) address of this site. */
                 url: string;
-                /** @description `json` (the default); `xml` is not offered (501). */
+                /** @description `json` (the default); `xml` is not offered (400). */
                 format?: string;
                 maxwidth?: number;
                 maxheight?: number;
@@ -10965,7 +10965,7 @@ export interface operations {
                     "application/json": components["schemas"]["OEmbed"];
                 };
             };
-            /** @description Invalid input; `errors` names the fields */
+            /** @description 'Only the json format is offered' (format=xml) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11000,15 +11000,6 @@ export interface operations {
                 content?: never;
             };
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description format=xml */
-            501: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -82,7 +82,7 @@ pub async fn public_wall(
 pub struct OEmbedParams {
     /// A share page (`/v/{slug}`) or wall (`/wall/{wallId}`) address of this site.
     pub url: String,
-    /// `json` (the default); `xml` is not offered (501).
+    /// `json` (the default); `xml` is not offered (400).
     pub format: Option<String>,
     pub maxwidth: Option<u32>,
     pub maxheight: Option<u32>,
@@ -119,7 +119,7 @@ pub const XML_NOT_OFFERED: &str = "Only the json format is offered";
         (status = 404, description = "Not a story or wall of this site", body = ErrorBody),
         (status = 410, description = "'This story is no longer available'", body = ErrorBody),
         (status = 429, body = ErrorBody),
-        (status = 501, description = "format=xml", body = ErrorBody),
+        (status = 400, description = "'Only the json format is offered' (format=xml)", body = ErrorBody),
     ))]
 pub async fn oembed(
     State(context): State<AppContext>,
@@ -127,8 +127,10 @@ pub async fn oembed(
     ClientAddress(client): ClientAddress,
     Query(params): Query<OEmbedParams>,
 ) -> ApiResult<Response> {
-    if params.format.as_deref().is_some_and(|f| !f.eq_ignore_ascii_case("json")) {
-        return Err(ApiError::NotImplemented(XML_NOT_OFFERED.into()));
+    // Only JSON (an empty format is the default). oEmbed names 501 for a format a provider
+    // lacks; here it is a 400, as every 5xx is a fault to our alarms and the API fuzzing.
+    if params.format.as_deref().map(str::trim).is_some_and(|f| !f.is_empty() && !f.eq_ignore_ascii_case("json")) {
+        return Err(ApiError::BadRequest(XML_NOT_OFFERED.into()));
     }
     service::spend(&context, &limits(limits_extension).reads_per_client, &client).await?;
     let origin = service::origin(&context).to_string();

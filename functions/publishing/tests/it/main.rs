@@ -143,7 +143,7 @@ async fn an_approved_answer_gets_a_public_page_and_unpublishing_takes_it_down_at
     assert!(oembed["html"].as_str().unwrap().starts_with("<iframe"));
     let (status, _) =
         public(&stack, &format!("/public/oembed?url=http://app.storyhive.test/v/{slug}&format=xml")).await;
-    assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 
     // Unpublished: the page, embed and JSON answer 410 at once and the copies are gone.
     let (status, down) = answering.staff.delete(&stack, &format!("/publications/{slug}"), None).await;
