@@ -41,6 +41,7 @@ pub struct AwsClients {
     pub s3: aws_sdk_s3::Client,
     pub sqs: aws_sdk_sqs::Client,
     pub ses: aws_sdk_ses::Client,
+    pub cloudfront: aws_sdk_cloudfront::Client,
 }
 
 impl AwsClients {
@@ -54,6 +55,7 @@ impl AwsClients {
             s3: s3_client(shared),
             sqs: aws_sdk_sqs::Client::new(shared),
             ses: aws_sdk_ses::Client::new(shared),
+            cloudfront: aws_sdk_cloudfront::Client::new(shared),
         }
     }
 }

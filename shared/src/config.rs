@@ -31,6 +31,9 @@ pub struct Config {
     /// Bucket of the public copies of published videos, which CloudFront serves at
     /// `/published/` (`PUBLISHED_BUCKET`).
     pub published_bucket: Option<String>,
+    /// The CloudFront distribution in front of the public pages, whose cache a takedown
+    /// invalidates (`EDGE_DISTRIBUTION_ID`); unset: no edge cache to clear.
+    pub edge_distribution_id: Option<String>,
     /// The language model behind the AI writing help (AI function only).
     pub ai: AiConfig,
     /// Queue the media worker consumes (`MEDIA_QUEUE_URL`).
@@ -64,6 +67,7 @@ impl Config {
             support_email: optional("SUPPORT_EMAIL"),
             media_bucket: optional("MEDIA_BUCKET"),
             published_bucket: optional("PUBLISHED_BUCKET"),
+            edge_distribution_id: optional("EDGE_DISTRIBUTION_ID"),
             ai: AiConfig::from_lookup(&lookup),
             media_queue_url: optional("MEDIA_QUEUE_URL"),
             video_processing_api_key: optional("VIDEO_PROCESSING_API_KEY"),

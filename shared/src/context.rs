@@ -7,6 +7,7 @@ use aws_config::SdkConfig;
 use crate::{
     aws::{self, AwsClients, LazyClient},
     config::ConfigError,
+    publishing::edge::EdgeCache,
     queue::{CascadeQueue, MailQueue, MediaQueue},
     storage::{
         objects::{Bucket, ObjectStore},
@@ -33,6 +34,9 @@ pub struct AppContext {
     pub s3: Option<LazyClient<aws_sdk_s3::Client>>,
     /// The media worker's queue (the upload worker hands it recorded takes).
     pub media: MediaQueue,
+    /// The edge cache a takedown clears (`EDGE_DISTRIBUTION_ID`; its client is built on
+    /// first use).
+    pub edge: EdgeCache,
 }
 
 impl AppContext {
@@ -50,7 +54,11 @@ impl AppContext {
             let shared = shared.clone();
             LazyClient::new(move || aws::s3_client(&shared))
         });
-        Self::with_clients(config, aws_sdk_dynamodb::Client::new(shared), s3, sqs)
+        let edge = edge_cache(&config, || {
+            let shared = shared.clone();
+            LazyClient::new(move || aws_sdk_cloudfront::Client::new(&shared))
+        });
+        Self::with_clients(config, aws_sdk_dynamodb::Client::new(shared), s3, sqs, edge)
     }
 
     /// A function's context from clients already built (the local stack, which builds
@@ -58,7 +66,8 @@ impl AppContext {
     /// those the configuration calls for.
     pub fn new(config: Config, clients: &AwsClients) -> Self {
         let s3 = uses_buckets(&config).then(|| LazyClient::built(clients.s3.clone()));
-        Self::with_clients(config, clients.dynamodb.clone(), s3, Some(LazyClient::built(clients.sqs.clone())))
+        let edge = edge_cache(&config, || LazyClient::built(clients.cloudfront.clone()));
+        Self::with_clients(config, clients.dynamodb.clone(), s3, Some(LazyClient::built(clients.sqs.clone())), edge)
     }
 
     fn with_clients(
@@ -66,6 +75,7 @@ impl AppContext {
         dynamodb: aws_sdk_dynamodb::Client,
         s3: Option<LazyClient<aws_sdk_s3::Client>>,
         sqs: Option<LazyClient<aws_sdk_sqs::Client>>,
+        edge: EdgeCache,
     ) -> Self {
         let queue = |url: &Option<String>| url.as_ref().and(sqs.clone());
         Self {
@@ -78,6 +88,7 @@ impl AppContext {
             ),
             media: MediaQueue::new(queue(&config.media_queue_url), config.media_queue_url.clone(), "MEDIA_QUEUE_URL"),
             s3,
+            edge,
             config: Arc::new(config),
         }
     }
@@ -99,6 +110,14 @@ impl ObjectStore for AppContext {
             Bucket::Videos => self.config.video_bucket()?,
             Bucket::Media => self.config.media_bucket()?,
         })
+    }
+}
+
+/// The edge cache of the distribution the configuration names, if any.
+fn edge_cache(config: &Config, client: impl FnOnce() -> LazyClient<aws_sdk_cloudfront::Client>) -> EdgeCache {
+    match &config.edge_distribution_id {
+        Some(id) => EdgeCache::new(client(), id.clone()),
+        None => EdgeCache::none(),
     }
 }
 

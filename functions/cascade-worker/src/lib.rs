@@ -19,7 +19,7 @@ use storyhive_shared::{
     cascade::{self, CascadeJob},
     contributors::records::JourneyRecord,
     model,
-    publishing::takedown,
+    publishing::{edge::EdgeCache, takedown},
     queue::CascadeQueue,
     storage::{keys, objects, Query, Store},
     AppContext,
@@ -38,6 +38,8 @@ pub struct Cascade {
     pub media_bucket: String,
     /// Public copies of published videos (taken down with consent or their source).
     pub published_bucket: String,
+    /// The edge cache a takedown clears.
+    pub edge: EdgeCache,
     pub queue: CascadeQueue,
 }
 
@@ -50,6 +52,7 @@ impl Cascade {
             video_bucket: context.config.video_bucket()?.to_string(),
             media_bucket: context.config.media_bucket()?.to_string(),
             published_bucket: context.config.published_bucket()?.to_string(),
+            edge: context.edge.clone(),
             queue: context.cascade.clone(),
         })
     }
@@ -88,7 +91,7 @@ pub async fn handle(cascade: &Cascade, event: SqsEvent) -> SqsBatchResponse {
 
 impl Cascade {
     fn copies(&self) -> takedown::Copies<'_> {
-        takedown::Copies { s3: &self.s3, bucket: &self.published_bucket }
+        takedown::Copies { s3: &self.s3, bucket: &self.published_bucket, edge: &self.edge }
     }
 
     pub async fn run(&self, job: &CascadeJob) -> anyhow::Result<()> {

@@ -40,7 +40,7 @@ pub const MAX_TITLE_CHARS: usize = 250;
 pub const KIND_REQUIRED: &str = "Please choose what to publish: an answer or a video";
 
 fn copies(context: &AppContext) -> ApiResult<takedown::Copies<'_>> {
-    Ok(takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()? })
+    Ok(takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge })
 }
 
 /// How staff are named in takedown reasons: their name, else their address.

@@ -286,6 +286,7 @@ enum Kind {
     Table,
     Bucket,
     Queue,
+    Distribution,
 }
 
 /// Each table, bucket and queue of the template: logical id, kind, ARNs that stand for it.
@@ -305,6 +306,10 @@ fn inventory(resources: &LocalResources) -> Vec<(String, Kind, Vec<String>)> {
     for (id, queue) in &resources.queues {
         out.push((id.clone(), Kind::Queue, vec![queue.arn.clone()]));
     }
+    for (id, distribution) in &resources.distributions {
+        let arn = format!("arn:aws:cloudfront::{}:distribution/{distribution}", resources.account_id);
+        out.push((id.clone(), Kind::Distribution, vec![arn]));
+    }
     out
 }
 
@@ -320,6 +325,10 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
         let mut environment: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (variable, value) in template.function_environment(id)? {
             for name in references(&value) {
+                // A distribution's address (the app's URL) is no use of it; its id is.
+                if resources.distributions.contains_key(&name) && !is_ref_of(&value, &name) {
+                    continue;
+                }
                 environment.entry(name).or_default().push(variable.clone());
             }
         }
@@ -341,6 +350,7 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
                 Kind::Table => "dynamodb",
                 Kind::Bucket => "s3",
                 Kind::Queue => "sqs",
+                Kind::Distribution => "cloudfront",
             };
             let mut granted = policy.actions_on(service, arns);
             if *kind == Kind::Bucket {
@@ -382,6 +392,17 @@ pub fn check_grants(template: &Template, resources: &LocalResources) -> anyhow::
         }
     }
     Ok(problems)
+}
+
+/// Whether `value` is `!Ref name` (or `Ref: name`).
+fn is_ref_of(value: &Yaml, name: &str) -> bool {
+    match value {
+        Yaml::Tagged(tagged) => {
+            tagged.tag.to_string().trim_start_matches('!') == "Ref" && tagged.value.as_str() == Some(name)
+        }
+        Yaml::Mapping(map) => map.len() == 1 && map.get("Ref").and_then(Yaml::as_str) == Some(name),
+        _ => false,
+    }
 }
 
 fn join(actions: &BTreeSet<String>) -> String {
@@ -448,6 +469,36 @@ Resources:
             problems(&drifted),
             ["AccountsFunction: granted sqs:SendMessage* on CascadeQueue, which neither its environment nor its event sources name"]
         );
+    }
+
+    #[test]
+    fn a_distributions_id_needs_an_invalidation_grant_and_its_address_needs_none() {
+        let text = r#"
+Resources:
+  AppTable: {Type: AWS::DynamoDB::Table}
+  WebDistribution: {Type: AWS::CloudFront::Distribution}
+  PublishingFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      Environment:
+        Variables:
+          TABLE_NAME: !Ref AppTable
+          APP_BASE_URL: !Sub 'https://${WebDistribution.DomainName}'
+          EDGE_DISTRIBUTION_ID: !Ref WebDistribution
+      Policies:
+        - DynamoDBReadPolicy:
+            TableName: !Ref AppTable
+"#;
+        assert_eq!(
+            problems(text),
+            ["PublishingFunction: its environment names WebDistribution (EDGE_DISTRIBUTION_ID) but no policy grants any cloudfront action on it"]
+        );
+        let granted = text.to_string()
+            + "        - Statement:\n            - Effect: Allow\n              Action: cloudfront:CreateInvalidation\n"
+            + "              Resource: !Sub 'arn:${AWS::Partition}:cloudfront::${AWS::AccountId}:distribution/${WebDistribution}'\n";
+        assert_eq!(problems(&granted), Vec::<String>::new());
+        let address_only = text.replace("          EDGE_DISTRIBUTION_ID: !Ref WebDistribution\n", "");
+        assert_eq!(problems(&address_only), Vec::<String>::new());
     }
 
     #[test]

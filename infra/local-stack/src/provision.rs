@@ -31,6 +31,7 @@ pub const CASCADE_QUEUE: &str = "CascadeQueue";
 pub const MEDIA_BUCKET: &str = "MediaBucket";
 pub const PUBLISHED_BUCKET: &str = "PublishedBucket";
 pub const MEDIA_QUEUE: &str = "MediaQueue";
+pub const WEB_DISTRIBUTION: &str = "WebDistribution";
 
 #[derive(Debug, Clone)]
 pub struct LocalQueue {
@@ -46,6 +47,9 @@ pub struct LocalResources {
     pub tables: BTreeMap<String, String>,
     pub buckets: BTreeMap<String, String>,
     pub queues: BTreeMap<String, LocalQueue>,
+    /// CloudFront distributions, logical id -> distribution id (moto's, which records the
+    /// invalidations a takedown makes; nothing serves through it).
+    pub distributions: BTreeMap<String, String>,
     pub region: String,
     /// The account the emulators put in ARNs (moto's queue ARNs); `AWS::AccountId`.
     pub account_id: String,
@@ -86,6 +90,9 @@ impl LocalResources {
             };
             local.queues.insert(resource.logical_id.clone(), queue);
         }
+        for resource in template.of_kind("AWS::CloudFront::Distribution") {
+            local.distributions.insert(resource.logical_id.clone(), Self::name(prefix, &resource.logical_id));
+        }
         local
     }
 
@@ -108,6 +115,7 @@ impl LocalResources {
             .or_else(|| {
                 self.queues.iter().find(|(_, q)| q.url == physical || q.name == physical).map(|(id, _)| id.as_str())
             })
+            .or_else(|| self.distributions.iter().find(|(_, id)| id.as_str() == physical).map(|(id, _)| id.as_str()))
     }
 
     /// The function's config from ITS environment in `template.yaml` (`Globals` + its own
@@ -161,6 +169,7 @@ impl Locals for LocalResources {
             .or_else(|| self.buckets.get(logical_id))
             .cloned()
             .or_else(|| self.queues.get(logical_id).map(|q| q.url.clone()))
+            .or_else(|| self.distributions.get(logical_id).cloned())
     }
 
     fn attribute(&self, logical_id: &str, attribute: &str) -> Option<String> {
@@ -284,6 +293,11 @@ pub async fn provision(
         let props = template.resolve(&resource.properties, &local)?;
         ensure_bucket(clients, &local.buckets[&resource.logical_id], &local.region, &props).await?;
     }
+    for resource in template.of_kind("AWS::CloudFront::Distribution") {
+        let name = LocalResources::name(prefix, &resource.logical_id);
+        let id = ensure_distribution(clients, &name).await?;
+        local.distributions.insert(resource.logical_id.clone(), id);
+    }
     clients
         .ses
         .verify_email_identity()
@@ -292,6 +306,46 @@ pub async fn provision(
         .await
         .context("verifying the SES sender identity")?;
     Ok(local)
+}
+
+/// The id of moto's distribution with the caller reference `name`, made if missing: a
+/// stand-in that takes the functions' invalidations as CloudFront's API would (the local
+/// gateway caches nothing). A repeat is found through the `DistributionAlreadyExists` answer,
+/// which names the existing id (moto's ListDistributions answer is not one the SDK can read).
+async fn ensure_distribution(clients: &AwsClients, name: &str) -> anyhow::Result<String> {
+    use aws_sdk_cloudfront::types::{
+        DefaultCacheBehavior, DistributionConfig, Origin, Origins, S3OriginConfig, ViewerProtocolPolicy,
+    };
+    let cloudfront = &clients.cloudfront;
+    let origin = Origin::builder()
+        .id("local")
+        .domain_name(format!("{name}.s3.amazonaws.com"))
+        .s3_origin_config(S3OriginConfig::builder().origin_access_identity("").build())
+        .build()?;
+    let config = DistributionConfig::builder()
+        .caller_reference(name)
+        .comment(name)
+        .enabled(true)
+        .origins(Origins::builder().quantity(1).items(origin).build()?)
+        .default_cache_behavior(
+            DefaultCacheBehavior::builder()
+                .target_origin_id("local")
+                .viewer_protocol_policy(ViewerProtocolPolicy::RedirectToHttps)
+                .build()?,
+        )
+        .build()?;
+    match cloudfront.create_distribution().distribution_config(config).send().await {
+        Ok(created) => created.distribution.map(|d| d.id).context("CreateDistribution returned no distribution"),
+        Err(error) => {
+            let existing = error
+                .as_service_error()
+                .filter(|e| e.is_distribution_already_exists())
+                .and_then(|e| e.meta().message())
+                .and_then(|message| message.rsplit_once("Already exists: "))
+                .map(|(_, id)| id.trim().trim_end_matches('.').to_string());
+            existing.with_context(|| format!("creating the local CloudFront distribution {name}: {error:?}"))
+        }
+    }
 }
 
 /// Creates the template's bucket `logical_id` (its CORS, lifecycle and notifications)

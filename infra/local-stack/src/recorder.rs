@@ -44,6 +44,8 @@ pub enum Target {
     TranscriptionJob(String),
     /// A Secrets Manager secret, by the name or ARN the call gave.
     Secret(String),
+    /// A CloudFront distribution, by id.
+    Distribution(String),
     /// An operation this module cannot map yet.
     Unmapped,
 }
@@ -108,6 +110,15 @@ impl Access {
                 format!("Secrets Manager secret {id}"),
                 BTreeMap::new(),
             ),
+            // CloudFront is global: no region in its ARNs.
+            Target::Distribution(id) => {
+                let logical_id = resources.logical_id_of(id).ok_or_else(|| unknown("distribution", id))?;
+                (
+                    format!("arn:aws:cloudfront::{}:distribution/{id}", resources.account_id),
+                    logical_id.to_string(),
+                    BTreeMap::new(),
+                )
+            }
             Target::Unmapped => {
                 return Err(format!(
                     "{} is not mapped to IAM actions yet: teach infra/local-stack/src/recorder.rs",
@@ -265,6 +276,9 @@ pub fn recorded_clients(sdk: &aws_config::SdkConfig, recorder: &Recorder) -> sto
         ses: aws_sdk_ses::Client::from_conf(
             aws_sdk_ses::config::Builder::from(sdk).interceptor(recorder.interceptor()).build(),
         ),
+        cloudfront: aws_sdk_cloudfront::Client::from_conf(
+            aws_sdk_cloudfront::config::Builder::from(sdk).interceptor(recorder.interceptor()).build(),
+        ),
     }
 }
 
@@ -410,6 +424,7 @@ pub fn accesses_of(service: &str, operation: &str, input: &Input) -> Vec<Access>
         "ses" => ses(&name, operation, input),
         "transcribe" => transcribe(&name, operation, input),
         "secretsmanager" | "secrets manager" => secrets_manager(&name, operation, input),
+        "cloudfront" => cloudfront(&name, operation, input),
         _ => None,
     };
     accesses.unwrap_or_else(|| vec![Access::new(&name, &format!("{service}:{operation}"), Target::Unmapped)])
@@ -646,6 +661,17 @@ fn secrets_manager(name: &str, operation: &str, input: &Input) -> Option<Vec<Acc
         "GetSecretValue" => {
             let id = input.downcast_ref::<get_secret_value::GetSecretValueInput>()?.secret_id()?;
             Some(vec![Access::new(name, "secretsmanager:GetSecretValue", Target::Secret(id.into()))])
+        }
+        _ => None,
+    }
+}
+
+fn cloudfront(name: &str, operation: &str, input: &Input) -> Option<Vec<Access>> {
+    use aws_sdk_cloudfront::operation::*;
+    match operation {
+        "CreateInvalidation" => {
+            let id = input.downcast_ref::<create_invalidation::CreateInvalidationInput>()?.distribution_id()?;
+            Some(vec![Access::new(name, "cloudfront:CreateInvalidation", Target::Distribution(id.into()))])
         }
         _ => None,
     }

@@ -4,6 +4,7 @@
 //! consent that follows every published clip: an item knows its speakers and the terms
 //! version each accepted, and a withdrawal takes down every live item of that person.
 
+pub mod edge;
 pub mod public;
 pub mod stats;
 pub mod takedown;

@@ -4,7 +4,7 @@
 //! video or campaign was deleted. Repeatable: a repeat finds the record down and removes
 //! any copy a crash left.
 
-use super::{write, PublicationRecord, PublicationStatus};
+use super::{edge::EdgeCache, write, PublicationRecord, PublicationStatus};
 use crate::{
     campaigns::repo,
     storage::{keys, Query, Store},
@@ -32,11 +32,13 @@ pub fn video_source(campaign_id: &str, video_id: &str) -> String {
     format!("video#{campaign_id}#{video_id}")
 }
 
-/// Where the public copies live (the published bucket).
+/// Where the public copies live (the published bucket), and the edge cache that may still
+/// hold them.
 #[derive(Clone, Copy)]
 pub struct Copies<'a> {
     pub s3: &'a aws_sdk_s3::Client,
     pub bucket: &'a str,
+    pub edge: &'a EdgeCache,
 }
 
 /// The published item `slug`, whatever its status.
@@ -44,8 +46,9 @@ pub async fn by_slug(store: &Store, slug: &str) -> anyhow::Result<Option<Publica
     Ok(store.get::<PublicationRecord>(&keys::publication(slug)).await?)
 }
 
-/// Takes `record` down with `status` and `reason` and removes its public copies. The
-/// record as it now stands (unchanged when it was already down).
+/// Takes `record` down with `status` and `reason`, removes its public copies and clears
+/// the edge cache of its paths. The record as it now stands (unchanged when it was already
+/// down; the copies and the cache are cleared again, in case a crash stopped a first try).
 pub async fn take_down(
     store: &Store,
     copies: Copies<'_>,
@@ -55,6 +58,7 @@ pub async fn take_down(
 ) -> anyhow::Result<PublicationRecord> {
     let done = write::take_down(store, record, status, reason).await?;
     repo::delete_keys(copies.s3, copies.bucket, &record.objects.all()).await?;
+    copies.edge.story_taken_down(&record.slug).await?;
     match done {
         Some(done) => Ok(done),
         None => Ok(by_slug(store, &record.slug).await?.unwrap_or_else(|| record.clone())),

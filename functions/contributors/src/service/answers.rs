@@ -55,7 +55,8 @@ pub async fn remove(
         media::renders::removed_of_contributor(store, &campaign.tenant_id, &campaign.campaign_id, contributor_id)
             .await?;
     // What the public saw of these answers and videos comes down with them.
-    let copies = takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()? };
+    let copies =
+        takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge };
     let (campaign_id, tenant_id) = (&campaign.campaign_id, &campaign.tenant_id);
     let sources = journeys_removed
         .iter()

@@ -338,7 +338,8 @@ pub async fn delete(
     let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
     // Its public page comes down first: a retry after a failure here still finds the video.
     if context.store.get::<serde_json::Value>(&key).await?.is_some() {
-        let copies = takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()? };
+        let copies =
+            takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge };
         let source = takedown::video_source(&campaign_id, &video_id);
         takedown::source_deleted(&context.store, copies, &principal.tenant_id, &source).await?;
     }

@@ -61,6 +61,20 @@ async fn published_copy_exists(stack: &TestStack, key: &str) -> bool {
     stack.clients.s3.head_object().bucket(bucket).key(key).send().await.is_ok()
 }
 
+/// Every path the edge cache was told to drop (moto's CloudFront keeps the invalidations).
+async fn invalidated(stack: &TestStack) -> Vec<String> {
+    let distribution = stack.context.config.edge_distribution_id.clone().expect("the stack has a distribution");
+    let cloudfront = &stack.clients.cloudfront;
+    let listed = cloudfront.list_invalidations().distribution_id(&distribution).send().await.unwrap();
+    let mut paths = Vec::new();
+    for summary in listed.invalidation_list.and_then(|l| l.items).unwrap_or_default() {
+        let one = cloudfront.get_invalidation().distribution_id(&distribution).id(summary.id).send().await.unwrap();
+        let batch = one.invalidation.expect("an invalidation").invalidation_batch;
+        paths.extend(batch.and_then(|b| b.paths).and_then(|p| p.items).unwrap_or_default());
+    }
+    paths
+}
+
 #[tokio::test]
 async fn an_approved_answer_gets_a_public_page_and_unpublishing_takes_it_down_at_once() {
     let stack = stack().await;
@@ -155,6 +169,18 @@ async fn an_approved_answer_gets_a_public_page_and_unpublishing_takes_it_down_at
         assert!(text.contains(GONE), "{path}: {text}");
     }
     assert!(!published_copy_exists(&stack, &format!("published/{slug}/video.mp4")).await);
+    // ...and CloudFront is told to drop what it kept of them, by both of their URIs.
+    let dropped = invalidated(&stack).await;
+    for path in [
+        format!("/v/{slug}"),
+        format!("/embed/{slug}"),
+        format!("/api/public/stories/{slug}"),
+        format!("/public/stories/{slug}"),
+        format!("/published/{slug}/*"),
+        "/wall/*".to_string(),
+    ] {
+        assert!(dropped.contains(&path), "{path} not invalidated: {dropped:?}");
+    }
     let (status, _) = answering.staff.delete(&stack, &format!("/publications/{slug}"), None).await;
     assert_eq!(status, StatusCode::OK, "unpublishing again changes nothing");
     let (status, _) = public(&stack, &format!("/v/{}", storyhive_shared::publishing::new_slug())).await;
@@ -192,6 +218,9 @@ async fn a_withdrawal_of_consent_takes_down_that_collaborators_videos_only() {
         "{item}"
     );
     assert_eq!(public(&stack, &format!("/v/{amaras}")).await.0, StatusCode::GONE);
+    let dropped = invalidated(&stack).await;
+    assert!(dropped.contains(&format!("/v/{amaras}")), "the edge drops her page: {dropped:?}");
+    assert!(!dropped.contains(&format!("/v/{noors}")), "and keeps Noor's: {dropped:?}");
     assert_eq!(public(&stack, &format!("/v/{noors}")).await.0, StatusCode::OK, "another collaborator's video stays");
     let (_, consent) = amara.staff.get(&stack, &format!("/consent/{}", amara.contributor_id)).await;
     assert_eq!(consent["withdrawn"], true);

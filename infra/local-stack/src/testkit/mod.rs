@@ -444,6 +444,7 @@ fn everything(resources: &LocalResources) -> Config {
         support_email: Some(TEST_SUPPORT_EMAIL.into()),
         media_bucket: resources.buckets.get(MEDIA_BUCKET).cloned(),
         published_bucket: resources.buckets.get(provision::PUBLISHED_BUCKET).cloned(),
+        edge_distribution_id: resources.distributions.get(provision::WEB_DISTRIBUTION).cloned(),
         ai: Default::default(),
         media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
         video_processing_api_key: Some(provision::LOCAL_VIDEO_PROCESSING_API_KEY.into()),
