@@ -44,6 +44,22 @@ pub struct DashboardDetails {
     /// What a new organisation has done of its first steps (the dashboard lists those
     /// left until all are done).
     pub first_steps: FirstSteps,
+    /// How the organisation's published stories were watched: counts only, no one tracked
+    /// (the same totals as `GET /publications/stats`).
+    pub published_stories: PublishedTotals,
+}
+
+/// The organisation's published stories, as counted by their public pages' beacons.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedTotals {
+    /// Share pages opened.
+    pub views: u64,
+    /// Embedded players loaded on other sites.
+    pub embed_loads: u64,
+    pub plays: u64,
+    /// Plays watched to the end.
+    pub watched_to_the_end: u64,
 }
 
 /// A new organisation's first steps, each done once it happened at least once.

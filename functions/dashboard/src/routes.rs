@@ -15,6 +15,7 @@ use storyhive_shared::{
     http::{Json, Query},
     model::TenantRecord,
     permissions::Permission,
+    publishing,
     storage::{keys, Query as StoreQuery},
     ApiResult, AppContext,
 };
@@ -64,7 +65,11 @@ pub async fn details(
     let personal = params.personal_dashboard.unwrap_or(false);
     let in_a_week = today + time::Duration::days(7);
     let stats_key = keys::tenant_stats(tenant_id);
-    let (steps, (stats, expiring_ids, recent)) = tokio::try_join!(first_steps(store, tenant_id), async {
+    let published = async {
+        let scope = publishing::stats::Scope::Organisation { tenant_id: tenant_id.clone() };
+        Ok::<_, storyhive_shared::ApiError>(publishing::stats::read(store, &scope).await?)
+    };
+    let (steps, published, (stats, expiring_ids, recent)) = tokio::try_join!(first_steps(store, tenant_id), published, async {
         Ok::<_, storyhive_shared::ApiError>(tokio::try_join!(
             store.get::<TenantStats>(&stats_key),
             listing::expiring_between(store, tenant_id, today, in_a_week),
@@ -141,5 +146,11 @@ pub async fn details(
         device_type,
         campaign_and_video,
         first_steps: steps,
+        published_stories: PublishedTotals {
+            views: published.views,
+            embed_loads: published.embed_loads,
+            plays: published.plays,
+            watched_to_the_end: published.progress100,
+        },
     }))
 }

@@ -3033,6 +3033,11 @@ export interface components {
              * @description Stored answers no one has reviewed yet.
              */
             pendingVideoResponses: number;
+            /**
+             * @description How the organisation's published stories were watched: counts only, no one tracked
+             *     (the same totals as `GET /publications/stats`).
+             */
+            publishedStories: components["schemas"]["PublishedTotals"];
         };
         DeleteDepartment: {
             /** @default  */
@@ -3700,6 +3705,26 @@ export interface components {
         Published: {
             campaign: components["schemas"]["Campaign"];
             message: string;
+        };
+        /** @description The organisation's published stories, as counted by their public pages' beacons. */
+        PublishedTotals: {
+            /**
+             * Format: int64
+             * @description Embedded players loaded on other sites.
+             */
+            embedLoads: number;
+            /** Format: int64 */
+            plays: number;
+            /**
+             * Format: int64
+             * @description Share pages opened.
+             */
+            views: number;
+            /**
+             * Format: int64
+             * @description Plays watched to the end.
+             */
+            watchedToTheEnd: number;
         };
         /** @description Spec section 3, "Question". */
         Question: {

@@ -104,3 +104,36 @@ async fn recorded_takes_count_in_the_totals_and_the_chart_most_videos_first() {
     assert_eq!(personal["pendingVideoResponses"], 1);
     assert_eq!(personal["campaignAndVideo"], json!([]));
 }
+
+#[tokio::test]
+async fn the_organisations_published_stories_show_how_they_were_watched_and_no_one_elses() {
+    use storyhive_shared::publishing::stats::{count, Event};
+    let stack = stack().await;
+    let staff = organisation(&stack).await;
+    let other = organisation(&stack).await;
+    let zero = json!({"views": 0, "embedLoads": 0, "plays": 0, "watchedToTheEnd": 0});
+    assert_eq!(dashboard(&stack, &staff, "/dashboard/details").await["publishedStories"], zero);
+
+    // What the public pages' beacons count (two stories of two campaigns), on random shards.
+    let store = &stack.context.store;
+    for (slug, campaign, event) in [
+        ("story-a", "campaign-1", Event::View),
+        ("story-a", "campaign-1", Event::View),
+        ("story-b", "campaign-2", Event::View),
+        ("story-a", "campaign-1", Event::EmbedLoad),
+        ("story-a", "campaign-1", Event::Play),
+        ("story-b", "campaign-2", Event::Play),
+        ("story-b", "campaign-2", Event::Progress100),
+    ] {
+        count(store, &staff.tenant_id, campaign, slug, event).await.unwrap();
+    }
+    count(store, &other.tenant_id, "campaign-9", "story-z", Event::View).await.unwrap();
+
+    let body = dashboard(&stack, &staff, "/dashboard/details").await;
+    assert_eq!(body["publishedStories"], json!({"views": 3, "embedLoads": 1, "plays": 2, "watchedToTheEnd": 1}));
+    // The personal view shows the organisation's totals too (they are not per campaign member).
+    let mine = dashboard(&stack, &staff, "/dashboard/details?personalDashboard=true").await;
+    assert_eq!(mine["publishedStories"]["views"], 3);
+    let theirs = dashboard(&stack, &other, "/dashboard/details").await;
+    assert_eq!(theirs["publishedStories"], json!({"views": 1, "embedLoads": 0, "plays": 0, "watchedToTheEnd": 0}));
+}

@@ -41,6 +41,7 @@ const ORGANISATION: DashboardDetails = {
     { campaignId: 'c3', title: 'Gamma draft', status: 'draft', videoCount: 0 },
   ],
   firstSteps: { companySetUp: true, initiativeCreated: true, campaignCreated: true, collaboratorInvited: true },
+  publishedStories: { views: 1250, embedLoads: 40, plays: 310, watchedToTheEnd: 95 },
 };
 
 const MINE: DashboardDetails = {
@@ -56,6 +57,7 @@ const EMPTY: DashboardDetails = {
   deviceType: [],
   campaignAndVideo: [],
   firstSteps: { companySetUp: false, initiativeCreated: false, campaignCreated: false, collaboratorInvited: false },
+  publishedStories: { views: 0, embedLoads: 0, plays: 0, watchedToTheEnd: 0 },
 };
 
 function stub(handler: (url: URL) => Response) {
@@ -128,6 +130,16 @@ describe('dashboard', () => {
       'Beta voicesLive1 video',
       'Gamma draftDraft0 videos',
     ]);
+
+    // How the published stories were watched, with the way to them.
+    const published = region(DASHBOARD_TEXT.published);
+    expect(
+      within(published)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['1,250', '40', '310', '95']);
+    expect(published).toHaveTextContent('Page views1,250');
+    expect(within(published).getByRole('link', { name: DASHBOARD_TEXT.seePublished })).toHaveAttribute('href', '/publications');
 
     expect(screen.queryByText(DASHBOARD_EMPTY)).not.toBeInTheDocument();
     expect(urls.map((u) => u.pathname + u.search)).toEqual(['/api/dashboard/details?personalDashboard=false']);

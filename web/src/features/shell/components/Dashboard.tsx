@@ -28,6 +28,9 @@ export const DASHBOARD_TEXT = {
   noneExpiring: 'No live campaign expires in the next 7 days',
   noneOfMineExpiring: 'None of your live campaigns expires in the next 7 days',
   perCampaign: 'Videos per campaign',
+  published: 'Published stories',
+  publishedHint: 'Counted without cookies; no one is tracked',
+  seePublished: 'See what is published',
   noneOfMine: 'You take part in no campaigns yet',
 } as const;
 
@@ -154,7 +157,7 @@ function Totals({ details }: { details: DashboardDetails }) {
         </h2>
         <p className="text-xs text-muted">{DASHBOARD_TEXT.totalsNote}</p>
       </div>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
         <StatCard label={DASHBOARD_TEXT.hours} hint="Stored video, to two decimals">
           <p className="text-3xl font-semibold tabular-nums">{formatHours(details.hoursOfVideoSubmitted)}</p>
         </StatCard>
@@ -168,6 +171,9 @@ function Totals({ details }: { details: DashboardDetails }) {
         </StatCard>
         <StatCard label={DASHBOARD_TEXT.devices}>
           <DeviceBars devices={details.deviceType} />
+        </StatCard>
+        <StatCard label={DASHBOARD_TEXT.published} hint={DASHBOARD_TEXT.publishedHint}>
+          <PublishedFigures totals={details.publishedStories} />
         </StatCard>
       </div>
     </section>
@@ -184,6 +190,31 @@ function StatCard({ label, hint, children }: { label: string; hint?: string; chi
       {children}
       {hint && <p className="mt-auto text-xs text-muted">{hint}</p>}
     </section>
+  );
+}
+
+/** How the organisation's published stories were watched (the Published screen has them per item). */
+function PublishedFigures({ totals }: { totals: DashboardDetails['publishedStories'] }) {
+  const rows: [string, number][] = [
+    ['Page views', totals.views],
+    ['Embed loads', totals.embedLoads],
+    ['Plays', totals.plays],
+    ['Watched to the end', totals.watchedToTheEnd],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="published-totals">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{formatCount(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to={paths.publications} className="text-sm font-medium text-primary underline-offset-2 hover:underline">
+        {DASHBOARD_TEXT.seePublished}
+      </Link>
+    </>
   );
 }
 
