@@ -69,30 +69,31 @@ pub async fn details(
         let scope = publishing::stats::Scope::Organisation { tenant_id: tenant_id.clone() };
         Ok::<_, storyhive_shared::ApiError>(publishing::stats::read(store, &scope).await?)
     };
-    let (steps, published, (stats, expiring_ids, recent)) = tokio::try_join!(first_steps(store, tenant_id), published, async {
-        Ok::<_, storyhive_shared::ApiError>(tokio::try_join!(
-            store.get::<TenantStats>(&stats_key),
-            listing::expiring_between(store, tenant_id, today, in_a_week),
-            async {
-                if personal {
-                    let mine: Vec<ParticipantRecord> = store
-                        .query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id)))
-                        .await?;
-                    let ids: Vec<String> = mine.into_iter().map(|p| p.campaign_id).collect();
-                    repo::campaigns_by_ids(store, tenant_id, &ids).await
-                } else {
-                    let newest: Vec<CampaignRecord> = store
-                        .query(
-                            StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))
-                                .newest_first()
-                                .limit(CHART_CAMPAIGNS),
-                        )
-                        .await?;
-                    Ok(newest.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
-                }
-            },
-        )?)
-    })?;
+    let (steps, published, (stats, expiring_ids, recent)) =
+        tokio::try_join!(first_steps(store, tenant_id), published, async {
+            Ok::<_, storyhive_shared::ApiError>(tokio::try_join!(
+                store.get::<TenantStats>(&stats_key),
+                listing::expiring_between(store, tenant_id, today, in_a_week),
+                async {
+                    if personal {
+                        let mine: Vec<ParticipantRecord> = store
+                            .query(StoreQuery::gsi2(keys::campaigns_of_user_gsi2(tenant_id, &principal.user_id)))
+                            .await?;
+                        let ids: Vec<String> = mine.into_iter().map(|p| p.campaign_id).collect();
+                        repo::campaigns_by_ids(store, tenant_id, &ids).await
+                    } else {
+                        let newest: Vec<CampaignRecord> = store
+                            .query(
+                                StoreQuery::gsi1(keys::campaigns_of_tenant_gsi1(tenant_id))
+                                    .newest_first()
+                                    .limit(CHART_CAMPAIGNS),
+                            )
+                            .await?;
+                        Ok(newest.into_iter().filter(|c| c.lifecycle == LifecycleStatus::Active).collect())
+                    }
+                },
+            )?)
+        })?;
     let stats = stats.unwrap_or_default();
     let mut expiring_ids = expiring_ids;
     if personal {

@@ -339,3 +339,94 @@ async fn walls_show_live_items_in_their_order_and_drop_taken_down_ones() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(public(&stack, &format!("/public/walls/{wall_id}")).await.0, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn an_approved_generated_video_is_published_and_stays_when_another_collaborator_withdraws() {
+    let stack = stack().await.with_function("GeneratedVideosFunction", |context| {
+        storyhive_generated_videos::router(context)
+            .layer(axum::Extension(storyhive_generated_videos::videotest::VideoTestLimits::default()))
+    });
+    let amara = answering(&stack, "landscape").await;
+    let other = add_collaborator(&stack, &amara.staff, &amara.campaign_id, "Noor", "Haddad").await;
+    let noor = Invited { contributor_id: other.contributor_id, email: other.email, key: other.key, ..amara.clone() };
+    approved(&stack, &amara).await;
+    approved(&stack, &noor).await;
+    let (_, amaras) = amara.staff.post(&stack, "/publications", answer(&amara)).await;
+    let amaras = amaras["slug"].as_str().unwrap().to_string();
+
+    // Staff cut Noor's answer into a video; the media worker renders it.
+    let edit = json!({"clips": [{"journeyId": noor.question_id(), "start": 0.2, "end": 2.4}], "captions": "webvtt"});
+    let (status, saved) = noor
+        .staff
+        .post(
+            &stack,
+            "/generated-videos/save",
+            json!({"campaignId": noor.campaign_id, "contributorId": noor.contributor_id, "title": "Noor's harbour", "edit": edit}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{saved}");
+    let video_id = saved["videoId"].as_str().unwrap().to_string();
+    let list = format!("/generated-videos/{}/{}?limit=50", noor.campaign_id, noor.contributor_id);
+    let mut ready = false;
+    for _ in 0..120 {
+        stack.run_workers().await.unwrap();
+        let (_, page) = noor.staff.get(&stack, &list).await;
+        let status = page["items"].as_array().unwrap().iter().find(|v| v["videoId"] == video_id.as_str()).unwrap()
+            ["status"]
+            .clone();
+        if status != "processing" {
+            assert_eq!(status, "ready", "{page}");
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    assert!(ready, "the video was rendered");
+    let video = json!({"kind": "video", "campaignId": noor.campaign_id, "videoId": video_id});
+
+    // Rendered but not approved: refused, and nothing is published.
+    let (status, body) = noor.staff.post(&stack, "/publications", video.clone()).await;
+    assert_eq!(
+        (status, body["detail"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Only approved videos can be published"))
+    );
+    let approve = format!("/generated-videos/approval/{}/{video_id}", noor.campaign_id);
+    let (status, body) = noor.staff.put(&stack, &approve, json!({"approved": true})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, published) = noor.staff.post(&stack, "/publications", video.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{published}");
+    assert_eq!((published["kind"].as_str(), published["title"].as_str()), (Some("video"), Some("Noor's harbour")));
+    assert_eq!(published["speakers"], json!([{"contributorId": noor.contributor_id, "name": "Noor H."}]));
+    let slug = published["slug"].as_str().unwrap().to_string();
+    assert!(published_copy_exists(&stack, &format!("published/{slug}/video.mp4")).await);
+    let (status, html) = public(&stack, &format!("/v/{slug}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Noor&#39;s harbour") || html.contains("Noor's harbour"), "the title is on the page");
+
+    // Amara withdraws: her answer goes down, Noor's video (none of Amara's clips) stays.
+    let (status, body) =
+        amara.call(&stack, reqwest::Method::POST, "/contributor/withdraw-consent", Some(amara.ids())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for _ in 0..20 {
+        stack.run_workers().await.unwrap();
+        if public(&stack, &format!("/v/{amaras}")).await.0 == StatusCode::GONE {
+            break;
+        }
+    }
+    assert_eq!(public(&stack, &format!("/v/{amaras}")).await.0, StatusCode::GONE);
+    assert_eq!(public(&stack, &format!("/v/{slug}")).await.0, StatusCode::OK, "Noor's video stays");
+
+    // Deleting the video takes its page down with the reason, and its public copy with it.
+    let (status, body) =
+        noor.staff.delete(&stack, &format!("/generated-videos/delete/{}/{video_id}", noor.campaign_id), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, item) = noor.staff.get(&stack, &format!("/publications/{slug}")).await;
+    assert_eq!(
+        (item["status"].as_str(), item["takedownReason"].as_str()),
+        (Some("deleted"), Some("The video was deleted")),
+        "{item}"
+    );
+    assert_eq!(public(&stack, &format!("/v/{slug}")).await.0, StatusCode::GONE);
+    assert!(!published_copy_exists(&stack, &format!("published/{slug}/video.mp4")).await);
+    assert!(invalidated(&stack).await.contains(&format!("/v/{slug}")));
+}
