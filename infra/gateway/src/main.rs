@@ -141,6 +141,10 @@ async fn main() -> anyhow::Result<()> {
             let options = demo::Options {
                 api_url: format!("http://127.0.0.1:{port}/api"),
                 campaigns: context_of("CampaignsFunction")?,
+                published_copies: (
+                    clients.s3.clone(),
+                    context_of("PublishingFunction")?.config.published_bucket()?.to_string(),
+                ),
                 wait: std::time::Duration::from_secs(wait_minutes * 60),
                 progress: |line| eprintln!("  {line}"),
             };
@@ -158,6 +162,13 @@ async fn main() -> anyhow::Result<()> {
                 report.contributor.name, report.contributor.campaign
             );
             println!("  {}", report.contributor.link);
+            if let Some(story) = report.published.share_urls.first() {
+                println!(
+                    "Published for anyone to watch: {} stories, e.g. {story}, and their wall, {}",
+                    report.published.share_urls.len(),
+                    report.published.wall_url
+                );
+            }
         }
         Command::Serve { port, web_dir, asr_python } => {
             let mail = context_of("MailWorkerFunction")?;

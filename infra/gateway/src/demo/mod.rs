@@ -60,6 +60,10 @@ pub struct Options {
     /// The campaigns function's context, for the one write the API refuses: an expiry
     /// date in the past.
     pub campaigns: AppContext,
+    /// The published copies' bucket (its S3 client and name), to see whether a published
+    /// story's public copy is still stored: the edge serves the copies, not the API. The
+    /// stack's own client, not a function's: no function needs to read that bucket.
+    pub published_copies: (aws_sdk_s3::Client, String),
     /// How long to wait for the workers at most.
     pub wait: Duration,
     /// Progress lines (the command prints them; tests may drop them).
@@ -74,6 +78,8 @@ pub struct Report {
     pub collaborators: usize,
     pub answers: Vec<SeededAnswer>,
     pub generated_videos: Vec<SeededVideo>,
+    /// The published stories (share page addresses) and the wall that shows them.
+    pub published: Published,
     /// Collaborators whose answers this run recorded (again).
     pub remade: Vec<String>,
     pub contributor: DemoContributor,
@@ -98,6 +104,12 @@ pub struct SeededVideo {
     pub contributor_id: String,
     pub video_id: String,
     pub title: &'static str,
+}
+
+#[derive(Debug, Default)]
+pub struct Published {
+    pub share_urls: Vec<String>,
+    pub wall_url: String,
 }
 
 #[derive(Debug)]
@@ -233,6 +245,8 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
 
     let answers = wait_for_media(&api, &staff, &placed, deadline, say).await?;
     let generated_videos = ensure_generated_videos(&api, &staff, &placed, &answers, deadline, say).await?;
+    let published =
+        ensure_published(&api, &staff, &options.published_copies, &placed, &answers, &generated_videos, say).await?;
 
     for campaign in placed.iter().filter(|c| c.spec.status == CampaignStatus::Expired) {
         expire(&options.campaigns, &tenant_id, &campaign.id, today).await?;
@@ -246,6 +260,7 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
         collaborators,
         answers,
         generated_videos,
+        published,
         remade: remade.into_iter().map(|c| c.full_name()).collect(),
         contributor,
     })
@@ -959,6 +974,85 @@ async fn ensure_generated_videos(
         out.push(SeededVideo { campaign_id: campaign.id.clone(), contributor_id, video_id, title: spec.title });
     }
     Ok(out)
+}
+
+/// Approved answers published beside the generated videos.
+const PUBLISHED_ANSWERS: usize = 3;
+
+/// The demo's wall: every story it publishes, picked by hand, in order.
+pub const WALL_TITLE: &str = "Voices of our community";
+
+/// What the demo shows the public: its generated videos and the first approved answers of
+/// the world, published by the admin, and a wall of them all. A story published before
+/// whose copy is gone (the local S3 keeps its objects in memory, so a restarted stack has
+/// the record without the file) is unpublished and published again, at a new address, and
+/// the wall follows.
+async fn ensure_published(
+    api: &Api,
+    staff: &Staff,
+    (s3, bucket): &(aws_sdk_s3::Client, String),
+    placed: &[Placed],
+    answers: &[SeededAnswer],
+    videos: &[SeededVideo],
+    say: fn(&str),
+) -> anyhow::Result<Published> {
+    let admin = staff.as_role(Role::Admin);
+    let demo_contributor =
+        |a: &SeededAnswer| placed.iter().any(|c| c.id == a.campaign_id && is_demo_contributor(c, a.collaborator));
+    let mut requests: Vec<Value> =
+        videos.iter().map(|v| json!({"kind": "video", "campaignId": v.campaign_id, "videoId": v.video_id})).collect();
+    requests.extend(
+        answers
+            .iter()
+            .filter(|a| a.answer.approved && !a.sent_back && !demo_contributor(a))
+            .take(PUBLISHED_ANSWERS)
+            .map(|a| {
+                json!({"kind": "answer", "campaignId": a.campaign_id, "contributorId": a.contributor_id,
+                       "questionId": a.journey_id})
+            }),
+    );
+    let mut share_urls = Vec::new();
+    let mut slugs = Vec::new();
+    for request in requests {
+        let mut item: Value = api.post(admin, "/publications", request.clone()).await?;
+        let slug = item["slug"].as_str().context("a published item's slug")?.to_string();
+        let copy = storyhive_shared::publishing::PublishedObjects::of(&slug, None).poster;
+        let stored = s3.head_object().bucket(bucket).key(&copy).send().await;
+        if stored.is_err() {
+            say(&format!(
+                "Publishing \"{}\" again: its public copy is gone",
+                item["title"].as_str().unwrap_or_default()
+            ));
+            api.delete(admin, &format!("/publications/{slug}")).await?;
+            item = api.post(admin, "/publications", request).await?;
+        }
+        share_urls.push(item["shareUrl"].as_str().context("a published item's address")?.to_string());
+        slugs.push(item["slug"].clone());
+    }
+    let title = WALL_TITLE;
+    let mut cursor: Option<String> = None;
+    let found = loop {
+        let page_path = match &cursor {
+            Some(cursor) => format!("/walls?limit=50&cursor={cursor}"),
+            None => "/walls?limit=50".to_string(),
+        };
+        let page: Value = api.get(admin, &page_path).await?;
+        let found = page["items"].as_array().into_iter().flatten().find(|w| w["title"] == title).cloned();
+        cursor = page["nextCursor"].as_str().map(str::to_string);
+        if found.is_some() || cursor.is_none() {
+            break found;
+        }
+    };
+    let wall: Value = match found {
+        Some(wall) if wall["publicationIds"] == json!(slugs) => wall,
+        Some(wall) => {
+            let id = wall["wallId"].as_str().context("a wall's id")?;
+            api.put(admin, &format!("/walls/{id}"), json!({"title": title, "publicationIds": slugs})).await?
+        }
+        None => api.post(admin, "/walls", json!({"title": title, "publicationIds": slugs})).await?,
+    };
+    let wall_url = wall["wallUrl"].as_str().context("the wall's address")?.to_string();
+    Ok(Published { share_urls, wall_url })
 }
 
 /// Gives an ended campaign its past: a deadline and an expiry date before today. The

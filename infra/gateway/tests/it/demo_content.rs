@@ -97,6 +97,7 @@ fn options(stack: &TestStack) -> demo::Options {
     demo::Options {
         api_url: stack.base_url.clone(),
         campaigns: stack.function_context("CampaignsFunction"),
+        published_copies: (stack.clients.s3.clone(), stack.context.config.published_bucket().unwrap().to_string()),
         // Real work: ffmpeg and PocketSphinx on a shared machine.
         wait: Duration::from_secs(15 * 60),
         progress: |line| eprintln!("seed-content: {line}"),
@@ -338,6 +339,24 @@ async fn check_what_a_newcomer_sees(stack: &TestStack, report: &Report) {
         .sum();
     assert!((seconds - (clips + 3.0)).abs() < 0.5, "the title card and both answers: {seconds} s");
 
+    // Published for the public: the generated video and the approved answers, each on its
+    // page, all on the demo's wall in that order.
+    let published = &report.published;
+    assert_eq!(published.share_urls.len(), 3, "the generated video and both approved answers: {published:?}");
+    let path = |url: &str| url.strip_prefix(&stack.context.config.app_base_url).unwrap().to_string();
+    let mut slugs = Vec::new();
+    for url in &published.share_urls {
+        let response = stack.http.get(stack.url(&path(url))).header("user-agent", "Mozilla/5.0").send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{url}");
+        slugs.push(path(url).trim_start_matches("/v/").to_string());
+    }
+    let wall = path(&published.wall_url).replace("/wall/", "/public/walls/");
+    let wall: Value = stack.http.get(stack.url(&wall)).send().await.unwrap().json().await.unwrap();
+    let on_wall: Vec<String> =
+        wall["items"].as_array().unwrap().iter().map(|i| i["slug"].as_str().unwrap().to_string()).collect();
+    assert_eq!(on_wall, slugs, "{wall}");
+    assert_eq!(wall["title"], demo::WALL_TITLE);
+
     // The printed link opens the demo contributor's journey.
     let link = demo::api::Link::parse(&report.contributor.link).unwrap();
     let (status, opened) = call_with_key(stack, &link).await;
@@ -392,8 +411,15 @@ async fn the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing() {
     for key in &lost {
         stack.clients.s3.delete_object().bucket(bucket).key(key).send().await.unwrap();
     }
+    // The same for a published story's copy: it is published again, at a new address.
+    assert_eq!(second.published.share_urls, first.published.share_urls, "published once");
+    let gone = second.published.share_urls[1].rsplit('/').next().unwrap().to_string();
+    let copies = stack.context.config.published_bucket().unwrap();
+    stack.clients.s3.delete_object().bucket(copies).key(format!("published/{gone}/poster.jpg")).send().await.unwrap();
     let third = demo::seed_content(&options).await.unwrap();
     assert_eq!(third.remade, ["Omar Haddad"]);
+    assert_ne!(third.published.share_urls[1], second.published.share_urls[1], "published again");
+    assert_eq!(third.published.share_urls[0], second.published.share_urls[0]);
     check_what_a_newcomer_sees(&stack, &third).await;
     let admin = sign_in(&stack, Role::Admin).await;
     let winter = get(&stack, &admin, &format!("/campaign/{}", omar.campaign_id)).await;
