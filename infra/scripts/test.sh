@@ -304,11 +304,13 @@ fi
 if wants rust; then
   # The upload tests make real MP4 and WebM files with ffmpeg.
   command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
-  # The media worker's tests speak their takes with espeak-ng (transcribed by
-  # PocketSphinx from .venv, requirements-local.txt).
-  ensure_apt_packages espeak-ng
+  # The media worker's tests speak their takes with espeak-ng, and measure how many words
+  # Whisper gets wrong on a human recording of Debian's pocketsphinx-testdata.
+  ensure_apt_packages espeak-ng pocketsphinx-testdata
 fi
 if wants rust || wants e2e || wants api || wants bench; then
+  # The media worker (tests, and the gateways of e2e, api and bench) transcribes with Whisper.
+  ensure_whisper
   ensure_java
   ensure_node_modules "$EMULATORS_DIR"
   ensure_rust

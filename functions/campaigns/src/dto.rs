@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     campaigns::{
         dto::{Campaign, CampaignSummary},
-        records::{CampaignType, RecordingMode, Visibility},
+        records::{CampaignType, Language, RecordingMode, Visibility},
     },
     ids::Id,
     staff::UserListItem,
@@ -81,6 +81,8 @@ pub struct AddCampaign {
     pub campaign_type: Option<CampaignType>,
     pub visibility: Option<Visibility>,
     pub mode: Option<RecordingMode>,
+    /// What collaborators will speak (default `en`): their answers are transcribed in it.
+    pub language: Option<Language>,
     /// `YYYY-MM-DD`; required for targeted campaigns.
     pub deadline: Option<String>,
     /// `YYYY-MM-DD`, the last day answers are accepted; required for targeted campaigns.
@@ -102,6 +104,7 @@ pub struct UpdateCampaign {
     pub campaign_type: Option<CampaignType>,
     pub visibility: Option<Visibility>,
     pub mode: Option<RecordingMode>,
+    pub language: Option<Language>,
     /// Empty string clears it.
     pub deadline: Option<String>,
     pub expiry_date: Option<String>,

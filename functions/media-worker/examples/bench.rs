@@ -1,5 +1,5 @@
 //! Measures the media worker's heavy steps on this machine, through the worker's own
-//! code (`ffmpeg::transcode`, `PocketSphinx`, `render::render`): conversion speed as a
+//! code (`ffmpeg::transcode`, `Whisper`, `render::render`): conversion speed as a
 //! multiple of real time, transcription seconds per minute of speech, and the render of
 //! a generated video (a cut list of the converted take) as a multiple of real time.
 //! Run by `infra/scripts/bench-media.sh`, which makes the take.
@@ -46,22 +46,23 @@ async fn main() -> anyhow::Result<()> {
     ffmpeg::speech_audio(&take, &wav, std::time::Duration::from_secs(3600))
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let engine = transcribe::PocketSphinx { python, time_limit: std::time::Duration::from_secs(3600) };
+    let engine = transcribe::Whisper { python, time_limit: std::time::Duration::from_secs(3600) };
     let request = transcribe::Request {
         speech_wav: wav,
         bucket: String::new(),
         mp4_key: String::new(),
         output_key: String::new(),
         job_name: String::new(),
+        language: Default::default(),
     };
     let heard = engine.transcribe(&request).await?;
     let took = started.elapsed().as_secs_f64();
     let words = match heard {
-        Heard::Words(words) => words,
+        Heard::Words { words, .. } => words,
         other => anyhow::bail!("nothing transcribed: {other:?}"),
     };
     rows.push(format!(
-        "| transcribe (PocketSphinx 5, {} words) | {took:.1} s | {:.1} s per minute of speech |",
+        "| transcribe (Whisper tiny.en, {} words) | {took:.1} s | {:.1} s per minute of speech |",
         words.len(),
         took / (seconds / 60.0)
     ));

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use storyhive_shared::{
     answers,
-    campaigns::records::{CampaignRecord, RecordingMode},
+    campaigns::records::{CampaignRecord, Language, RecordingMode},
     contributors::records::JourneyRecord,
     media::{self, MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
     model,
@@ -362,14 +362,15 @@ impl MediaWorker {
             return Ok(Outcome::Claimed);
         }
         let campaign = self.store.get::<CampaignRecord>(&keys::campaign(tenant_id, campaign_id)).await?;
-        let portrait = campaign.is_some_and(|c| c.mode == RecordingMode::Portrait);
+        let portrait = campaign.as_ref().is_some_and(|c| c.mode == RecordingMode::Portrait);
+        let language = campaign.map(|c| c.language).unwrap_or_default();
 
         let dir = self.work_dir.join(format!("storyhive-media-{claim_id}"));
         if let Err(error) = tokio::fs::create_dir_all(&dir).await {
             self.release(&journey, &claim_id).await.ok();
             return Err(anyhow::Error::from(error).context("creating the work folder"));
         }
-        let result = self.convert(&dir, tenant_id, take_key, portrait, deadline).await.map_err(settle_error);
+        let result = self.convert(&dir, tenant_id, take_key, portrait, language, deadline).await.map_err(settle_error);
         tokio::fs::remove_dir_all(&dir).await.ok();
         match result {
             Ok(converted) => self.finish(&journey, take_key, &claim_id, converted).await,
@@ -403,6 +404,7 @@ impl MediaWorker {
         tenant_id: &str,
         take_key: &str,
         portrait: bool,
+        language: Language,
         deadline: Deadline,
     ) -> Result<Converted, ffmpeg::MediaError> {
         let original = dir.join("original");
@@ -437,6 +439,7 @@ impl MediaWorker {
                 mp4_key: mp4_key.clone(),
                 output_key: Derived::TranscriptionOutput.of(take_key),
                 job_name: job_name(tenant_id, take_key),
+                language,
             };
             // The recogniser has its own limit; what is left of the invocation bounds it too.
             match tokio::time::timeout(deadline.remaining(), self.transcriber.transcribe(&request)).await {
@@ -502,7 +505,7 @@ impl MediaWorker {
     ) -> anyhow::Result<Outcome> {
         let at = model::timestamp(model::now());
         let (transcript_status, transcript_reason, job) = match &converted.heard {
-            Heard::Words(_) => (TranscriptStatus::Ready, None, None),
+            Heard::Words { .. } => (TranscriptStatus::Ready, None, None),
             Heard::Started { job_name } => (TranscriptStatus::Pending, None, Some(job_name.clone())),
             Heard::Failed(reason) => (TranscriptStatus::Failed, Some(reason.clone()), None),
         };
@@ -523,16 +526,21 @@ impl MediaWorker {
         };
         let mut with = Vec::new();
         match converted.heard {
-            Heard::Words(words) => with.push(self.store.put_op(&TranscriptRecord::new(
-                &journey.tenant_id,
-                &journey.campaign_id,
-                &journey.contributor_id,
-                &journey.campaign_question_id,
-                take_key,
-                self.transcriber.engine(),
-                words,
-                at.clone(),
-            ))?),
+            Heard::Words { words, language } => with.push(
+                self.store.put_op(
+                    &TranscriptRecord::new(
+                        &journey.tenant_id,
+                        &journey.campaign_id,
+                        &journey.contributor_id,
+                        &journey.campaign_question_id,
+                        take_key,
+                        self.transcriber.engine(),
+                        words,
+                        at.clone(),
+                    )
+                    .in_language(&language),
+                )?,
+            ),
             Heard::Started { job_name } => {
                 let key = keys::transcription_job(&journey.tenant_id, &job_name);
                 with.push(self.store.put_op(&TranscriptionJobRecord {
@@ -588,22 +596,27 @@ impl MediaWorker {
         let heard = self.transcriber.result(job_name, &self.bucket, &job.output_key).await?;
         let at = model::timestamp(model::now());
         let (status, reason) = match &heard {
-            Heard::Words(_) => (TranscriptStatus::Ready, None),
+            Heard::Words { .. } => (TranscriptStatus::Ready, None),
             Heard::Failed(reason) => (TranscriptStatus::Failed, Some(reason.clone())),
             Heard::Started { .. } => anyhow::bail!("a finished job cannot start another"),
         };
         let mut with = vec![self.store.delete_op(&job_key)?];
-        if let Heard::Words(words) = heard {
-            with.push(self.store.put_op(&TranscriptRecord::new(
-                &job.tenant_id,
-                &job.campaign_id,
-                &job.contributor_id,
-                &job.question_id,
-                &job.take_key,
-                self.transcriber.engine(),
-                words,
-                at,
-            ))?);
+        if let Heard::Words { words, language } = heard {
+            with.push(
+                self.store.put_op(
+                    &TranscriptRecord::new(
+                        &job.tenant_id,
+                        &job.campaign_id,
+                        &job.contributor_id,
+                        &job.question_id,
+                        &job.take_key,
+                        self.transcriber.engine(),
+                        words,
+                        at,
+                    )
+                    .in_language(&language),
+                )?,
+            );
         }
         let answer = AnswerRef::new(&job.tenant_id, &job.campaign_id, &job.contributor_id, &job.question_id);
         if answers::transcript_finished(&self.store, &answer, &job.take_key, job_name, status, reason, with).await? {

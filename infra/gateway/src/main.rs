@@ -56,7 +56,7 @@ enum Command {
         web_dir: PathBuf,
         /// A Python with the `pocketsphinx` package: the local transcription engine
         /// (the scripts install it into .venv from requirements-local.txt).
-        #[arg(long, env = "STORYHIVE_ASR_PYTHON", default_value = ".venv/bin/python")]
+        #[arg(long, env = "STORYHIVE_ASR_PYTHON", default_value = ".venv-whisper/bin/python")]
         asr_python: PathBuf,
     },
     /// Print the OpenAPI document.
@@ -204,10 +204,10 @@ async fn main() -> anyhow::Result<()> {
                 storyhive_local_stack::worker_handler!(uploads, storyhive_upload_worker::handle),
             ));
 
-            // Locally the same worker transcribes offline with PocketSphinx.
+            // Locally the same worker transcribes offline with Whisper (.venv-whisper).
             let media = storyhive_media_worker::MediaWorker::new(
                 &context_of("MediaWorkerFunction")?,
-                std::sync::Arc::new(storyhive_media_worker::transcribe::PocketSphinx {
+                std::sync::Arc::new(storyhive_media_worker::transcribe::Whisper {
                     python: asr_python.clone(),
                     time_limit: storyhive_media_worker::TRANSCODE_LIMIT,
                 }),

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use super::{
     records::{
-        CampaignRecord, CampaignStatus, CampaignType, InitiativeRecord, QuestionRecord, RecordingMode, TagRecord,
-        Visibility,
+        CampaignRecord, CampaignStatus, CampaignType, InitiativeRecord, Language, QuestionRecord, RecordingMode,
+        TagRecord, Visibility,
     },
     rules,
 };
@@ -134,6 +134,8 @@ pub struct Campaign {
     #[serde(flatten)]
     pub summary: CampaignSummary,
     pub description: String,
+    /// What collaborators speak: their answers are transcribed in it.
+    pub language: Language,
     /// HTML of the rich-text editor.
     pub brief: String,
     /// HTML of the rich-text editor, emoji restored.
@@ -165,6 +167,8 @@ pub struct CampaignPreview {
     pub campaign_type: CampaignType,
     pub visibility: Visibility,
     pub mode: RecordingMode,
+    /// What collaborators speak (ISO 639-1).
+    pub language: Language,
     pub deadline: Option<String>,
     pub expiry_date: Option<String>,
     pub company_name: Option<String>,

@@ -284,6 +284,7 @@ mod tests {
             campaign_type: CampaignType::Targeted,
             visibility: Visibility::Private,
             mode: RecordingMode::Landscape,
+            language: Default::default(),
             status,
             lifecycle: LifecycleStatus::Active,
             deadline: None,

@@ -108,6 +108,50 @@ pub enum RecordingMode {
     Portrait,
 }
 
+/// The language collaborators answer a campaign in: their words are transcribed in it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum Language {
+    #[default]
+    #[serde(rename = "en")]
+    English,
+    #[serde(rename = "es")]
+    Spanish,
+    #[serde(rename = "fr")]
+    French,
+    #[serde(rename = "de")]
+    German,
+    #[serde(rename = "pt")]
+    Portuguese,
+    #[serde(rename = "ar")]
+    Arabic,
+}
+
+impl Language {
+    /// ISO 639-1, as the API and Whisper name it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Spanish => "es",
+            Language::French => "fr",
+            Language::German => "de",
+            Language::Portuguese => "pt",
+            Language::Arabic => "ar",
+        }
+    }
+
+    /// Amazon Transcribe's language code (the variety with the broadest model).
+    pub fn transcribe_code(self) -> &'static str {
+        match self {
+            Language::English => "en-US",
+            Language::Spanish => "es-ES",
+            Language::French => "fr-FR",
+            Language::German => "de-DE",
+            Language::Portuguese => "pt-BR",
+            Language::Arabic => "ar-SA",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CampaignRecord {
@@ -134,6 +178,9 @@ pub struct CampaignRecord {
     pub campaign_type: CampaignType,
     pub visibility: Visibility,
     pub mode: RecordingMode,
+    /// What collaborators speak (campaigns made before it was recorded: English).
+    #[serde(default)]
+    pub language: Language,
     /// Stored status; `expired` is also read from the expiry date (see `rules::effective_status`).
     pub status: CampaignStatus,
     pub lifecycle: LifecycleStatus,

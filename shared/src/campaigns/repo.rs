@@ -290,6 +290,7 @@ impl CampaignParts {
             campaign_type: campaign.campaign_type,
             visibility: campaign.visibility,
             mode: campaign.mode,
+            language: campaign.language,
             deadline: campaign.deadline.clone(),
             expiry_date: campaign.expiry_date.clone(),
             company_name: tenant.and_then(|t| t.company_name.clone()),
@@ -314,6 +315,7 @@ impl CampaignParts {
         Campaign {
             summary: CampaignSummary::new(campaign, &catalog.initiatives, &catalog.tags, today),
             description: campaign.description.clone(),
+            language: campaign.language,
             brief: self.brief_text(),
             script: self.script_text(),
             questions: self.questions.iter().map(Question::from).collect(),

@@ -163,8 +163,12 @@ pub struct TranscriptRecord {
     pub campaign_question_id: String,
     /// The take these words belong to.
     pub take_key: String,
-    /// Which engine heard them (`pocketsphinx`, `amazon-transcribe`).
+    /// Which engine heard them (`whisper`, `amazon-transcribe`; `pocketsphinx` before Whisper).
     pub engine: String,
+    /// The language the words are in (ISO 639-1), as the engine heard it; none before
+    /// transcripts recorded it.
+    #[serde(default)]
+    pub language: Option<String>,
     pub words: Vec<TranscriptWord>,
     /// Recognised words beyond [`MAX_TRANSCRIPT_WORDS`] were dropped.
     #[serde(default)]
@@ -206,6 +210,7 @@ impl TranscriptRecord {
             campaign_question_id: question_id.into(),
             take_key: take_key.into(),
             engine: engine.into(),
+            language: None,
             words,
             truncated,
             version: 1,
@@ -213,6 +218,12 @@ impl TranscriptRecord {
             updated_at: at,
             edited_by: None,
         }
+    }
+
+    /// The same, in `language` (ISO 639-1).
+    pub fn in_language(mut self, language: &str) -> Self {
+        self.language = Some(language.to_string());
+        self
     }
 }
 

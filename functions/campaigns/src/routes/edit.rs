@@ -134,6 +134,7 @@ pub async fn add_campaign(
         campaign_type,
         visibility,
         mode,
+        language: body.language.unwrap_or_default(),
         status: CampaignStatus::Draft,
         lifecycle: LifecycleStatus::Active,
         deadline: deadline.map(str::to_string),
@@ -215,6 +216,7 @@ pub async fn update_campaign(
     campaign.campaign_type = body.campaign_type.unwrap_or(campaign.campaign_type);
     campaign.visibility = body.visibility.unwrap_or(campaign.visibility);
     campaign.mode = body.mode.unwrap_or(campaign.mode);
+    campaign.language = body.language.unwrap_or(campaign.language);
     let cleared = |value: &String| Some(value.trim().to_string()).filter(|v| !v.is_empty());
     if let Some(deadline) = &body.deadline {
         campaign.deadline = cleared(deadline);

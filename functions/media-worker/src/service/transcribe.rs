@@ -1,6 +1,6 @@
 //! Speech to words with timings, behind one trait with two engines:
-//! - [`PocketSphinx`]: offline, runs here (the PyPI package `pocketsphinx` 5 and its
-//!   English model, through `pocketsphinx/transcribe.py`); answers at once.
+//! - [`Whisper`]: offline, runs here (faster-whisper with Whisper tiny.en or base, through
+//!   `whisper/transcribe.py`); answers at once.
 //! - [`AmazonTranscribe`]: in AWS. The worker starts a job on the web-playable MP4 in
 //!   the video bucket; Transcribe writes its JSON result into the bucket and EventBridge
 //!   puts the job's "Transcribe Job State Change" on the media queue, where the worker
@@ -11,17 +11,19 @@ use std::{path::PathBuf, process::Stdio, time::Duration};
 use anyhow::Context;
 use async_trait::async_trait;
 use serde::Deserialize;
-use storyhive_shared::media::TranscriptWord;
+use storyhive_shared::{campaigns::records::Language, media::TranscriptWord};
 use tokio::process::Command;
 
 /// What a take's transcription came to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Heard {
-    Words(Vec<TranscriptWord>),
-    /// A job runs; its completion event arrives on the media queue later.
-    Started {
-        job_name: String,
+    Words {
+        words: Vec<TranscriptWord>,
+        /// The language the words are in (ISO 639-1, e.g. `en`).
+        language: String,
     },
+    /// A job runs; its completion event arrives on the media queue later.
+    Started { job_name: String },
     /// The engine could not transcribe it; the reason is shown to staff.
     Failed(String),
 }
@@ -38,6 +40,8 @@ pub struct Request {
     pub output_key: String,
     /// A name unique to the take (the same take always gets the same name).
     pub job_name: String,
+    /// The campaign's language: the words are heard in it.
+    pub language: Language,
 }
 
 #[async_trait]
@@ -51,27 +55,34 @@ pub trait Transcriber: Send + Sync + std::fmt::Debug {
 
 pub const NOTHING_HEARD: &str = "No speech was recognised in this video.";
 
-/// PocketSphinx 5 through its Python package: `python` is an interpreter that has it
-/// (the project's `.venv`, installed by the scripts from requirements-local.txt).
+/// Whisper, offline, through faster-whisper in its own virtualenv: `python` is that
+/// virtualenv's interpreter (`.venv-whisper`, made by `infra/scripts/lib.sh` ensure_whisper
+/// with the weights pinned by hash). tiny.en for English, base for every other language.
 #[derive(Debug, Clone)]
-pub struct PocketSphinx {
+pub struct Whisper {
     pub python: PathBuf,
     pub time_limit: Duration,
 }
 
-const SCRIPT: &str = include_str!("../../pocketsphinx/transcribe.py");
+const SCRIPT: &str = include_str!("../../whisper/transcribe.py");
 
 #[derive(Deserialize)]
-struct SphinxWord {
+struct WhisperOutput {
+    language: Option<String>,
+    words: Vec<WhisperWord>,
+}
+
+#[derive(Deserialize)]
+struct WhisperWord {
     text: String,
     start: f64,
     end: f64,
 }
 
 #[async_trait]
-impl Transcriber for PocketSphinx {
+impl Transcriber for Whisper {
     fn engine(&self) -> &'static str {
-        "pocketsphinx"
+        "whisper"
     }
 
     async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard> {
@@ -79,36 +90,35 @@ impl Transcriber for PocketSphinx {
             .arg("-c")
             .arg(SCRIPT)
             .arg(&request.speech_wav)
+            .arg(request.language.code())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true)
             .spawn()
-            .with_context(|| format!("starting {} for PocketSphinx", self.python.display()))?;
+            .with_context(|| format!("starting {} for Whisper", self.python.display()))?;
         let output = tokio::time::timeout(self.time_limit, child.wait_with_output())
             .await
-            .context("PocketSphinx took too long")??;
+            .context("Whisper took too long")??;
         if !output.status.success() {
-            anyhow::bail!(
-                "PocketSphinx failed ({}): {}",
-                output.status,
-                String::from_utf8_lossy(&output.stderr).trim()
-            );
+            anyhow::bail!("Whisper failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
         }
-        let words: Vec<SphinxWord> = serde_json::from_slice(&output.stdout).context("PocketSphinx's words")?;
-        if words.is_empty() {
+        let heard: WhisperOutput = serde_json::from_slice(&output.stdout).context("Whisper's words")?;
+        if heard.words.is_empty() {
             return Ok(Heard::Failed(NOTHING_HEARD.into()));
         }
-        Ok(Heard::Words(
-            words
+        Ok(Heard::Words {
+            words: heard
+                .words
                 .into_iter()
                 .map(|w| TranscriptWord { text: w.text, start: w.start, end: w.end, edited: false })
                 .collect(),
-        ))
+            language: heard.language.unwrap_or_else(|| request.language.code().to_string()),
+        })
     }
 
     async fn result(&self, job_name: &str, _bucket: &str, _output_key: &str) -> anyhow::Result<Heard> {
-        anyhow::bail!("PocketSphinx answers at once; there is no job {job_name} to read")
+        anyhow::bail!("Whisper answers at once; there is no job {job_name} to read")
     }
 }
 
@@ -126,16 +136,15 @@ impl Transcriber for AmazonTranscribe {
     }
 
     async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard> {
-        use aws_sdk_transcribe::types::{Media, MediaFormat};
+        use aws_sdk_transcribe::types::{LanguageCode, Media, MediaFormat};
         let started = self
             .client
             .start_transcription_job()
             .transcription_job_name(&request.job_name)
             .media(Media::builder().media_file_uri(format!("s3://{}/{}", request.bucket, request.mp4_key)).build())
             .media_format(MediaFormat::Mp4)
-            // Contributors speak the organisation's language, which the campaign does
-            // not record: let Transcribe identify it.
-            .identify_language(true)
+            // Collaborators answer in the campaign's language.
+            .language_code(LanguageCode::from(request.language.transcribe_code()))
             .output_bucket_name(&request.bucket)
             .output_key(&request.output_key)
             .send()
@@ -177,7 +186,9 @@ impl Transcriber for AmazonTranscribe {
         if words.is_empty() {
             return Ok(Heard::Failed(NOTHING_HEARD.into()));
         }
-        Ok(Heard::Words(words))
+        // "en-US" -> "en".
+        let language = job.language_code.as_ref().map(|code| code.as_str().split('-').next().unwrap_or_default());
+        Ok(Heard::Words { words, language: language.unwrap_or("und").to_string() })
     }
 }
 

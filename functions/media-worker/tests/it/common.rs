@@ -9,7 +9,7 @@ use storyhive_local_stack::{
     provision::{CASCADE_QUEUE, MEDIA_QUEUE, UPLOAD_QUEUE},
     testkit::{media::asr_python, TestStack},
 };
-use storyhive_media_worker::{transcribe::PocketSphinx, MediaWorker};
+use storyhive_media_worker::{transcribe::Whisper, MediaWorker};
 
 pub async fn stack() -> TestStack {
     take_pipeline(
@@ -38,8 +38,8 @@ pub fn take_pipeline(stack: TestStack) -> TestStack {
         .with_worker(MEDIA_QUEUE, storyhive_local_stack::worker_handler!(media, storyhive_media_worker::handle))
 }
 
-/// The media worker as the local stack runs it: PocketSphinx from the project's .venv.
+/// The media worker as the local stack runs it: Whisper from the project's .venv-whisper.
 pub fn media_worker(stack: &TestStack) -> MediaWorker {
-    let engine = PocketSphinx { python: asr_python(), time_limit: Duration::from_secs(120) };
+    let engine = Whisper { python: asr_python(), time_limit: Duration::from_secs(120) };
     MediaWorker::new(&stack.function_context("MediaWorkerFunction"), Arc::new(engine)).unwrap()
 }

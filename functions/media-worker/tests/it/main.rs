@@ -6,4 +6,5 @@ mod answers;
 mod calls;
 mod common;
 mod jobs;
+mod speech;
 mod worker;

@@ -123,7 +123,6 @@ async fn an_approved_answer_gets_a_public_page_and_unpublishing_takes_it_down_at
         .map(|c| c["text"].as_str().unwrap())
         .collect::<Vec<_>>()
         .join(" ");
-    // (What PocketSphinx hears of espeak-ng is mostly wrong: the words are the transcript's.)
     assert!(!said.trim().is_empty(), "the transcript is on the page: {story}");
     for key in ["video.mp4", "poster.jpg", "captions.vtt", "captions.srt"] {
         assert!(published_copy_exists(&stack, &format!("published/{slug}/{key}")).await, "{key}");

@@ -41,10 +41,10 @@ fn start_workers(stack: &TestStack) -> Vec<tokio::task::JoinHandle<()>> {
     let uploads = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction")).unwrap();
     let python = std::env::var_os("STORYHIVE_ASR_PYTHON")
         .map(Into::into)
-        .unwrap_or_else(|| workspace_root().join(".venv/bin/python"));
+        .unwrap_or_else(|| workspace_root().join(".venv-whisper/bin/python"));
     let media = storyhive_media_worker::MediaWorker::new(
         &stack.function_context("MediaWorkerFunction"),
-        Arc::new(storyhive_media_worker::transcribe::PocketSphinx {
+        Arc::new(storyhive_media_worker::transcribe::Whisper {
             python,
             time_limit: storyhive_media_worker::TRANSCODE_LIMIT,
         }),
@@ -242,7 +242,7 @@ async fn check_what_a_newcomer_sees(stack: &TestStack, report: &Report) {
             .as_array()
             .unwrap()
             .iter()
-            .map(|w| w["text"].as_str().unwrap().to_lowercase())
+            .flat_map(|w| storyhive_shared::search::text::words(w["text"].as_str().unwrap()))
             .collect();
         assert!(
             seeded.answer.heard.iter().any(|heard| words.iter().any(|w| w == heard)),

@@ -226,13 +226,13 @@ pub fn pdf(title: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-/// The Python with PocketSphinx that the media worker transcribes with locally: the
-/// project's .venv (the test script installs it from requirements-local.txt) unless
+/// The Python with Whisper that the media worker transcribes with locally: the project's
+/// .venv-whisper (the test script makes it: lib.sh ensure_whisper) unless
 /// `STORYHIVE_ASR_PYTHON` names another.
 pub fn asr_python() -> PathBuf {
     std::env::var_os("STORYHIVE_ASR_PYTHON")
         .map(Into::into)
-        .unwrap_or_else(|| super::workspace_root().join(".venv/bin/python"))
+        .unwrap_or_else(|| super::workspace_root().join(".venv-whisper/bin/python"))
 }
 
 /// Whether an object is in the video bucket.
