@@ -140,6 +140,7 @@ pub const EDITABLE_FIELDS: &[&str] = &[
     "campaignType",
     "visibility",
     "mode",
+    "language",
     "status",
     "deadline",
     "expiryDate",

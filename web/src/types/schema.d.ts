@@ -2529,6 +2529,8 @@ export interface components {
             /** @default  */
             initiativeId: components["schemas"]["Id"];
             /** @default null */
+            language: null | components["schemas"]["Language"];
+            /** @default null */
             mode: null | components["schemas"]["RecordingMode"];
             /**
              * @description 1 to 4 tag ids.
@@ -2680,6 +2682,8 @@ export interface components {
             /** @description HTML of the rich-text editor. */
             brief: string;
             description: string;
+            /** @description What collaborators speak: their answers are transcribed in it. */
+            language: components["schemas"]["Language"];
             madeLive: boolean;
             participants: components["schemas"]["UserListItem"][];
             questions: components["schemas"]["Question"][];
@@ -2749,6 +2753,8 @@ export interface components {
             estimatedMinutes: number;
             expiryDate?: string | null;
             id: string;
+            /** @description What collaborators speak (ISO 639-1). */
+            language: components["schemas"]["Language"];
             mode: components["schemas"]["RecordingMode"];
             questions: components["schemas"]["PreviewQuestion"][];
             /**
@@ -3451,6 +3457,11 @@ export interface components {
             /** @description Pass it as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
         };
+        /**
+         * @description The language collaborators answer a campaign in: their words are transcribed in it.
+         * @enum {string}
+         */
+        Language: "en" | "es" | "fr" | "de" | "pt" | "ar";
         LoginRequest: {
             /** @default  */
             email: string;
@@ -4206,9 +4217,11 @@ export interface components {
         };
         /** @description A take's transcript as the editor shows it. */
         Transcript: {
-            /** @description `pocketsphinx` or `amazon-transcribe`. */
+            /** @description `whisper` or `amazon-transcribe` (`pocketsphinx` for takes heard before Whisper). */
             engine?: string | null;
             failureReason?: string | null;
+            /** @description The language the words are in (ISO 639-1, e.g. `en`); null for older transcripts. */
+            language?: string | null;
             status: components["schemas"]["TranscriptStatus"];
             /** @description Words beyond the stored maximum were dropped. */
             truncated: boolean;
@@ -4273,6 +4286,8 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @default null */
             initiativeId: null | components["schemas"]["Id"];
+            /** @default null */
+            language: null | components["schemas"]["Language"];
             /** @default null */
             mode: null | components["schemas"]["RecordingMode"];
             /** @default null */

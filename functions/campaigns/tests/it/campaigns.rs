@@ -162,18 +162,28 @@ async fn edits_are_versioned_and_texts_keep_their_emoji() {
     let other_tag = staff.tag(&stack, "other").await;
     let campaign = staff.campaign(&stack, &initiative, "Before", &[&tag]).await;
     let id = campaign["id"].as_str().unwrap();
+    assert_eq!(campaign["language"], "en", "collaborators speak English unless staff say otherwise");
 
+    // A language we do not transcribe is refused and changes nothing.
+    let (status, _) =
+        staff.put(&stack, "/campaign/update", json!({"id": id, "version": 1, "language": "klingon"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, updated) = staff
         .put(
             &stack,
             "/campaign/update",
-            json!({"id": id, "version": 1, "title": "After", "mode": "landscape", "tags": [other_tag, tag]}),
+            json!({"id": id, "version": 1, "title": "After", "mode": "landscape", "language": "es", "tags": [other_tag, tag]}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{updated}");
     assert_eq!(
-        (updated["title"].as_str(), updated["mode"].as_str(), updated["version"].as_u64()),
-        (Some("After"), Some("landscape"), Some(2))
+        (
+            updated["title"].as_str(),
+            updated["mode"].as_str(),
+            updated["language"].as_str(),
+            updated["version"].as_u64()
+        ),
+        (Some("After"), Some("landscape"), Some("es"), Some(2))
     );
     assert_eq!(updated["tags"].as_array().unwrap().len(), 2);
 

@@ -54,8 +54,10 @@ pub struct Transcript {
     pub failure_reason: Option<String>,
     /// Send it back with corrections (null without a transcript).
     pub version: Option<u32>,
-    /// `pocketsphinx` or `amazon-transcribe`.
+    /// `whisper` or `amazon-transcribe` (`pocketsphinx` for takes heard before Whisper).
     pub engine: Option<String>,
+    /// The language the words are in (ISO 639-1, e.g. `en`); null for older transcripts.
+    pub language: Option<String>,
     /// Words beyond the stored maximum were dropped.
     pub truncated: bool,
     /// In order; times in seconds from the start of the take. A word's index is its
@@ -123,6 +125,7 @@ fn transcript_view(journey: &JourneyRecord, take: &str, record: Option<Transcrip
             failure_reason: None,
             version: Some(record.version),
             engine: Some(record.engine),
+            language: record.language,
             truncated: record.truncated,
             words: record.words,
         },
@@ -135,6 +138,7 @@ fn transcript_view(journey: &JourneyRecord, take: &str, record: Option<Transcrip
             failure_reason: state.transcript_failure_reason,
             version: None,
             engine: None,
+            language: None,
             truncated: false,
             words: Vec::new(),
         },
@@ -290,6 +294,7 @@ pub async fn save_transcription(
                 failure_reason: None,
                 version: Some(saved.version),
                 engine: Some(saved.engine),
+                language: saved.language,
                 truncated: saved.truncated,
                 words: saved.words,
             }))

@@ -316,3 +316,36 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
     // Another stack's job (or any other event) is left alone.
     assert!(matches!(worker.transcription_finished("someone-else.job").await.unwrap(), Outcome::Ignored(_)));
 }
+
+#[tokio::test]
+async fn a_take_is_heard_in_its_campaigns_language() {
+    let stack = stack().await;
+    let answering = answering(&stack, "landscape").await;
+    let (_, campaign) = answering.staff.get(&stack, &format!("/campaign/{}", answering.campaign_id)).await;
+    let (status, body) = answering
+        .staff
+        .put(
+            &stack,
+            "/campaign/update",
+            serde_json::json!({"id": answering.campaign_id, "version": campaign["version"], "language": "es"}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    let take =
+        answering.record(&stack, video(Container::Webm, 4.0).speech("Hola, me llamo Pedro.").make(), "webm").await;
+    let media = answering.settle(&stack, &take).await;
+    assert_eq!(media.transcript_status, TranscriptStatus::Ready, "{media:?}");
+    let transcript: TranscriptRecord = stack
+        .context
+        .store
+        .get(&keys::transcript(
+            &answering.staff.tenant_id,
+            &answering.campaign_id,
+            &answering.contributor_id,
+            answering.question_id(),
+        ))
+        .await
+        .unwrap()
+        .expect("a transcript");
+    assert_eq!((transcript.engine.as_str(), transcript.language.as_deref()), ("whisper", Some("es")));
+}

@@ -95,6 +95,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
         ref={ref}
         id={selectId}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : hint ? `${selectId}-hint` : undefined}
         className={cn(control, 'h-10', error ? 'border-danger' : 'border-line', className)}
         {...rest}
       >

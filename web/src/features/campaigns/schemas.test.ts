@@ -12,6 +12,7 @@ const valid = {
   type: 'evergreen',
   visibility: 'public',
   mode: 'landscape',
+  language: 'en',
   deadline: '',
   expiryDate: '',
   tags: ['t1'],

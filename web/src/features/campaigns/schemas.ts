@@ -23,6 +23,7 @@ export const campaignSchema = z
     type: z.enum(['evergreen', 'targeted'], { error: 'Please select the campaign type' }),
     visibility: z.enum(['public', 'private'], { error: 'Please select the visibility' }),
     mode: z.enum(['landscape', 'portrait'], { error: 'Please select the mode' }),
+    language: z.enum(['en', 'es', 'fr', 'de', 'pt', 'ar']),
     deadline: z.string(),
     expiryDate: z.string(),
     tags: z.array(z.string()).min(LIMITS.minTags, TAGS_MIN_MESSAGE).max(LIMITS.maxTags, TAGS_MAX_MESSAGE),
@@ -44,6 +45,7 @@ export type CampaignFormValues = {
   type: '' | 'evergreen' | 'targeted';
   visibility: '' | 'public' | 'private';
   mode: '' | 'landscape' | 'portrait';
+  language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'ar';
   deadline: string;
   expiryDate: string;
   tags: string[];

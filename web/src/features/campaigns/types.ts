@@ -11,6 +11,7 @@ export type CampaignStatus = S['CampaignStatus'];
 export type CampaignType = S['CampaignType'];
 export type Visibility = S['Visibility'];
 export type Mode = S['RecordingMode'];
+export type Language = S['Language'];
 export type CampaignSummary = S['CampaignSummary'];
 export type Campaign = S['Campaign'];
 export type CampaignSort = S['CampaignSort'];
@@ -26,6 +27,7 @@ export type CampaignInput = {
   type: CampaignType;
   visibility: Visibility;
   mode: Mode;
+  language: Language;
   deadline: string | null;
   expiryDate: string | null;
   tags: string[];

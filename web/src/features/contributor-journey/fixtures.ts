@@ -15,6 +15,7 @@ export function makeContributorCampaign(
       script: '',
       estimatedMinutes: 2,
       mode: 'landscape',
+      language: 'en',
       type: 'targeted',
       visibility: 'private',
       questions,

@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { saveToken } from '@/lib/storage';
 import { jsonResponse } from '@/testing/fixtures';
-import { CampaignDetailsForm } from './CampaignDetailsForm';
+import type { CampaignInput } from '../types';
+import { CampaignDetailsForm, LANGUAGE_HINT } from './CampaignDetailsForm';
 
-function renderForm() {
+function renderForm(onSubmit: (input: CampaignInput) => Promise<unknown> = async () => undefined) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (req: Request) => {
@@ -18,7 +20,7 @@ function renderForm() {
   );
   return render(
     <QueryClientProvider client={queryClient}>
-      <CampaignDetailsForm submitLabel="Create campaign" onSubmit={async () => undefined} />
+      <CampaignDetailsForm submitLabel="Create campaign" onSubmit={onSubmit} />
     </QueryClientProvider>,
   );
 }
@@ -51,5 +53,25 @@ describe('campaign details form', () => {
       'Only the people you invite can take part.',
     );
     expect(within(visibility).getByText('Only the people you invite can take part.')).toBeVisible();
+  });
+
+  it('asks which language collaborators will speak, English unless staff choose another', async () => {
+    const sent: CampaignInput[] = [];
+    renderForm(async (input) => sent.push(input));
+    const user = userEvent.setup();
+    const language = screen.getByRole('combobox', { name: 'Language of the answers' });
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription(LANGUAGE_HINT);
+    expect(within(language).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['en', 'es', 'fr', 'de', 'pt', 'ar']);
+
+    await user.selectOptions(language, 'es');
+    await user.click(await screen.findByRole('radio', { name: 'Open' }));
+    await user.click(screen.getByRole('radio', { name: 'Private' }));
+    await user.click(screen.getByRole('radio', { name: 'Landscape' }));
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Historias');
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Nuestras voces');
+    await user.click(screen.getByRole('button', { name: 'Create campaign' }));
+    // Nothing is sent without an initiative and a tag; the language stays chosen.
+    expect(language).toHaveValue('es');
   });
 });

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
-import { Input } from '@/components/ui/Field';
+import { Input, Select } from '@/components/ui/Field';
 import { cn } from '@/utils/cn';
 import { campaignSchema, LIMITS, type CampaignFormOutput, type CampaignFormValues } from '../schemas';
 import type { Campaign, CampaignInput } from '../types';
@@ -18,6 +18,7 @@ export function formValuesOf(campaign: Campaign | undefined, initiativeId = ''):
     type: campaign?.type ?? '',
     visibility: campaign?.visibility ?? '',
     mode: campaign?.mode ?? '',
+    language: campaign?.language ?? 'en',
     deadline: campaign?.deadline ?? '',
     expiryDate: campaign?.expiryDate ?? '',
     tags: campaign?.tags.map((t) => t.id) ?? [],
@@ -32,6 +33,7 @@ export function inputOf(values: CampaignFormOutput): CampaignInput {
     type: values.type,
     visibility: values.visibility,
     mode: values.mode,
+    language: values.language,
     deadline: values.deadline || null,
     expiryDate: values.expiryDate || null,
     tags: values.tags,
@@ -43,6 +45,18 @@ export function inputOf(values: CampaignFormOutput): CampaignInput {
  * it: only an open campaign that is also public lets people sign up themselves (their personal link
  * is e-mailed); a targeted one needs a deadline and an expiry date (the last day answers are taken).
  */
+/** The languages collaborators may answer in, by their own names. */
+export const CAMPAIGN_LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Español (Spanish)' },
+  { value: 'fr', label: 'Français (French)' },
+  { value: 'de', label: 'Deutsch (German)' },
+  { value: 'pt', label: 'Português (Portuguese)' },
+  { value: 'ar', label: 'العربية (Arabic)' },
+] as const;
+
+export const LANGUAGE_HINT = 'The language collaborators will speak: their answers are transcribed in it.';
+
 export const CAMPAIGN_CHOICE_HINTS = {
   evergreen: 'No dates needed: collaborators can answer for as long as the campaign is live.',
   targeted: 'Only the people you invite, with a deadline to answer by and an expiry date: the last day answers are taken.',
@@ -233,6 +247,12 @@ export function CampaignDetailsForm({ campaign, initialInitiativeId, submitLabel
             )}
           />
         </div>
+        <Select
+          label="Language of the answers"
+          hint={LANGUAGE_HINT}
+          options={CAMPAIGN_LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+          {...register('language')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
             label={type === 'targeted' ? 'Deadline' : 'Deadline (optional)'}

@@ -27,6 +27,7 @@ function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     title: 'Spring stories',
     initiativeId: 'i1',
     initiativeName: 'Spring',
+    language: 'en',
     status: 'draft',
     type: 'evergreen',
     visibility: 'public',
