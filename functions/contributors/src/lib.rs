@@ -45,6 +45,7 @@ storyhive_shared::function_routes!(
     journey::accept_terms,
     journey::withdraw_consent,
     media::video_info,
+    media::answer_captions,
     media::save_transcription,
     user_state::save_user_state,
     user_state::get_user_state,

@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/captions/{campaignId}/{contributorId}/{journeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An answer's captions as WebVTT and SRT, to show under its video and to download. Every
+         *     staff role; 404 while the take has no transcript (or one of an older take).
+         */
+        get: operations["answer_captions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/complete/{id}": {
         parameters: {
             query?: never;
@@ -2643,6 +2663,20 @@ export interface components {
             sequence: number;
             uploadStatus: components["schemas"]["UploadStatus"];
             video?: null | components["schemas"]["VideoInfo"];
+        };
+        /**
+         * @description An answer's captions, made from its transcript's words (corrections included): a cue
+         *     of at most 7 words, 3.5 seconds and two lines of 42 characters, ended by a pause.
+         */
+        AnswerCaptions: {
+            /** @description The file name to save them under, without its extension (`.vtt`, `.srt`). */
+            fileName: string;
+            /** @description ISO 639-1; null for transcripts made before it was recorded. */
+            language?: string | null;
+            /** @description SRT, for video editors and social networks. */
+            srt: string;
+            /** @description WebVTT, for players (the response editor's captions track). */
+            webvtt: string;
         };
         /** @description The answer whose failed take staff queue again. */
         AnswerRetry: {
@@ -5252,6 +5286,70 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    answer_captions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                contributorId: components["schemas"]["Id"];
+                /** @description The answer: its campaign question id */
+                journeyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerCaptions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or answer, or no transcript yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -384,3 +384,37 @@ async fn a_removed_take_leaves_no_copy_poster_or_transcript_behind() {
     }
     assert!(gone, "the deleted question's take, copy, poster and transcript are removed");
 }
+
+#[tokio::test]
+async fn an_answers_captions_parse_as_srt_and_webvtt_and_follow_its_words() {
+    let stack = stack().await;
+    let (answering, _) = transcribed(&stack).await;
+    let path = format!(
+        "/campaign/captions/{}/{}/{}",
+        answering.campaign_id,
+        answering.contributor_id,
+        answering.question_id()
+    );
+    let (status, captions) = answering.staff.get(&stack, &path).await;
+    assert_eq!(status, StatusCode::OK, "{captions}");
+    assert_eq!(captions["language"], "en");
+    assert!(captions["fileName"].as_str().unwrap().ends_with("-answer-1"), "{captions}");
+    let (_, info) = answering.staff.get(&stack, &video_info_path(&answering)).await;
+    let heard: Vec<String> = words(&info["transcript"]).into_iter().map(|w| w.0).collect();
+
+    // A maintained parser reads both files; their cues hold the words in order, at most
+    // two lines of 42 characters each, with times that only go forward.
+    let srt = subtp::srt::SubRip::parse(captions["srt"].as_str().unwrap()).expect("valid SRT");
+    let vtt = subtp::vtt::WebVtt::parse(captions["webvtt"].as_str().unwrap()).expect("valid WebVTT");
+    let srt_text: Vec<String> = srt.subtitles.iter().flat_map(|s| s.text.clone()).collect();
+    assert_eq!(srt_text.join(" "), heard.join(" "), "the cues follow the words");
+    assert!(srt.subtitles.iter().all(|s| s.text.len() <= 2 && s.text.iter().all(|l| l.chars().count() <= 42)));
+    assert!(srt.subtitles.windows(2).all(|w| w[0].end <= w[1].start), "cues do not overlap");
+    assert_eq!(vtt.blocks.iter().filter(|b| matches!(b, subtp::vtt::VttBlock::Que(_))).count(), srt.subtitles.len());
+
+    // Every staff role may read them; a collaborator's key may not.
+    let coordinator = member(&stack, &answering.staff.tenant_id, Role::Coordinator).await;
+    assert_eq!(coordinator.get(&stack, &path).await.0, StatusCode::OK);
+    let (status, _) = answering.call(&stack, reqwest::Method::GET, &path, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}

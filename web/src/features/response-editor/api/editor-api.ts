@@ -79,6 +79,28 @@ export function takeQuery(campaignId: string, contributorId: string, journeyId: 
   };
 }
 
+export type AnswerCaptions = Json<paths['/campaign/captions/{campaignId}/{contributorId}/{journeyId}']['get']['responses'][200]>;
+
+/**
+ * An answer's captions (WebVTT for the player, SRT and WebVTT to download), made by the API from the
+ * transcript; read again when a correction gives the transcript a new version.
+ */
+export function useAnswerCaptions(campaignId: string, contributorId: string, journeyId: string, version: number | null | undefined) {
+  return useQuery({
+    queryKey: [...editorKeys.take(campaignId, contributorId, journeyId), 'captions', version] as const,
+    queryFn: ({ signal }) =>
+      call(
+        api.GET('/campaign/captions/{campaignId}/{contributorId}/{journeyId}', {
+          params: { path: { campaignId, contributorId, journeyId } },
+          signal,
+        }),
+        { toast: false },
+      ),
+    enabled: version != null,
+    staleTime: Infinity,
+  });
+}
+
 /** Queues the conversion of an answer's failed take again (staff); it is re-read while it is processed. */
 export function useRetryTake(campaignId: string, contributorId: string, journeyId: string) {
   const qc = useQueryClient();

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
-import { useCorrectWord, useRetryTake, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
+import { useAnswerCaptions, useCorrectWord, useRetryTake, type AnswerCaptions, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
 import { trimsOf, wordsSpan, type Span } from '../lib/ranges';
-import { formatSeconds, sentenceOf, toWebVtt, wordIndexAt, wordIndexNear } from '../lib/words';
+import { formatSeconds, sentenceOf, wordIndexAt, wordIndexNear } from '../lib/words';
 import { useEditorExtras } from './extras';
 import { Transcript, type WordSelection } from './Transcript';
 
@@ -47,7 +47,8 @@ export function AnswerCard(props: Props) {
   const headingId = `answer-${answer.campaignQuestionId}`;
   const trims = trimsOf(kept);
   const [revealWord, setRevealWord] = useState<number | undefined>(undefined);
-  const captionsUrl = useTranscriptCaptions(words);
+  const captions = useAnswerCaptions(props.campaignId, props.contributorId, answer.campaignQuestionId, take?.transcript.version);
+  const captionsUrl = useObjectUrl(captions.data?.webvtt, 'text/vtt');
   const extras = useEditorExtras();
 
   // Open at a moment: seek the player there, highlight the word and scroll it into view.
@@ -140,9 +141,10 @@ export function AnswerCard(props: Props) {
               onPause={(e) => props.onPosition(e.currentTarget.currentTime)}
               className="max-h-80 w-full rounded-md bg-black"
             >
-              {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Transcript" />}
+              {captionsUrl && <track kind="captions" src={captionsUrl} srcLang={captions.data?.language ?? 'en'} label="Transcript" />}
             </video>
           )}
+          {ready && captions.data && <CaptionFiles captions={captions.data} sequence={answer.sequence} />}
           {ready && (
             <>
               {take.transcript.status === 'pending' && <p className="text-sm text-muted">The transcript is being made.</p>}
@@ -230,19 +232,65 @@ export function AnswerCard(props: Props) {
   );
 }
 
-/** The transcript as a WebVTT captions track for the player (an object URL, revoked when it changes). */
-function useTranscriptCaptions(words: { text: string; start: number; end: number }[]): string | null {
+/** `text` as an object URL (for the captions track), revoked when it changes. */
+function useObjectUrl(text: string | undefined, type: string): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (words.length === 0 || typeof URL.createObjectURL !== 'function') return;
-    const made = URL.createObjectURL(new Blob([toWebVtt(words)], { type: 'text/vtt' }));
+    if (!text || typeof URL.createObjectURL !== 'function') return;
+    const made = URL.createObjectURL(new Blob([text], { type }));
     setUrl(made);
     return () => {
       URL.revokeObjectURL(made);
       setUrl(null);
     };
-  }, [words]);
+  }, [text, type]);
   return url;
+}
+
+const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+/** "Spanish" for "es" (the code itself where the browser cannot name it). */
+export function languageName(code: string): string {
+  return languageNames?.of(code) ?? code;
+}
+
+/** Saves `text` as a file named `name`. */
+function download(name: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The transcript's language, and its captions to download for a video editor or a social network. */
+function CaptionFiles({ captions, sequence }: { captions: AnswerCaptions; sequence: number }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-muted" data-testid="caption-files">
+      {captions.language && <span>Transcript in {languageName(captions.language)}</span>}
+      <span aria-hidden>·</span>
+      <span>Captions:</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Download the captions of answer ${sequence} as SRT`}
+        onClick={() => download(`${captions.fileName}.srt`, captions.srt, 'application/x-subrip')}
+      >
+        SRT
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Download the captions of answer ${sequence} as WebVTT`}
+        onClick={() => download(`${captions.fileName}.vtt`, captions.webvtt, 'text/vtt')}
+      >
+        WebVTT
+      </Button>
+    </div>
+  );
 }
 
 function TrimInput({ label, value, max, onCommit }: { label: string; value: number; max: number; onCommit: (v: number) => void }) {

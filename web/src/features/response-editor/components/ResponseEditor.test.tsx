@@ -36,7 +36,7 @@ const take = {
   width: 1280,
   height: 720,
   failureReason: null,
-  transcript: { status: 'ready', truncated: false, version: 1, engine: 'pocketsphinx', words },
+  transcript: { status: 'ready', truncated: false, version: 1, engine: 'whisper', language: 'es', words },
 };
 
 const question = (id: string, sequence: number, stored: boolean) => ({
@@ -50,6 +50,9 @@ const question = (id: string, sequence: number, stored: boolean) => ({
   videoConfig: { mode: 'landscape' },
   video: null,
 });
+
+const CAPTIONS_VTT = 'WEBVTT\n\n00:00:00.500 --> 00:00:01.400\nhello there.\n\n';
+const CAPTIONS_SRT = '1\n00:00:00,500 --> 00:00:01,400\nhello there.\n\n';
 
 function stub(overrides: (call: Call) => Response | undefined = () => undefined) {
   const calls: Call[] = [];
@@ -73,6 +76,8 @@ function stub(overrides: (call: Call) => Response | undefined = () => undefined)
           return jsonResponse({ campaignId: 'c1', contributorId: 'k1', state: (call.body as { state: unknown }).state, updatedAt: '2026-11-24T10:00:00Z' });
         case '/campaign/video-info/c1/k1/q1':
           return jsonResponse(take);
+        case '/campaign/captions/c1/k1/q1':
+          return jsonResponse({ fileName: 'stories-answer-1', language: 'es', webvtt: CAPTIONS_VTT, srt: CAPTIONS_SRT });
         case '/user/skip-tour':
           return jsonResponse({ message: 'Saved' });
       }
@@ -120,6 +125,30 @@ describe('response editor', { timeout: 20_000 }, () => {
     const video = screen.getByLabelText('Video of answer 1');
     expect(video).toHaveAttribute('src', 'https://bucket.example/q1.mp4');
     expect(video).toHaveAttribute('poster', 'https://bucket.example/q1.jpg');
+  });
+
+  it("plays the answer with the API's captions in the transcript's language, and downloads them as SRT and WebVTT", async () => {
+    stub();
+    const created: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (b: Blob) => (created.push(b), `blob:${created.length}`);
+    URL.revokeObjectURL = () => undefined;
+    open('/campaign/c1/response-editor/k1?answer=q1', 'coordinator');
+    const files = await screen.findByTestId('caption-files', {}, { timeout: 5000 });
+    expect(files).toHaveTextContent('Transcript in Spanish');
+    const track = screen.getByLabelText('Video of answer 1').querySelector('track')!;
+    expect(track).toHaveAttribute('srclang', 'es');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(await created[0]!.text()).toBe(CAPTIONS_VTT);
+
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('stories-answer-1.srt');
+    });
+    await userEvent.setup().click(within(files).getByRole('button', { name: 'Download the captions of answer 1 as SRT' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(await created.at(-1)!.text()).toBe(CAPTIONS_SRT);
+    click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 
   it('cuts a selected sentence (struck through), saves the cut list on its own, and generates it', async () => {

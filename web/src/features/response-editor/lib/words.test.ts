@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSeconds, sentenceOf, sentences, toWebVtt, wordIndexAt, wordIndexNear } from './words';
+import { formatSeconds, sentenceOf, sentences, wordIndexAt, wordIndexNear } from './words';
 
 const words = [
   { text: 'hello', start: 0.5, end: 0.9 },
@@ -42,15 +42,4 @@ describe('sentences', () => {
 it('formats seconds as m:ss.s', () => {
   expect(formatSeconds(75.44)).toBe('1:15.4');
   expect(formatSeconds(3)).toBe('0:03.0');
-});
-
-describe('captions from the transcript', () => {
-  it('are WebVTT cues of a sentence or a few words', () => {
-    expect(toWebVtt(words)).toBe(
-      'WEBVTT\n\n00:00:00.500 --> 00:00:01.400\nhello there\n\n00:00:02.000 --> 00:00:03.200\nwe make films.\n\n00:00:03.300 --> 00:00:03.800\nthanks\n',
-    );
-    const many = Array.from({ length: 9 }, (_, i) => ({ text: `w${i}`, start: i * 0.3, end: i * 0.3 + 0.25 }));
-    expect(toWebVtt(many).split('\n\n')).toHaveLength(3);
-    expect(toWebVtt([])).toBe('WEBVTT\n\n\n');
-  });
 });

@@ -53,36 +53,3 @@ export function formatSeconds(seconds: number): string {
   const rest = (s - m * 60).toFixed(1).padStart(4, '0');
   return `${m}:${rest}`;
 }
-
-/** Words per caption cue, and the longest a cue stays on screen (seconds). */
-const CUE_WORDS = 7;
-const CUE_MAX_SECONDS = 4;
-
-const vttTime = (seconds: number) => {
-  const ms = Math.round(Math.max(0, seconds) * 1000);
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = Math.floor((ms % 60_000) / 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
-};
-
-/**
- * Captions for a take's player from its transcript (WebVTT): a cue per few words, a new cue at a
- * sentence end or a pause.
- */
-export function toWebVtt(words: Word[]): string {
-  const cues: string[] = [];
-  for (const [from, to] of sentences(words)) {
-    let start = from;
-    for (let i = from; i <= to; i++) {
-      const full = i - start + 1 >= CUE_WORDS || words[i]!.end - words[start]!.start >= CUE_MAX_SECONDS || i === to;
-      if (full) {
-        const text = words.slice(start, i + 1).map((w) => w.text).join(' ');
-        cues.push(`${vttTime(words[start]!.start)} --> ${vttTime(words[i]!.end)}\n${text.replace(/-->/g, '->')}`);
-        start = i + 1;
-      }
-    }
-  }
-  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
-}
