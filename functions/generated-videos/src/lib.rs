@@ -25,6 +25,7 @@ storyhive_shared::function_routes!(
     videos::delete,
     videos::approval,
     videos::retry,
+    videos::video_captions,
     videos::retry_answer,
     videotest::clip_cut_urls,
     videotest::process,

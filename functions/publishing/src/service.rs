@@ -1,8 +1,6 @@
 //! Publishing's logic: what may be published (approved, every speaker's consent), the
 //! public copies of its media, and the reads of published items, walls and consent.
 
-use std::collections::HashMap;
-
 use storyhive_shared::{
     answers,
     campaigns::{records::CampaignRecord, repo::CampaignParts},
@@ -11,9 +9,9 @@ use storyhive_shared::{
         rules,
     },
     media::{
-        captions::{cues_for, srt, webvtt, Cue},
+        captions::{self, cues_for, srt, webvtt, Cue},
         generated::{GeneratedVideoRecord, GeneratedVideoStatus},
-        MediaStatus, TranscriptRecord,
+        MediaStatus,
     },
     model::{self, TenantRecord},
     organisation::terms,
@@ -80,24 +78,6 @@ struct Source {
     cues: Vec<Cue>,
 }
 
-async fn words(
-    context: &AppContext,
-    tenant_id: &str,
-    campaign_id: &str,
-    contributor_id: &str,
-    question_id: &str,
-    take_key: &str,
-) -> ApiResult<Vec<(String, f64, f64)>> {
-    let record = context
-        .store
-        .get::<TranscriptRecord>(&keys::transcript(tenant_id, campaign_id, contributor_id, question_id))
-        .await?;
-    Ok(record
-        .filter(|r| r.take_key == take_key)
-        .map(|r| r.words.into_iter().map(|w| (w.text, w.start, w.end)).collect())
-        .unwrap_or_default())
-}
-
 async fn answer_source(
     context: &AppContext,
     parts: &CampaignParts,
@@ -121,7 +101,9 @@ async fn answer_source(
         return Err(ApiError::BadRequest(publishing::VIDEO_NOT_READY.into()));
     };
     let duration = media.duration_seconds.unwrap_or(0.0);
-    let heard = words(context, tenant_id, campaign_id, contributor_id, question_id, &media.take_key).await?;
+    let (heard, _) =
+        captions::answer_words(&context.store, tenant_id, campaign_id, contributor_id, question_id, &media.take_key)
+            .await?;
     let question = parts.questions.iter().find(|q| q.question_id == question_id);
     Ok(Source {
         kind: PublicationKind::Answer,
@@ -151,22 +133,9 @@ async fn video_source(context: &AppContext, tenant_id: &str, campaign_id: &str, 
     if video.status != GeneratedVideoStatus::Ready {
         return Err(ApiError::BadRequest(publishing::VIDEO_NOT_READY.into()));
     }
-    // The captions of the timeline, as the render makes them: each clip's words after the
-    // title card and the clips before it.
-    let mut cues = Vec::new();
-    let mut offset = video.edit.title_card.as_ref().map_or(0.0, |c| c.seconds);
-    let mut heard: HashMap<String, Vec<(String, f64, f64)>> = HashMap::new();
-    for clip in &video.sources {
-        if !heard.contains_key(&clip.journey_id) {
-            let found =
-                words(context, tenant_id, campaign_id, &video.contributor_id, &clip.journey_id, &clip.take_key).await?;
-            heard.insert(clip.journey_id.clone(), found);
-        }
-        for cue in cues_for(&heard[&clip.journey_id], clip.start, clip.end) {
-            cues.push(Cue { start: cue.start + offset, end: cue.end + offset, text: cue.text });
-        }
-        offset += clip.end - clip.start;
-    }
+    let (cues, _) = captions::of_generated_video(&context.store, &video).await?;
+    let offset = video.edit.title_card.as_ref().map_or(0.0, |c| c.seconds)
+        + video.sources.iter().map(|c| c.end - c.start).sum::<f64>();
     Ok(Source {
         kind: PublicationKind::Video,
         key: takedown::video_source(campaign_id, video_id),

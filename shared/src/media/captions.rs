@@ -2,7 +2,84 @@
 //! the public pages) and SRT (video editors, social networks). The media worker burns or
 //! writes them for generated videos; publishing writes both beside a published video.
 
-use std::fmt::Write as _;
+use std::{collections::HashMap, fmt::Write as _};
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{generated::GeneratedVideoRecord, TranscriptRecord};
+use crate::storage::{keys, Store, StoreResult};
+
+/// Captions to download and to play: made from a transcript's words (corrections included),
+/// a cue of at most 7 words, 3.5 seconds and two lines of 42 characters, ended by a pause.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptionFiles {
+    /// The file name to save them under, without its extension (`.vtt`, `.srt`).
+    pub file_name: String,
+    /// ISO 639-1; null for transcripts made before it was recorded.
+    pub language: Option<String>,
+    /// WebVTT, for players.
+    pub webvtt: String,
+    /// SRT, for video editors and social networks.
+    pub srt: String,
+}
+
+impl CaptionFiles {
+    pub fn of(file_name: String, language: Option<String>, cues: &[Cue]) -> Self {
+        Self { file_name, language, webvtt: webvtt(cues), srt: srt(cues) }
+    }
+}
+
+/// The words of an answer's transcript (text, start, end) when it belongs to `take_key`,
+/// and its language.
+pub async fn answer_words(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+    question_id: &str,
+    take_key: &str,
+) -> StoreResult<(Vec<(String, f64, f64)>, Option<String>)> {
+    let record =
+        store.get::<TranscriptRecord>(&keys::transcript(tenant_id, campaign_id, contributor_id, question_id)).await?;
+    Ok(record
+        .filter(|r| r.take_key == take_key)
+        .map(|r| (r.words.into_iter().map(|w| (w.text, w.start, w.end)).collect(), r.language))
+        .unwrap_or_default())
+}
+
+/// The captions of a generated video's timeline, as the render makes them: each clip's words
+/// after the title card and the clips before it; and the language of its first transcript.
+pub async fn of_generated_video(
+    store: &Store,
+    video: &GeneratedVideoRecord,
+) -> StoreResult<(Vec<Cue>, Option<String>)> {
+    let mut cues = Vec::new();
+    let mut language = None;
+    let mut offset = video.edit.title_card.as_ref().map_or(0.0, |c| c.seconds);
+    let mut heard: HashMap<String, Vec<(String, f64, f64)>> = HashMap::new();
+    for clip in &video.sources {
+        if !heard.contains_key(&clip.journey_id) {
+            let (words, spoken) = answer_words(
+                store,
+                &video.tenant_id,
+                &video.campaign_id,
+                &video.contributor_id,
+                &clip.journey_id,
+                &clip.take_key,
+            )
+            .await?;
+            language = language.or(spoken);
+            heard.insert(clip.journey_id.clone(), words);
+        }
+        for cue in cues_for(&heard[&clip.journey_id], clip.start, clip.end) {
+            cues.push(Cue { start: cue.start + offset, end: cue.end + offset, text: cue.text });
+        }
+        offset += clip.end - clip.start;
+    }
+    Ok((cues, language))
+}
 
 /// One caption: text shown from `start` to `end` seconds.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,6 +151,15 @@ fn lines(text: &str) -> String {
 /// A file name for an answer's captions: the campaign's title (letters, digits and dashes)
 /// and the answer's number, e.g. `spring-stories-answer-2`.
 pub fn file_name(campaign_title: &str, sequence: u32) -> String {
+    format!("{}-answer-{sequence}", slug_of(campaign_title))
+}
+
+/// A generated video's title as a file name (letters, digits and dashes).
+pub fn video_file_name(title: &str) -> String {
+    slug_of(title)
+}
+
+fn slug_of(campaign_title: &str) -> String {
     let mut slug = String::new();
     for c in campaign_title.chars() {
         if c.is_alphanumeric() {
@@ -83,8 +169,11 @@ pub fn file_name(campaign_title: &str, sequence: u32) -> String {
         }
     }
     let slug: String = slug.trim_end_matches('-').chars().take(60).collect();
-    let slug = if slug.is_empty() { "answer".to_string() } else { slug };
-    format!("{slug}-answer-{sequence}")
+    if slug.is_empty() {
+        "captions".to_string()
+    } else {
+        slug
+    }
 }
 
 /// Words (text, start, end, in seconds of the take) kept by `start..end`, as cues

@@ -1109,6 +1109,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/generated-videos/captions/{campaignId}/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A generated video's captions as WebVTT and SRT, made from the transcripts of its clips
+         *     (corrections included) on its timeline: after the title card, clip after clip. Every
+         *     staff role; whatever the captions chosen for the render.
+         */
+        get: operations["video_captions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/generated-videos/delete/{campaignId}/{videoId}": {
         parameters: {
             query?: never;
@@ -2664,20 +2685,6 @@ export interface components {
             uploadStatus: components["schemas"]["UploadStatus"];
             video?: null | components["schemas"]["VideoInfo"];
         };
-        /**
-         * @description An answer's captions, made from its transcript's words (corrections included): a cue
-         *     of at most 7 words, 3.5 seconds and two lines of 42 characters, ended by a pause.
-         */
-        AnswerCaptions: {
-            /** @description The file name to save them under, without its extension (`.vtt`, `.srt`). */
-            fileName: string;
-            /** @description ISO 639-1; null for transcripts made before it was recorded. */
-            language?: string | null;
-            /** @description SRT, for video editors and social networks. */
-            srt: string;
-            /** @description WebVTT, for players (the response editor's captions track). */
-            webvtt: string;
-        };
         /** @description The answer whose failed take staff queue again. */
         AnswerRetry: {
             /** @default  */
@@ -2835,6 +2842,20 @@ export interface components {
             title: string;
             /** Format: int64 */
             videoCount: number;
+        };
+        /**
+         * @description Captions to download and to play: made from a transcript's words (corrections included),
+         *     a cue of at most 7 words, 3.5 seconds and two lines of 42 characters, ended by a pause.
+         */
+        CaptionFiles: {
+            /** @description The file name to save them under, without its extension (`.vtt`, `.srt`). */
+            fileName: string;
+            /** @description ISO 639-1; null for transcripts made before it was recorded. */
+            language?: string | null;
+            /** @description SRT, for video editors and social networks. */
+            srt: string;
+            /** @description WebVTT, for players. */
+            webvtt: string;
         };
         /**
          * @description How the spoken words are shown.
@@ -5321,7 +5342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AnswerCaptions"];
+                    "application/json": components["schemas"]["CaptionFiles"];
                 };
             };
             400: {
@@ -8531,6 +8552,68 @@ export interface operations {
                 };
             };
             /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    video_captions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                videoId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptionFiles"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or video */
             404: {
                 headers: {
                     [name: string]: unknown;

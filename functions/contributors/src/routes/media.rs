@@ -14,7 +14,7 @@ use storyhive_shared::{
     error::ErrorBody,
     http::{Json, Path, Query},
     ids::Id,
-    media::{self, MediaStatus, TranscriptRecord, TranscriptStatus, TranscriptWord, WordEdit},
+    media::{self, captions::CaptionFiles, MediaStatus, TranscriptRecord, TranscriptStatus, TranscriptWord, WordEdit},
     model,
     permissions::Permission,
     search,
@@ -220,21 +220,6 @@ pub async fn video_info(
     }))
 }
 
-/// An answer's captions, made from its transcript's words (corrections included): a cue
-/// of at most 7 words, 3.5 seconds and two lines of 42 characters, ended by a pause.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AnswerCaptions {
-    /// The file name to save them under, without its extension (`.vtt`, `.srt`).
-    pub file_name: String,
-    /// ISO 639-1; null for transcripts made before it was recorded.
-    pub language: Option<String>,
-    /// WebVTT, for players (the response editor's captions track).
-    pub webvtt: String,
-    /// SRT, for video editors and social networks.
-    pub srt: String,
-}
-
 /// An answer's captions as WebVTT and SRT, to show under its video and to download. Every
 /// staff role; 404 while the take has no transcript (or one of an older take).
 #[utoipa::path(get, path = "/campaign/captions/{campaignId}/{contributorId}/{journeyId}", tag = TAG,
@@ -245,7 +230,7 @@ pub struct AnswerCaptions {
         ("journeyId" = String, Path, description = "The answer: its campaign question id"),
     ),
     responses(
-        (status = 200, body = AnswerCaptions),
+        (status = 200, body = CaptionFiles),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
@@ -255,7 +240,7 @@ pub async fn answer_captions(
     State(context): State<AppContext>,
     principal: Principal,
     Path((campaign_id, contributor_id, journey_id)): Path<(String, String, String)>,
-) -> ApiResult<Json<AnswerCaptions>> {
+) -> ApiResult<Json<CaptionFiles>> {
     let (parts, _, take) = answer_with_take(&context, &principal, &campaign_id, &contributor_id, &journey_id).await?;
     let record = context
         .store
@@ -266,12 +251,7 @@ pub async fn answer_captions(
     let words: Vec<(String, f64, f64)> = record.words.iter().map(|w| (w.text.clone(), w.start, w.end)).collect();
     let cues = media::captions::cues_for(&words, 0.0, f64::MAX);
     let sequence = parts.questions.iter().find(|q| q.question_id == journey_id).map(|q| q.sequence).unwrap_or(0);
-    Ok(Json(AnswerCaptions {
-        file_name: media::captions::file_name(&parts.campaign.title, sequence),
-        language: record.language,
-        webvtt: media::captions::webvtt(&cues),
-        srt: media::captions::srt(&cues),
-    }))
+    Ok(Json(CaptionFiles::of(media::captions::file_name(&parts.campaign.title, sequence), record.language, &cues)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -9,6 +9,7 @@ use storyhive_shared::{
     error::ErrorBody,
     http::{Json, Message, PageParams, Path, Query},
     media::{
+        captions::{self, CaptionFiles},
         generated::{self, GeneratedVideoRecord, GeneratedVideoStatus, SourceClip},
         renders, MediaJob, MediaStatus,
     },
@@ -396,6 +397,34 @@ pub async fn approval(
             Some(_) => Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into())),
         },
     }
+}
+
+/// A generated video's captions as WebVTT and SRT, made from the transcripts of its clips
+/// (corrections included) on its timeline: after the title card, clip after clip. Every
+/// staff role; whatever the captions chosen for the render.
+#[utoipa::path(get, path = "/generated-videos/captions/{campaignId}/{videoId}", tag = TAG,
+    security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), ("videoId" = String, Path)),
+    responses(
+        (status = 200, body = CaptionFiles),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or video", body = ErrorBody),
+    ))]
+pub async fn video_captions(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, video_id)): Path<(String, String)>,
+) -> ApiResult<Json<CaptionFiles>> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let record = context
+        .store
+        .get::<GeneratedVideoRecord>(&keys::generated_video(&principal.tenant_id, &campaign_id, &video_id))
+        .await?
+        .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
+    let (cues, language) = captions::of_generated_video(&context.store, &record).await?;
+    Ok(Json(CaptionFiles::of(captions::video_file_name(&record.title), language, &cues)))
 }
 
 /// Queues a failed generated video's render again (staff: a render that ran out of time

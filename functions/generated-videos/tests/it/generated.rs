@@ -149,6 +149,16 @@ async fn a_cut_list_renders_to_its_kept_ranges_with_title_card_captions_and_the_
     assert!(vtt.starts_with("WEBVTT\n\n"), "{vtt}");
     let first_cue = vtt.lines().find(|l| l.contains(" --> ")).expect("a cue");
     assert!(&first_cue[..12] >= "00:00:02.000", "after the 2 s title card: {vtt}");
+    // The same captions to download, as SRT and WebVTT that a maintained parser reads.
+    let (status, files) =
+        answering.staff.get(&stack, &format!("/generated-videos/captions/{}/{video_id}", answering.campaign_id)).await;
+    assert_eq!(status, StatusCode::OK, "{files}");
+    assert_eq!((files["fileName"].as_str(), files["language"].as_str()), (Some("our-home"), Some("en")));
+    assert_eq!(files["webvtt"].as_str(), Some(vtt.as_str()), "the file beside the MP4 is the one to download");
+    let srt = subtp::srt::SubRip::parse(files["srt"].as_str().unwrap()).expect("valid SRT");
+    assert!(!srt.subtitles.is_empty());
+    assert!(srt.subtitles[0].start.seconds >= 2, "after the title card: {:?}", srt.subtitles[0]);
+    subtp::vtt::WebVtt::parse(files["webvtt"].as_str().unwrap()).expect("valid WebVTT");
 
     // Approve it: it is in the approved list, then withdraw it.
     let (status, approved) = answering.staff.put(&stack, &approve, json!({"approved": true})).await;

@@ -101,6 +101,11 @@ export function useAnswerCaptions(campaignId: string, contributorId: string, jou
   });
 }
 
+/** A generated video's captions (read when staff download them). */
+export function fetchVideoCaptions(campaignId: string, videoId: string) {
+  return call(api.GET('/generated-videos/captions/{campaignId}/{videoId}', { params: { path: { campaignId, videoId } } }));
+}
+
 /** Queues the conversion of an answer's failed take again (staff); it is re-read while it is processed. */
 export function useRetryTake(campaignId: string, contributorId: string, journeyId: string) {
   const qc = useQueryClient();

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
 import { useAnswerCaptions, useCorrectWord, useRetryTake, type AnswerCaptions, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
 import { trimsOf, wordsSpan, type Span } from '../lib/ranges';
+import { downloadText, languageName, SRT_TYPE, VTT_TYPE } from '../lib/captions';
 import { formatSeconds, sentenceOf, wordIndexAt, wordIndexNear } from '../lib/words';
 import { useEditorExtras } from './extras';
 import { Transcript, type WordSelection } from './Transcript';
@@ -247,25 +248,6 @@ function useObjectUrl(text: string | undefined, type: string): string | null {
   return url;
 }
 
-const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
-
-/** "Spanish" for "es" (the code itself where the browser cannot name it). */
-export function languageName(code: string): string {
-  return languageNames?.of(code) ?? code;
-}
-
-/** Saves `text` as a file named `name`. */
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** The transcript's language, and its captions to download for a video editor or a social network. */
 function CaptionFiles({ captions, sequence }: { captions: AnswerCaptions; sequence: number }) {
   return (
@@ -277,7 +259,7 @@ function CaptionFiles({ captions, sequence }: { captions: AnswerCaptions; sequen
         size="sm"
         variant="ghost"
         aria-label={`Download the captions of answer ${sequence} as SRT`}
-        onClick={() => download(`${captions.fileName}.srt`, captions.srt, 'application/x-subrip')}
+        onClick={() => downloadText(`${captions.fileName}.srt`, captions.srt, SRT_TYPE)}
       >
         SRT
       </Button>
@@ -285,7 +267,7 @@ function CaptionFiles({ captions, sequence }: { captions: AnswerCaptions; sequen
         size="sm"
         variant="ghost"
         aria-label={`Download the captions of answer ${sequence} as WebVTT`}
-        onClick={() => download(`${captions.fileName}.vtt`, captions.webvtt, 'text/vtt')}
+        onClick={() => downloadText(`${captions.fileName}.vtt`, captions.webvtt, VTT_TYPE)}
       >
         WebVTT
       </Button>

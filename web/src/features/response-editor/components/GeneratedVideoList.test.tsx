@@ -142,4 +142,35 @@ describe('generated videos', () => {
     expect(within(screen.getByTestId('generated-video')).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /generated-videos/retry/c1/v1']);
   });
+
+  it("downloads a ready video's captions as SRT and WebVTT, made by the API", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        const path = new URL(req.url).pathname.replace(/^\/api/, '');
+        if (path === '/generated-videos/c1') return jsonResponse({ items: [video({})], nextCursor: null });
+        if (path === '/generated-videos/captions/c1/v1')
+          return jsonResponse({ fileName: 'robin-stories', language: 'en', webvtt: 'WEBVTT\n\n', srt: '1\n00:00:00,000 --> 00:00:01,000\nHi\n\n' });
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    const saved: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:captions';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <List />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Download the captions of Robin – Stories as SRT' }));
+    await user.click(screen.getByRole('button', { name: 'Download the captions of Robin – Stories as WebVTT' }));
+    await waitFor(() => expect(saved).toEqual(['robin-stories.srt', 'robin-stories.vtt']));
+    click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
 });

@@ -6,14 +6,22 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDateTime, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
-import { useDeleteVideo, useRetryVideo, useSetApproved } from '../api/editor-api';
+import { fetchVideoCaptions, useDeleteVideo, useRetryVideo, useSetApproved } from '../api/editor-api';
 import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
+import { downloadText, SRT_TYPE, VTT_TYPE } from '../lib/captions';
 import { formatSeconds } from '../lib/words';
 import { useEditorExtras } from './extras';
 import { toast } from '@/stores/toast-store';
 
 export const readyMessage = (title: string) => `Video "${title}" is ready`;
 export const failedMessage = (title: string) => `Video "${title}" could not be generated`;
+
+/** Downloads a generated video's captions, made by the API from its clips' transcripts. */
+async function captionsAs(video: GeneratedVideo, format: 'srt' | 'vtt') {
+  const files = await fetchVideoCaptions(video.campaignId, video.videoId);
+  if (format === 'srt') downloadText(`${files.fileName}.srt`, files.srt, SRT_TYPE);
+  else downloadText(`${files.fileName}.vtt`, files.webvtt, VTT_TYPE);
+}
 
 const STAGE_LABELS = { preparing: 'Preparing the clips', rendering: 'Rendering', saving: 'Saving' } as const;
 
@@ -139,6 +147,16 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
             >
               Download
             </a>
+          )}
+          {v.status === 'ready' && (
+            <>
+              <Button size="sm" variant="ghost" aria-label={`Download the captions of ${v.title} as SRT`} onClick={() => void captionsAs(v, 'srt')}>
+                SRT
+              </Button>
+              <Button size="sm" variant="ghost" aria-label={`Download the captions of ${v.title} as WebVTT`} onClick={() => void captionsAs(v, 'vtt')}>
+                WebVTT
+              </Button>
+            </>
           )}
           {v.status === 'ready' && (
             <Button
