@@ -210,7 +210,7 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
         let listed = collaborators_of(&api, &staff, campaign).await?;
         for collaborator in campaign.spec.collaborators.iter().filter(|c| !is_demo_contributor(campaign, c)) {
             let found = listed.iter().find(|c| c.contributor.email.eq_ignore_ascii_case(collaborator.email));
-            match verdict(&api, campaign, collaborator, found).await? {
+            match verdict(&api, staff.as_role(campaign.spec.created_by), campaign, collaborator, found).await? {
                 Verdict::Right => {}
                 Verdict::Missing => remakes.push((campaign, collaborator)),
                 Verdict::Remake(why) => {
@@ -483,9 +483,13 @@ fn answer_to<'a>(listed: &'a ContributorAnswers, journey_id: &str) -> Option<&'a
     listed.answers.iter().find(|a| a.campaign_question_id == journey_id)
 }
 
+/// The engine that transcribes the demo's takes locally.
+const LOCAL_ENGINE: &str = "whisper";
+
 /// Whether a listed collaborator is as the demo wants them.
 async fn verdict(
     api: &Api,
+    staff: Caller<'_>,
     campaign: &Placed,
     collaborator: &Collaborator,
     found: Option<&ContributorAnswers>,
@@ -531,6 +535,22 @@ async fn verdict(
         }
         if !api.object_exists(&video.url).await? {
             return remake("their videos are gone (the local S3 keeps files in memory: the stack was restarted)");
+        }
+        // Takes heard by the engine before Whisper (PocketSphinx) are recorded again, so the
+        // demo's transcripts are ones a person can read.
+        let info: Value = api
+            .get(
+                staff,
+                &format!(
+                    "/campaign/video-info/{}/{}/{}",
+                    campaign.id,
+                    person.contributor_id,
+                    campaign.question(answer.question)
+                ),
+            )
+            .await?;
+        if info["transcript"]["engine"].as_str().is_some_and(|engine| engine != LOCAL_ENGINE) {
+            return remake("their answers were transcribed by an older engine");
         }
     }
     Ok(Verdict::Right)
