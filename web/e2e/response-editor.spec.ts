@@ -4,7 +4,7 @@ import { signIn, staffApi, ok, randomLetters, DEMO_PASSWORD } from './helpers';
 
 /**
  * The response editor against the running stack: a collaborator's take with real speech (espeak-ng,
- * ffmpeg) goes through the upload and media workers (MP4 + PocketSphinx transcript); staff cut a sentence
+ * ffmpeg) goes through the upload and media workers (MP4 + Whisper transcript); staff cut a sentence
  * by selecting it in the transcript, generate, play, approve, and find it in the approved list. Also the
  * editor's tour (once for a creator, never for a coordinator).
  */
@@ -65,7 +65,7 @@ async function campaignWithCollaborator(): Promise<Setup> {
  * over a coloured picture (VP8 + Opus WebM, as a browser records).
  */
 function speakingTake(path: string, wav: string) {
-  // en-us at 140 words a minute with a 5 ms word gap: espeak-ng's clearest for PocketSphinx.
+  // en-us at 140 words a minute with a 5 ms word gap, as the other tests' takes speak.
   execFileSync('espeak-ng', [
     '-m', '-v', 'en-us', '-s', '140', '-g', '5',
     '-w', wav,
@@ -148,7 +148,7 @@ test('staff cut a sentence in the transcript, generate, play the result, approve
   await collaborator.close();
   const take = await readyTake(setup);
   const spoken = take.transcript.words.map((w) => w.text.toLowerCase()).join(' ');
-  // PocketSphinx heard the sentence: known words of it are in the transcript.
+  // Whisper heard the sentence: its words are in the transcript.
   expect(spoken).toMatch(/peter|london|family/);
   const [from, to] = middleSentence(take.transcript.words);
 

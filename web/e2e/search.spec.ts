@@ -8,13 +8,13 @@ import { signIn, staffApi, ok, randomLetters } from './helpers';
 /**
  * Video search against the running stack: a collaborator uploads a take whose sound is
  * espeak-ng speech; the upload worker stores it, the media worker converts it and
- * PocketSphinx transcribes it; staff then find the answer by a word said in it, and the
+ * Whisper transcribes it; staff then find the answer by a word said in it, and the
  * result card links to the response editor at that answer and word.
  */
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
 const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-2026!' };
 const SPEECH = 'Hello. My name is Peter. I live in London. I love my family.';
-// PocketSphinx hears espeak-ng's "London" reliably (docs/DECISIONS.md, transcription).
+// A word said in the take (search reads "London." as "london").
 const WORD = 'london';
 
 test.use({

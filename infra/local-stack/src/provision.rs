@@ -334,18 +334,30 @@ async fn ensure_distribution(clients: &AwsClients, name: &str) -> anyhow::Result
                 .build()?,
         )
         .build()?;
-    match cloudfront.create_distribution().distribution_config(config).send().await {
-        Ok(created) => created.distribution.map(|d| d.id).context("CreateDistribution returned no distribution"),
-        Err(error) => {
-            let existing = error
-                .as_service_error()
-                .filter(|e| e.is_distribution_already_exists())
-                .and_then(|e| e.meta().message())
-                .and_then(|message| message.rsplit_once("Already exists: "))
-                .map(|(_, id)| id.trim().trim_end_matches('.').to_string());
-            existing.with_context(|| format!("creating the local CloudFront distribution {name}: {error:?}"))
+    // moto answers a creation with a `CreateDistributionResult` root the SDK cannot read,
+    // though it made the distribution: the second request is then refused as a repeat,
+    // and that answer names it.
+    let mut last_error = None;
+    for _ in 0..2 {
+        match cloudfront.create_distribution().distribution_config(config.clone()).send().await {
+            Ok(created) => {
+                return created.distribution.map(|d| d.id).context("CreateDistribution returned no distribution")
+            }
+            Err(error) => {
+                let existing = error
+                    .as_service_error()
+                    .filter(|e| e.is_distribution_already_exists())
+                    .and_then(|e| e.meta().message())
+                    .and_then(|message| message.rsplit_once("Already exists: "))
+                    .map(|(_, id)| id.trim().trim_end_matches('.').to_string());
+                if let Some(id) = existing {
+                    return Ok(id);
+                }
+                last_error = Some(error);
+            }
         }
     }
+    Err(anyhow::anyhow!("creating the local CloudFront distribution {name}: {last_error:?}"))
 }
 
 /// Creates the template's bucket `logical_id` (its CORS, lifecycle and notifications)
