@@ -38,6 +38,9 @@ pub struct Config {
     pub ai: AiConfig,
     /// Queue the media worker consumes (`MEDIA_QUEUE_URL`).
     pub media_queue_url: Option<String>,
+    /// What transcribes the takes in the media worker (`TRANSCRIPTION_ENGINE`:
+    /// `AmazonTranscribe`, the default, or `Whisper` inside the function).
+    pub transcription_engine: Option<String>,
     /// The key a partner (or the video test page) sends as `x-api-key` to the video
     /// processing calls (`VIDEO_PROCESSING_API_KEY`); unset: those calls answer 503.
     pub video_processing_api_key: Option<String>,
@@ -71,6 +74,7 @@ impl Config {
             ai: AiConfig::from_lookup(&lookup),
             media_queue_url: optional("MEDIA_QUEUE_URL"),
             video_processing_api_key: optional("VIDEO_PROCESSING_API_KEY"),
+            transcription_engine: optional("TRANSCRIPTION_ENGINE"),
         })
     }
 

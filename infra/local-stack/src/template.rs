@@ -26,6 +26,9 @@ pub struct Template {
     globals: Yaml,
 }
 
+/// What `!Ref AWS::NoValue` resolves to until the list or map holding it drops it.
+const NO_VALUE: &str = "\u{0}AWS::NoValue";
+
 /// The local values intrinsics resolve to.
 pub trait Locals {
     /// `!Ref` of a resource: its physical name (table, bucket) or URL (queue).
@@ -113,6 +116,14 @@ impl Template {
         Ok(queues)
     }
 
+    /// A parameter's `Default`, as text.
+    pub fn parameter_default(&self, name: &str) -> Option<String> {
+        self.parameters.get(name)?.get("Default").map(|d| match d {
+            Yaml::String(s) => s.clone(),
+            other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
+        })
+    }
+
     fn parameter(&self, name: &str, locals: &dyn Locals) -> Option<String> {
         locals.parameter(name).or_else(|| {
             self.parameters.get(name)?.get("Default").map(|d| match d {
@@ -127,6 +138,7 @@ impl Template {
             "AWS::Region" => Ok(locals.parameter("AWS::Region").unwrap_or_else(|| "eu-west-1".into())),
             "AWS::AccountId" => Ok(locals.parameter("AWS::AccountId").unwrap_or_else(|| "000000000000".into())),
             "AWS::Partition" => Ok("aws".into()),
+            "AWS::NoValue" => Ok(NO_VALUE.into()),
             "AWS::StackName" => Ok(locals.parameter("AWS::StackName").unwrap_or_else(|| "storyhive".into())),
             "AWS::URLSuffix" => Ok("amazonaws.com".into()),
             "AWS::StackId" => {
@@ -156,9 +168,14 @@ impl Template {
             Yaml::Bool(b) => json!(b),
             Yaml::Number(n) => serde_json::to_value(n)?,
             Yaml::String(s) => json!(s),
-            Yaml::Sequence(items) => {
-                Json::Array(items.iter().map(|i| self.resolve(i, locals)).collect::<anyhow::Result<_>>()?)
-            }
+            // `!Ref AWS::NoValue` removes the item or property it stands for.
+            Yaml::Sequence(items) => Json::Array(
+                items
+                    .iter()
+                    .map(|i| self.resolve(i, locals))
+                    .filter(|v| !matches!(v, Ok(Json::String(s)) if s == NO_VALUE))
+                    .collect::<anyhow::Result<_>>()?,
+            ),
             Yaml::Mapping(map) => {
                 // Long-form intrinsics (`Fn::If: [...]`, `Ref: X`) are single-key maps.
                 if map.len() == 1 {
@@ -170,7 +187,10 @@ impl Template {
                 let mut out = serde_json::Map::new();
                 for (key, inner) in map {
                     let key = key.as_str().context("template: non-string key")?.to_string();
-                    out.insert(key, self.resolve(inner, locals)?);
+                    let value = self.resolve(inner, locals)?;
+                    if value != Json::String(NO_VALUE.into()) {
+                        out.insert(key, value);
+                    }
                 }
                 Json::Object(out)
             }

@@ -122,6 +122,26 @@ impl Transcriber for Whisper {
     }
 }
 
+/// Where the media worker's container image has Whisper (functions/media-worker/Dockerfile).
+pub const IMAGE_WHISPER_PYTHON: &str = "/opt/whisper/bin/python";
+
+/// The engine the function's configuration names (`TRANSCRIPTION_ENGINE`, the template's
+/// `TranscriptionEngine`): Whisper inside the function, or Amazon Transcribe (the default).
+pub fn in_aws(
+    engine: Option<&str>,
+    shared: &aws_config::SdkConfig,
+    s3: &aws_sdk_s3::Client,
+    time_limit: Duration,
+) -> anyhow::Result<std::sync::Arc<dyn Transcriber>> {
+    Ok(match engine.unwrap_or("AmazonTranscribe") {
+        "Whisper" => std::sync::Arc::new(Whisper { python: IMAGE_WHISPER_PYTHON.into(), time_limit }),
+        "AmazonTranscribe" => {
+            std::sync::Arc::new(AmazonTranscribe { client: aws_sdk_transcribe::Client::new(shared), s3: s3.clone() })
+        }
+        other => anyhow::bail!("TRANSCRIPTION_ENGINE is {other:?}: AmazonTranscribe or Whisper"),
+    })
+}
+
 /// Amazon Transcribe (batch jobs).
 #[derive(Debug, Clone)]
 pub struct AmazonTranscribe {
@@ -249,6 +269,22 @@ pub fn amazon_words(json: &[u8]) -> anyhow::Result<Vec<TranscriptWord>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn the_template_parameter_picks_the_engine_and_a_typo_stops_the_function() {
+        let shared = aws_config::defaults(aws_config::BehaviorVersion::latest())
+            .region(aws_config::Region::new("eu-west-1"))
+            .credentials_provider(aws_sdk_s3::config::Credentials::new("AKID", "secret", None, None, "test"))
+            .load()
+            .await;
+        let s3 = aws_sdk_s3::Client::new(&shared);
+        let limit = Duration::from_secs(60);
+        assert_eq!(in_aws(None, &shared, &s3, limit).unwrap().engine(), "amazon-transcribe");
+        assert_eq!(in_aws(Some("AmazonTranscribe"), &shared, &s3, limit).unwrap().engine(), "amazon-transcribe");
+        assert_eq!(in_aws(Some("Whisper"), &shared, &s3, limit).unwrap().engine(), "whisper");
+        let refused = in_aws(Some("whisper-large"), &shared, &s3, limit).map(|_| ()).unwrap_err().to_string();
+        assert!(refused.contains("AmazonTranscribe or Whisper"), "{refused}");
+    }
 
     #[test]
     fn amazon_results_become_timed_words_with_their_punctuation() {

@@ -448,6 +448,7 @@ fn everything(resources: &LocalResources) -> Config {
         ai: Default::default(),
         media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
         video_processing_api_key: Some(provision::LOCAL_VIDEO_PROCESSING_API_KEY.into()),
+        transcription_engine: None,
     }
 }
 

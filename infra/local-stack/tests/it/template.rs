@@ -658,3 +658,45 @@ fn only_takes_wake_the_upload_worker_and_the_media_worker_writes_only_derived_me
     assert!(policy.allows(&put(&objects::video_test_output("01JOB"))));
     assert!(!policy.allows(&put(&take("webm"))), "the media worker cannot overwrite a take");
 }
+
+/// The local resources with the template parameter `TranscriptionEngine` set.
+struct WithEngine<'a>(&'a LocalResources, &'static str);
+
+impl storyhive_local_stack::template::Locals for WithEngine<'_> {
+    fn reference(&self, logical_id: &str) -> Option<String> {
+        self.0.reference(logical_id)
+    }
+    fn attribute(&self, logical_id: &str, attribute: &str) -> Option<String> {
+        self.0.attribute(logical_id, attribute)
+    }
+    fn parameter(&self, name: &str) -> Option<String> {
+        if name == "TranscriptionEngine" {
+            Some(self.1.into())
+        } else {
+            self.0.parameter(name)
+        }
+    }
+}
+
+#[test]
+fn the_transcription_engine_decides_the_media_workers_grants_memory_and_environment() {
+    use storyhive_local_stack::template::Locals;
+    let (template, resources) = offline();
+    let job = Request {
+        action: "transcribe:StartTranscriptionJob".into(),
+        resource: "arn:aws:transcribe:eu-west-1:000000000000:transcription-job/t.job".into(),
+        context: BTreeMap::new(),
+    };
+    let function = template.resource("MediaWorkerFunction").unwrap();
+    for (engine, transcribes, memory) in [("AmazonTranscribe", true, 3008), ("Whisper", false, 3538)] {
+        let locals = WithEngine(&resources, engine);
+        let policy = FunctionPolicy::of(&template, "MediaWorkerFunction", &locals).unwrap();
+        assert_eq!(policy.allows(&job), transcribes, "{engine}: Amazon Transcribe only when it hears the takes");
+        let properties = template.resolve(&function.properties, &locals).unwrap();
+        assert_eq!(properties["MemorySize"], memory, "{engine}");
+        assert_eq!(properties["Environment"]["Variables"]["TRANSCRIPTION_ENGINE"], engine);
+    }
+    // The default is Amazon Transcribe.
+    assert_eq!(resources.parameter("TranscriptionEngine"), None);
+    assert_eq!(template.parameter_default("TranscriptionEngine").as_deref(), Some("AmazonTranscribe"));
+}
