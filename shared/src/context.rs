@@ -7,7 +7,7 @@ use aws_config::SdkConfig;
 use crate::{
     aws::{self, AwsClients, LazyClient},
     config::ConfigError,
-    publishing::edge::EdgeCache,
+    edge::EdgeCache,
     queue::{CascadeQueue, MailQueue, MediaQueue},
     storage::{
         objects::{Bucket, ObjectStore},

@@ -25,6 +25,7 @@ const ORDER: &[&str] = &[
     "openapi",
     "mail",
     "queue",
+    "edge",
     "context",
     // `function_routes!`, whose routers carry the context.
     "routes",

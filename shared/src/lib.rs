@@ -10,6 +10,7 @@ pub mod clock;
 pub mod config;
 pub mod context;
 pub mod contributors;
+pub mod edge;
 pub mod error;
 pub mod http;
 pub mod ids;

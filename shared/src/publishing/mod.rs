@@ -4,7 +4,6 @@
 //! consent that follows every published clip: an item knows its speakers and the terms
 //! version each accepted, and a withdrawal takes down every live item of that person.
 
-pub mod edge;
 pub mod public;
 pub mod stats;
 pub mod takedown;
@@ -111,7 +110,7 @@ impl PublishedObjects {
 }
 
 /// The media bucket's prefix of public copies (CloudFront serves it at `/published/`).
-pub const PUBLISHED_PREFIX: &str = "published/";
+pub use crate::storage::objects::PUBLISHED_PREFIX;
 
 /// The site path of a public copy (`published/x/video.mp4` -> `/published/x/video.mp4`).
 pub fn public_path(key: &str) -> String {

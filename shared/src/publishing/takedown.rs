@@ -4,9 +4,10 @@
 //! video or campaign was deleted. Repeatable: a repeat finds the record down and removes
 //! any copy a crash left.
 
-use super::{edge::EdgeCache, write, PublicationRecord, PublicationStatus};
+use super::{write, PublicationRecord, PublicationStatus};
 use crate::{
     campaigns::repo,
+    edge::EdgeCache,
     storage::{keys, Query, Store},
 };
 

@@ -40,6 +40,10 @@ pub const TEMP_PREFIX: &str = "Temp/";
 /// Everything the media worker makes from takes. Not under a tenant's prefix, so the
 /// upload notification never sees it and IAM grants the media worker this prefix only.
 pub const DERIVED_PREFIX: &str = "derived/";
+
+/// The public copies of published videos (their own bucket; CloudFront serves it at
+/// `/published/`).
+pub const PUBLISHED_PREFIX: &str = "published/";
 /// What a take's file name is after its timestamp.
 const TAKE_NAME: &str = "-recorded_video.";
 /// The extensions a take is stored with (`contributors::rules::video_extension`).

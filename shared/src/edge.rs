@@ -7,8 +7,7 @@
 
 use aws_sdk_cloudfront::types::{InvalidationBatch, Paths};
 
-use super::PUBLISHED_PREFIX;
-use crate::{aws::LazyClient, model};
+use crate::{aws::LazyClient, ids, storage::objects::PUBLISHED_PREFIX};
 
 /// Invalidates the public paths of taken-down stories. `none()` where there is no edge
 /// cache to clear (a function given no distribution).
@@ -40,7 +39,7 @@ impl EdgeCache {
         let batch = InvalidationBatch::builder()
             .paths(Paths::builder().quantity(quantity).set_items(Some(paths)).build()?)
             // Unique per request: CloudFront treats a repeated reference as the same request.
-            .caller_reference(model::new_id())
+            .caller_reference(ids::new_id())
             .build()?;
         client
             .create_invalidation()
