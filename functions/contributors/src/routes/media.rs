@@ -242,16 +242,21 @@ pub async fn answer_captions(
     Path((campaign_id, contributor_id, journey_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<CaptionFiles>> {
     let (parts, _, take) = answer_with_take(&context, &principal, &campaign_id, &contributor_id, &journey_id).await?;
-    let record = context
-        .store
-        .get::<TranscriptRecord>(&keys::transcript(&principal.tenant_id, &campaign_id, &contributor_id, &journey_id))
-        .await?
-        .filter(|r| r.take_key == take && !r.words.is_empty())
-        .ok_or_else(|| ApiError::NotFound(NO_TRANSCRIPT.into()))?;
-    let words: Vec<(String, f64, f64)> = record.words.iter().map(|w| (w.text.clone(), w.start, w.end)).collect();
+    let (words, language) = media::captions::answer_words(
+        &context.store,
+        &principal.tenant_id,
+        &campaign_id,
+        &contributor_id,
+        &journey_id,
+        &take,
+    )
+    .await?;
+    if words.is_empty() {
+        return Err(ApiError::NotFound(NO_TRANSCRIPT.into()));
+    }
     let cues = media::captions::cues_for(&words, 0.0, f64::MAX);
     let sequence = parts.questions.iter().find(|q| q.question_id == journey_id).map(|q| q.sequence).unwrap_or(0);
-    Ok(Json(CaptionFiles::of(media::captions::file_name(&parts.campaign.title, sequence), record.language, &cues)))
+    Ok(Json(CaptionFiles::of(media::captions::file_name(&parts.campaign.title, sequence), language, &cues)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -71,15 +71,9 @@ async fn a_take_becomes_a_web_playable_mp4_and_a_poster_in_the_campaigns_orienta
     }
 }
 
-#[tokio::test]
-async fn speech_is_transcribed_with_word_timings() {
-    let stack = stack().await;
-    let answering = answering(&stack, "landscape").await;
-    let sentence = "Hello. My name is Peter. I live in London. I love my family.";
-    let take = answering.record(&stack, video(Container::Webm, 7.0).speech(sentence).make(), "webm").await;
-    let media = answering.settle(&stack, &take).await;
-    assert_eq!((media.status, media.transcript_status), (MediaStatus::Ready, TranscriptStatus::Ready), "{media:?}");
-    let transcript: TranscriptRecord = stack
+/// The stored transcript of the answer.
+async fn transcript_of(stack: &storyhive_local_stack::testkit::TestStack, answering: &Invited) -> TranscriptRecord {
+    stack
         .context
         .store
         .get(&keys::transcript(
@@ -90,7 +84,18 @@ async fn speech_is_transcribed_with_word_timings() {
         ))
         .await
         .unwrap()
-        .expect("a transcript");
+        .expect("a transcript")
+}
+
+#[tokio::test]
+async fn speech_is_transcribed_with_word_timings() {
+    let stack = stack().await;
+    let answering = answering(&stack, "landscape").await;
+    let sentence = "Hello. My name is Peter. I live in London. I love my family.";
+    let take = answering.record(&stack, video(Container::Webm, 7.0).speech(sentence).make(), "webm").await;
+    let media = answering.settle(&stack, &take).await;
+    assert_eq!((media.status, media.transcript_status), (MediaStatus::Ready, TranscriptStatus::Ready), "{media:?}");
+    let transcript = transcript_of(&stack, &answering).await;
     assert_eq!((transcript.take_key.as_str(), transcript.engine.as_str()), (take.as_str(), "whisper"));
     assert_eq!(transcript.language.as_deref(), Some("en"));
     // The words as search reads them (Whisper writes "London." with its capital and stop).
@@ -335,17 +340,6 @@ async fn a_take_is_heard_in_its_campaigns_language() {
         answering.record(&stack, video(Container::Webm, 4.0).speech("Hola, me llamo Pedro.").make(), "webm").await;
     let media = answering.settle(&stack, &take).await;
     assert_eq!(media.transcript_status, TranscriptStatus::Ready, "{media:?}");
-    let transcript: TranscriptRecord = stack
-        .context
-        .store
-        .get(&keys::transcript(
-            &answering.staff.tenant_id,
-            &answering.campaign_id,
-            &answering.contributor_id,
-            answering.question_id(),
-        ))
-        .await
-        .unwrap()
-        .expect("a transcript");
+    let transcript = transcript_of(&stack, &answering).await;
     assert_eq!((transcript.engine.as_str(), transcript.language.as_deref()), ("whisper", Some("es")));
 }

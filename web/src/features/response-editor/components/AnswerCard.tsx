@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
 import { useAnswerCaptions, useCorrectWord, useRetryTake, type AnswerCaptions, type JourneyQuestion, type TakeInfo } from '../api/editor-api';
 import { trimsOf, wordsSpan, type Span } from '../lib/ranges';
-import { downloadText, languageName, SRT_TYPE, VTT_TYPE } from '../lib/captions';
+import { CAPTION_FORMATS, languageName, saveCaptions } from '../lib/captions';
 import { formatSeconds, sentenceOf, wordIndexAt, wordIndexNear } from '../lib/words';
 import { useEditorExtras } from './extras';
 import { Transcript, type WordSelection } from './Transcript';
@@ -255,22 +255,17 @@ function CaptionFiles({ captions, sequence }: { captions: AnswerCaptions; sequen
       {captions.language && <span>Transcript in {languageName(captions.language)}</span>}
       <span aria-hidden>·</span>
       <span>Captions:</span>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Download the captions of answer ${sequence} as SRT`}
-        onClick={() => downloadText(`${captions.fileName}.srt`, captions.srt, SRT_TYPE)}
-      >
-        SRT
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Download the captions of answer ${sequence} as WebVTT`}
-        onClick={() => downloadText(`${captions.fileName}.vtt`, captions.webvtt, VTT_TYPE)}
-      >
-        WebVTT
-      </Button>
+      {CAPTION_FORMATS.map(({ format, label }) => (
+        <Button
+          key={format}
+          size="sm"
+          variant="ghost"
+          aria-label={`Download the captions of answer ${sequence} as ${label}`}
+          onClick={() => saveCaptions(captions, format)}
+        >
+          {label}
+        </Button>
+      ))}
     </div>
   );
 }

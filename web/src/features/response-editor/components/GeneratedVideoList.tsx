@@ -8,7 +8,7 @@ import { formatDateTime, NO_DATE } from '@/lib/format';
 import { cn } from '@/utils/cn';
 import { fetchVideoCaptions, useDeleteVideo, useRetryVideo, useSetApproved } from '../api/editor-api';
 import type { GeneratedVideo, GeneratedVideoPage } from '../api/generated-videos-contract';
-import { downloadText, SRT_TYPE, VTT_TYPE } from '../lib/captions';
+import { CAPTION_FORMATS, saveCaptions, type CaptionFormat } from '../lib/captions';
 import { formatSeconds } from '../lib/words';
 import { useEditorExtras } from './extras';
 import { toast } from '@/stores/toast-store';
@@ -17,10 +17,8 @@ export const readyMessage = (title: string) => `Video "${title}" is ready`;
 export const failedMessage = (title: string) => `Video "${title}" could not be generated`;
 
 /** Downloads a generated video's captions, made by the API from its clips' transcripts. */
-async function captionsAs(video: GeneratedVideo, format: 'srt' | 'vtt') {
-  const files = await fetchVideoCaptions(video.campaignId, video.videoId);
-  if (format === 'srt') downloadText(`${files.fileName}.srt`, files.srt, SRT_TYPE);
-  else downloadText(`${files.fileName}.vtt`, files.webvtt, VTT_TYPE);
+async function captionsAs(video: GeneratedVideo, format: CaptionFormat) {
+  saveCaptions(await fetchVideoCaptions(video.campaignId, video.videoId), format);
 }
 
 const STAGE_LABELS = { preparing: 'Preparing the clips', rendering: 'Rendering', saving: 'Saving' } as const;
@@ -150,12 +148,11 @@ function VideoRow({ video: v, campaignId }: { video: GeneratedVideo; campaignId:
           )}
           {v.status === 'ready' && (
             <>
-              <Button size="sm" variant="ghost" aria-label={`Download the captions of ${v.title} as SRT`} onClick={() => void captionsAs(v, 'srt')}>
-                SRT
-              </Button>
-              <Button size="sm" variant="ghost" aria-label={`Download the captions of ${v.title} as WebVTT`} onClick={() => void captionsAs(v, 'vtt')}>
-                WebVTT
-              </Button>
+              {CAPTION_FORMATS.map(({ format, label }) => (
+                <Button key={format} size="sm" variant="ghost" aria-label={`Download the captions of ${v.title} as ${label}`} onClick={() => void captionsAs(v, format)}>
+                  {label}
+                </Button>
+              ))}
             </>
           )}
           {v.status === 'ready' && (

@@ -1,5 +1,5 @@
 /** Saves `text` as a file named `name` (captions made by the API, kept in memory). */
-export function downloadText(name: string, text: string, type: string) {
+function downloadText(name: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
@@ -10,8 +10,18 @@ export function downloadText(name: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export const SRT_TYPE = 'application/x-subrip';
-export const VTT_TYPE = 'text/vtt';
+/** The two caption files the API makes, as the download buttons name them. */
+export const CAPTION_FORMATS = [
+  { format: 'srt', label: 'SRT' },
+  { format: 'vtt', label: 'WebVTT' },
+] as const;
+export type CaptionFormat = (typeof CAPTION_FORMATS)[number]['format'];
+
+/** Saves one of an answer's or a video's caption files under its file name. */
+export function saveCaptions(files: { fileName: string; srt: string; webvtt: string }, format: CaptionFormat) {
+  if (format === 'srt') downloadText(`${files.fileName}.srt`, files.srt, 'application/x-subrip');
+  else downloadText(`${files.fileName}.vtt`, files.webvtt, 'text/vtt');
+}
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 
