@@ -54,8 +54,8 @@ test("the question's own script, else the campaign's, on 'Prepare your script' a
   await page.getByRole('button', { name: 'Edit script' }).click();
   await page.getByRole('textbox', { name: 'Your script' }).fill('My own words about pride.');
   await expect(teleprompter).toHaveText(['My own words about pride.']);
-  // Saved 500 ms after the last change.
-  await page.waitForTimeout(1500);
+  // Saved 500 ms after the last change, and the studio says so.
+  await expect(page.getByTestId('script-save-state')).toHaveText('Saved');
   await page.getByRole('button', { name: '← Back' }).click();
   await expect(page).toHaveURL(/\/contributor-journey$/);
 

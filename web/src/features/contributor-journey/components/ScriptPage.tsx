@@ -2,12 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from '../app/router';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { saveJourney } from '../api/contributor-api';
 import { useContributorData, useJourney } from '../api/queries';
-import { clearContributorDetail } from '../lib/storage';
+import { useScriptSave } from '../api/use-script-save';
 import { formatReadingTime, htmlToText, toParagraphs } from '../lib/text';
-import { useDebouncedCallback } from '../lib/use-debounced-callback';
-import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
 import type { ContributorData, JourneyQuestion } from '../types';
 import { AiWand } from './AiWand';
 import { ContributorFrame, Notice } from './ContributorFrame';
@@ -37,20 +34,10 @@ export function ScriptPage() {
   return <ScriptEditor key={question.campaignQuestionId} data={data} question={question} number={questions.indexOf(question) + 1} />;
 }
 
-type SaveState = 'idle' | 'saving' | 'saved' | 'error';
-
 function ScriptEditor({ data, question, number }: { data: ContributorData; question: JourneyQuestion; number: number }) {
   const [text, setText] = useState(() => question.contributorScript ?? htmlToText(question.script));
-  const [state, setState] = useState<SaveState>('idle');
-  const save = useDebouncedCallback((value: string) => {
-    setState('saving');
-    saveJourney(data, { campaignQuestionId: question.campaignQuestionId, contributorScript: value })
-      .then(() => setState('saved'))
-      .catch(() => {
-        clearContributorDetail();
-        setState('error');
-      });
-  }, SCRIPT_SAVE_DELAY_MS);
+  const scriptSave = useScriptSave(data);
+  const save = (value: string) => scriptSave.save(question.campaignQuestionId, value);
   const paragraphs = toParagraphs(text);
 
   return (
@@ -71,7 +58,7 @@ function ScriptEditor({ data, question, number }: { data: ContributorData; quest
           onScript={(script) => {
             // The server saved it; saving it again replaces any pending save of the old text.
             setText(script);
-            save.call(script);
+            save(script);
           }}
         />
         <label className="block space-y-1.5">
@@ -82,14 +69,14 @@ function ScriptEditor({ data, question, number }: { data: ContributorData; quest
             placeholder="Write what you want to say. Leave a blank line between paragraphs."
             onChange={(e) => {
               setText(e.target.value);
-              save.call(e.target.value);
+              save(e.target.value);
             }}
           />
         </label>
         <div className="flex justify-between text-xs text-muted" aria-live="polite">
           <span>{formatReadingTime(text)}</span>
           <span data-testid="script-save-state">
-            {state === 'saving' ? 'Saving…' : state === 'saved' ? 'Saved' : state === 'error' ? 'Not saved' : ''}
+            {scriptSave.label}
           </span>
         </div>
         {paragraphs.length > 0 && (

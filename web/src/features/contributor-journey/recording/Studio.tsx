@@ -8,10 +8,10 @@ import { holdUpdates } from '@/lib/service-worker/update-gate';
 import { toast } from '@/stores/toast-store';
 import { cn } from '@/utils/cn';
 import { saveJourney } from '../api/contributor-api';
+import { useScriptSave } from '../api/use-script-save';
 import { currentDeviceType, currentOrientation, orientationAlert } from '../lib/device';
 import { cacheVideoConfig, clearContributorDetail } from '../lib/storage';
 import { formatReadingTime, htmlToText } from '../lib/text';
-import { useDebouncedCallback } from '../lib/use-debounced-callback';
 import type { ContributorData, DeviceType, JourneyQuestion, RecordingMode, VideoConfig } from '../types';
 import { getUploadManager } from '../uploads/uploads';
 import {
@@ -33,7 +33,7 @@ import {
   type CameraFacing,
 } from './media';
 import { Teleprompter } from './Teleprompter';
-import { SCRIPT_SAVE_DELAY_MS, settingsFrom } from './teleprompter-config';
+import { settingsFrom } from './teleprompter-config';
 import { AiWand } from '../components/AiWand';
 import { TakeProgress } from './TakeProgress';
 import { TeleprompterControls } from './TeleprompterControls';
@@ -148,9 +148,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     },
   );
 
-  const saveScript = useDebouncedCallback((campaignQuestionId: string, text: string) => {
-    void saveJourney(data, { campaignQuestionId, contributorScript: text }).catch(() => clearContributorDetail());
-  }, SCRIPT_SAVE_DELAY_MS);
+  const scriptSave = useScriptSave(data);
 
   // The camera: open while previewing, released when recording stops and when leaving.
   useEffect(() => {
@@ -515,6 +513,9 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
         <div className="space-y-1 text-sm">
           <div className="flex items-center justify-between">
             <span className="text-white/70">{formatReadingTime(script)}</span>
+            <span className="text-xs text-white/70" data-testid="script-save-state" aria-live="polite">
+              {scriptSave.label}
+            </span>
             <button type="button" className="text-xs underline disabled:opacity-40" disabled={recording} onClick={() => setEditing((v) => !v)}>
               {editing ? 'Done editing' : 'Edit script'}
             </button>
@@ -528,7 +529,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
                 onChange={(e) => {
                   const text = e.target.value;
                   setScripts((s) => ({ ...s, [qid]: text }));
-                  saveScript.call(qid, text);
+                  scriptSave.save(qid, text);
                 }}
               />
               <AiWand
@@ -540,7 +541,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
                 onScript={(text) => {
                   // The server saved it; saving it again replaces any pending save of the old text.
                   setScripts((s) => ({ ...s, [qid]: text }));
-                  saveScript.call(qid, text);
+                  scriptSave.save(qid, text);
                 }}
               />
             </>

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { clearContributorDetail } from '../lib/storage';
+import { useDebouncedCallback } from '../lib/use-debounced-callback';
+import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
+import type { ContributorData } from '../types';
+import { saveJourney } from './contributor-api';
+
+export type ScriptSaveState = 'idle' | 'saving' | 'saved' | 'error';
+
+export const SCRIPT_SAVE_LABELS: Record<ScriptSaveState, string> = {
+  idle: '',
+  saving: 'Saving…',
+  saved: 'Saved',
+  error: 'Not saved',
+};
+
+/**
+ * Saves a collaborator's own script of a question 500 ms after the last change (and at once when
+ * the page is left), and says where the save stands, so nobody leaves before their words are kept.
+ */
+export function useScriptSave(data: ContributorData) {
+  const [state, setState] = useState<ScriptSaveState>('idle');
+  const save = useDebouncedCallback((campaignQuestionId: string, contributorScript: string) => {
+    setState('saving');
+    saveJourney(data, { campaignQuestionId, contributorScript })
+      .then(() => setState('saved'))
+      .catch(() => {
+        clearContributorDetail();
+        setState('error');
+      });
+  }, SCRIPT_SAVE_DELAY_MS);
+  return { save: save.call, state, label: SCRIPT_SAVE_LABELS[state] };
+}
