@@ -23,6 +23,7 @@ import { useDebouncedSave } from '../lib/use-debounced-save';
 import type { Campaign } from '../types';
 import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
+import { CampaignShare, takesSignUps } from './CampaignShare';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { CollaboratorExtraContext, type CollaboratorExtra } from './contributors/extras';
 import { ParticipantsPanel } from './ParticipantsPanel';
@@ -224,6 +225,7 @@ export function CampaignEdit({
         <QuestionList campaignId={id} />
         <QuestionGenerator campaignId={id} />
         <TextEditors campaign={data} />
+        {takesSignUps(data) && <CampaignShare campaign={data} tenantId={user.tenantId ?? ''} />}
         <ParticipantsPanel campaignId={id} />
         {extra}
         <CollaboratorExtraContext.Provider value={collaboratorExtra}>

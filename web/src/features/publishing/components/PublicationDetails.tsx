@@ -6,7 +6,7 @@ import { formatDateTime, NO_DATE } from '@/lib/format';
 import type { Publication } from '../api/contract';
 import { useUnpublish } from '../api/publishing-api';
 import { absoluteUrl } from '../lib/format';
-import { CopyField } from './CopyField';
+import { CopyField } from '@/components/ui/CopyField';
 import { StatsList } from './StatsList';
 
 export const UNPUBLISH_TEXT = {

@@ -8,7 +8,7 @@ import { formatDateTime, NO_DATE } from '@/lib/format';
 import type { Wall } from '../api/contract';
 import { useDeleteWall, useWall, useWalls } from '../api/publishing-api';
 import { absoluteUrl } from '../lib/format';
-import { CopyField } from './CopyField';
+import { CopyField } from '@/components/ui/CopyField';
 import { WallEditor } from './WallEditor';
 
 export const WALLS_TEXT = {
