@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, ok, randomLetters, signIn, staffApi } from './helpers';
+import { DEMO_PASSWORD, followMailLink, ok, randomLetters, signIn, staffApi, uniqueEmail } from './helpers';
 import { ADMIN, BASE, CHROMIUM } from './publishing-world';
 
 /**
  * An open, public campaign's sign-up link as a QR code and a printable poster (issue 24): the code on
  * the campaign screen and the one on the downloaded PNG poster both read back (jsQR, in the page) as
- * the link, which opens the campaign's sign-up page; the PDF poster is an A4 PDF.
+ * the link, which opens the campaign's sign-up page; the PDF poster is an A4 PDF. A visitor signs up
+ * there and the e-mailed personal link opens the campaign.
  */
 test.use({ ...CHROMIUM, acceptDownloads: true });
 
@@ -69,7 +70,7 @@ test("an open campaign's link is shared as a QR code and a poster that read back
   const share = page.getByTestId('campaign-share');
   await expect(share.getByRole('heading', { name: 'Share the campaign' })).toBeVisible();
   const link = await share.getByRole('textbox', { name: 'Sign-up link' }).inputValue();
-  expect(link).toMatch(new RegExp(`/contributor/[^/]+/${campaign.id}$`));
+  expect(link).toMatch(new RegExp(`/join/[^/]+/${campaign.id}$`));
 
   // The code on the screen is the link.
   const qr = share.getByRole('img', { name: "QR code of the campaign's link" });
@@ -92,9 +93,31 @@ test("an open campaign's link is shared as a QR code and a poster that read back
   expect(pdfText).toMatch(/\/MediaBox \[0 0 595\.2\d* 841\.8\d*\]/);
   expect(pdfText).toContain('/Subtype /Image');
 
-  // The link opens the campaign's sign-up page for anyone.
-  const visitor = await page.context().browser()!.newPage();
+  // The link opens the campaign's sign-up page for anyone; the personal link comes by e-mail.
+  const visitor = await (await page.context().browser()!.newContext()).newPage();
   await visitor.goto(link);
-  await expect(visitor.getByText(title).first()).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByText('Tell us what the harbour means to you.')).toBeVisible();
+  await visitor.getByRole('button', { name: 'Send me my link' }).click();
+  await expect(visitor.getByText('First name is a required field')).toBeVisible();
+  await expect(visitor.getByText('Please enter an email address')).toBeVisible();
+  const email = uniqueEmail('poster');
+  await visitor.getByLabel('First name').fill('Ngozi');
+  await visitor.getByLabel('Last name').fill('Adichie');
+  await visitor.getByLabel('E-mail address').fill(email);
+  await visitor.getByRole('button', { name: 'Send me my link' }).click();
+  await expect(visitor.getByTestId('join-sent')).toContainText('Check your inbox: we have sent you your personal link to this campaign');
+  await followMailLink(visitor, email, `/contributor/`);
+  await expect(visitor).toHaveURL(new RegExp(`/contributor/[^/]+/${campaign.id}\\?`));
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByLabel('First name')).toHaveValue('Ngozi');
+
+  // A campaign that takes no sign-ups (made private) says so.
+  const staffAgain = await staffApi(ADMIN);
+  const current = await ok<{ version: number }>(await staffAgain.get(`${BASE}/api/campaign/${campaign.id}`));
+  await ok(await staffAgain.put(`${BASE}/api/campaign/update`, { data: { id: campaign.id, version: current.version, visibility: 'private' } }));
+  await staffAgain.dispose();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { name: 'This campaign is not available' })).toBeVisible();
   await visitor.close();
 });

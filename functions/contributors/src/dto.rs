@@ -27,6 +27,21 @@ pub struct Invitee {
     pub last_name: String,
 }
 
+/// An open campaign as its sign-up page shows it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenCampaign {
+    pub title: String,
+    pub description: String,
+    /// The organisation running it, when it has a name.
+    pub company_name: Option<String>,
+    /// The language the campaign's answers are spoken in.
+    pub language: storyhive_shared::campaigns::records::Language,
+    pub question_count: usize,
+    /// How long answering takes, in minutes (0 when unknown).
+    pub estimated_minutes: u32,
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteResult {

@@ -42,6 +42,7 @@ storyhive_shared::function_routes!(
     uploads::complete_upload,
     uploads::abort_upload,
     register::register_for_open_campaign,
+    register::open_campaign_for_sign_up,
     journey::accept_terms,
     journey::withdraw_consent,
     media::video_info,

@@ -36,6 +36,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/contributor/goodJobContributor', 'contributor'],
   ['/contributor/:tenantId/:campaignId', 'contributor'],
   ['/contributor/scriptContributor', 'visitors'],
+  // Not in the spec's table: an open campaign's sign-up page, what its poster's QR code opens (issue 24).
+  ['/join/:tenantId/:campaignId', 'all'],
   // Not in the spec's table: the page a staff invitation e-mail opens (anyone holding the link).
   ['/accept-invitation', 'all'],
 ];

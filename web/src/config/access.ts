@@ -61,6 +61,8 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.contributorGoodJob]: 'contributor',
   [paths.contributorCampaign]: 'contributor',
   [paths.contributorScript]: 'visitors',
+  // An open campaign's sign-up page (its poster's QR code): anyone, staff trying their poster too.
+  [paths.contributorJoin]: 'all',
   // Anyone holding an invitation link; accepting it signs them in as the invited user.
   [paths.acceptInvitation]: 'all',
 };

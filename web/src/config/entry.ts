@@ -11,6 +11,7 @@ export const CONTRIBUTOR_PATTERNS = [
   paths.contributorGoodJob,
   paths.contributorScript,
   paths.contributorCampaign,
+  paths.contributorJoin,
 ] as const;
 
 export type ContributorMatch = { pattern: (typeof CONTRIBUTOR_PATTERNS)[number]; params: Record<string, string> };

@@ -40,6 +40,8 @@ export const paths = {
   contributorGoodJob: '/contributor/goodJobContributor',
   contributorCampaign: '/contributor/:tenantId/:campaignId',
   contributorScript: '/contributor/scriptContributor',
+  /** An open campaign's sign-up page: the link on its poster and QR code. */
+  contributorJoin: '/join/:tenantId/:campaignId',
 
   /** Not in the spec's route table: the page an invited staff member's e-mailed link opens. */
   acceptInvitation: '/accept-invitation',

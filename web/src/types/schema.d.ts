@@ -744,6 +744,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contributor/open/{tenantId}/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the sign-up page of an open campaign shows before anyone signs up: its title, what it
+         *     is about, who runs it and how long answering takes. Nothing about its collaborators.
+         */
+        get: operations["open_campaign_for_sign_up"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contributor/register/{tenantId}/{campaignId}": {
         parameters: {
             query?: never;
@@ -3571,6 +3591,21 @@ export interface components {
             version: string;
             /** Format: int32 */
             width: number;
+        };
+        /** @description An open campaign as its sign-up page shows it. */
+        OpenCampaign: {
+            /** @description The organisation running it, when it has a name. */
+            companyName?: string | null;
+            description: string;
+            /**
+             * Format: int32
+             * @description How long answering takes, in minutes (0 when unknown).
+             */
+            estimatedMinutes: number;
+            /** @description The language the campaign's answers are spoken in. */
+            language: components["schemas"]["Language"];
+            questionCount: number;
+            title: string;
         };
         OrganisationForContributor: {
             /** @description Short-lived URL of the organisation's logo (JPEG). */
@@ -7293,6 +7328,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    open_campaign_for_sign_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["schemas"]["Id"];
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenCampaign"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an open, live, public campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

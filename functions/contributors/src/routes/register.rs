@@ -9,13 +9,67 @@ use storyhive_shared::{
     },
     error::ErrorBody,
     http::{ClientAddress, Json, Message, Path},
-    ratelimit, ApiError, ApiResult, AppContext,
+    ratelimit::{self, Limit},
+    ApiError, ApiResult, AppContext,
 };
+use time::Duration;
 
-use crate::dto::Invitee;
+use crate::dto::{Invitee, OpenCampaign};
 use crate::service::invite;
 
 const ANSWER: &str = "Check your inbox: we have sent you your personal link to this campaign";
+
+/// Reads of an open campaign's sign-up page one client may make (a poster's QR code is scanned
+/// by many people, each from their own phone; a script reading every campaign is not).
+pub const SIGN_UP_READS_PER_CLIENT: Limit = Limit { scope: "sign-up-read", max: 120, window: Duration::minutes(10) };
+
+/// The campaign, if people can sign up for it by themselves: open ("evergreen"), public, live,
+/// and in an active initiative. Anything else reads as not available, whatever the reason.
+async fn open_campaign(context: &AppContext, tenant_id: &str, campaign_id: &str) -> ApiResult<CampaignParts> {
+    let store = &context.store;
+    let not_open = || ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_AVAILABLE.into());
+    let parts = CampaignParts::load(store, tenant_id, campaign_id).await?.ok_or_else(not_open)?;
+    let campaign = &parts.campaign;
+    let open = campaign.campaign_type == CampaignType::Evergreen
+        && campaign.visibility == Visibility::Public
+        && campaign_rules::effective_status(campaign, campaign_rules::today()) == CampaignStatus::Live
+        && repo::active_initiative(store, tenant_id, &campaign.initiative_id).await?.is_some();
+    if !open {
+        return Err(not_open());
+    }
+    Ok(parts)
+}
+
+/// What the sign-up page of an open campaign shows before anyone signs up: its title, what it
+/// is about, who runs it and how long answering takes. Nothing about its collaborators.
+#[utoipa::path(get, path = "/contributor/open/{tenantId}/{campaignId}", tag = "contributor journey",
+    params(("tenantId" = String, Path), ("campaignId" = String, Path)),
+    responses(
+        (status = 200, body = OpenCampaign),
+        (status = 404, description = "Not an open, live, public campaign", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
+    ))]
+pub async fn open_campaign_for_sign_up(
+    State(context): State<AppContext>,
+    client: ClientAddress,
+    Path((tenant_id, campaign_id)): Path<(String, String)>,
+) -> ApiResult<Json<OpenCampaign>> {
+    let verdict = ratelimit::hit(&context.store, &SIGN_UP_READS_PER_CLIENT, &client.0).await?;
+    if verdict.is_limited() {
+        return Err(ratelimit::too_many("Too many requests. Please wait a few minutes and try again.", verdict));
+    }
+    let parts = open_campaign(&context, &tenant_id, &campaign_id).await?;
+    let company_name = invite::company_name(&context, &tenant_id).await?;
+    let campaign = &parts.campaign;
+    Ok(Json(OpenCampaign {
+        title: campaign.title.clone(),
+        description: campaign.description.clone(),
+        company_name,
+        language: campaign.language,
+        question_count: parts.questions.len(),
+        estimated_minutes: parts.estimated_minutes(),
+    }))
+}
 
 /// Register for an open campaign with name and e-mail; the personal link is sent by
 /// e-mail only (so nobody can open someone else's answers by typing their address).
@@ -41,16 +95,7 @@ pub async fn register_for_open_campaign(
     if verdict.is_limited() {
         return Err(ratelimit::too_many("Too many requests. Please wait a few minutes and try again.", verdict));
     }
-    let not_open = || ApiError::NotFound(campaign_rules::CAMPAIGN_NOT_AVAILABLE.into());
-    let parts = CampaignParts::load(store, &tenant_id, &campaign_id).await?.ok_or_else(not_open)?;
-    let campaign = &parts.campaign;
-    let open = campaign.campaign_type == CampaignType::Evergreen
-        && campaign.visibility == Visibility::Public
-        && campaign_rules::effective_status(campaign, campaign_rules::today()) == CampaignStatus::Live
-        && repo::active_initiative(store, &tenant_id, &campaign.initiative_id).await?.is_some();
-    if !open {
-        return Err(not_open());
-    }
+    let parts = open_campaign(&context, &tenant_id, &campaign_id).await?;
     // Past the limit the answer stays the same; only no more mail goes to the address.
     if ratelimit::hit(store, &ratelimit::MAIL_PER_ADDRESS, &person.email).await?.is_limited() {
         tracing::warn!("open-campaign registration: mail limit of an address reached");

@@ -263,6 +263,19 @@ async fn open_campaigns_let_visitors_ask_for_their_own_link() {
     let staff = organisation(&stack).await;
     let (campaign_id, _) = staff.live_campaign(&stack, "Open door").await;
     let path = format!("/contributor/register/{}/{campaign_id}", staff.tenant_id);
+    // The sign-up page (a poster's QR code opens it) reads what the campaign is, without a key.
+    let sign_up = format!("/contributor/open/{}/{campaign_id}", staff.tenant_id);
+    let (status, page) = call(&stack, Method::GET, &sign_up, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["title"], "Open door");
+    assert_eq!(page["language"], "en");
+    assert!(page["questionCount"].as_u64().unwrap() >= 1 && page["estimatedMinutes"].as_u64().unwrap() >= 1, "{page}");
+    assert!(!page.to_string().contains("contributor"), "nothing about who takes part: {page}");
+    let unknown = format!("/contributor/open/{}/{}", staff.tenant_id, storyhive_shared::model::new_id());
+    let (status, body) = call(&stack, Method::GET, &unknown, None, None).await;
+    assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"));
+    let (status, body) = call(&stack, Method::GET, &format!("/contributor/open/{}/not%20an%20id", staff.tenant_id), None, None).await;
+    assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "This id is not valid"));
     let email = storyhive_local_stack::testkit::unique_email("visitor");
     let visitor = json!({"email": email, "firstName": "Dana", "lastName": "Scully"});
     let (status, body) = call(&stack, Method::POST, &path, None, Some(visitor.clone())).await;
@@ -293,4 +306,6 @@ async fn open_campaigns_let_visitors_ask_for_their_own_link() {
     )
     .await;
     assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"));
+    let (status, body) = call(&stack, Method::GET, &sign_up, None, None).await;
+    assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"), "a private campaign's sign-up page is gone");
 }

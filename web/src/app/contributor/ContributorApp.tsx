@@ -14,6 +14,8 @@ import { matchContributorPath, ParamsProvider, useLocation } from '@/features/co
 
 // The script page is off the linear flow (landing, journey, recording, good job): loaded when opened.
 const ScriptPage = lazy(() => import('@/features/contributor-journey/components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
+// The sign-up page of an open campaign is opened once, from a poster or a shared link.
+const JoinPage = lazy(() => import('@/features/contributor-journey/components/JoinPage').then((m) => ({ default: m.JoinPage })));
 
 function Landing() {
   // The guard lets in the link's invitation before the browser keeps it.
@@ -40,6 +42,12 @@ function Page({ pattern }: { pattern: string }) {
         <ContributorGuard path={paths.contributorRecordVideo}>
           <StudioPage />
         </ContributorGuard>
+      );
+    case paths.contributorJoin:
+      return (
+        <Suspense fallback={<FullScreenLoader />}>
+          <JoinPage />
+        </Suspense>
       );
     case paths.contributorGoodJob:
       return (

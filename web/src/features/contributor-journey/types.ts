@@ -7,6 +7,7 @@ type S = components['schemas'];
  * nothing of the staff client is bundled). Only the locally stored records are declared here.
  */
 export type VideoConfig = S['VideoConfig'];
+export type OpenCampaign = S['OpenCampaign'];
 export type VideoInfo = S['VideoInfo'];
 export type DeviceType = 'Mobile' | 'Tablet' | 'Desktop';
 export type UploadStatus = S['UploadStatus'];

@@ -17,7 +17,7 @@ describe('sharing an open campaign', () => {
   it("shows the sign-up link, its QR code and the poster's two downloads", async () => {
     render(<CampaignShare campaign={campaign()} tenantId="t1" />);
     const link = openCampaignLink(window.location.origin, 't1', 'c1');
-    expect(link).toBe(`${window.location.origin}/contributor/t1/c1`);
+    expect(link).toBe(`${window.location.origin}/join/t1/c1`);
     expect(screen.getByRole('textbox', { name: 'Sign-up link' })).toHaveValue(link);
     const qr = await screen.findByRole('img', { name: SHARE_TEXT.qrAlt });
     // The code is drawn by qrcode as SVG.

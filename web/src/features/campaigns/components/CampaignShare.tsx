@@ -19,7 +19,7 @@ export const SHARE_TEXT = {
 
 /** The link people open to sign up for an open, public campaign. */
 export function openCampaignLink(origin: string, tenantId: string, campaignId: string): string {
-  return `${origin}${buildPath(paths.contributorCampaign, { tenantId, campaignId })}`;
+  return `${origin}${buildPath(paths.contributorJoin, { tenantId, campaignId })}`;
 }
 
 /** Whether people can sign up by themselves: an open campaign that is public (spec section 5). */

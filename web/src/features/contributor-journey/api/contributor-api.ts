@@ -5,6 +5,7 @@ import type {
   ContributorData,
   Journey,
   JourneyQuestion,
+  OpenCampaign,
   StartUploadResponse,
   StoredVideos,
   UploadedPart,
@@ -147,4 +148,24 @@ export function generateScript(
  */
 export function withdrawConsent(ids: Ids, options?: ContributorCallOptions) {
   return contributorCall<{ message: string }>('POST', '/contributor/withdraw-consent', idsOf(ids), options);
+}
+
+// Open campaigns: anyone may sign up (the link on a poster's QR code). No key is sent.
+
+/** What the sign-up page shows of an open, live, public campaign (404 for anything else). */
+export function fetchOpenCampaign(tenantId: string, campaignId: string, options?: ContributorCallOptions) {
+  return contributorCall<OpenCampaign>('GET', `/contributor/open/${encodeURIComponent(tenantId)}/${encodeURIComponent(campaignId)}`, undefined, {
+    key: '',
+    ...options,
+  });
+}
+
+/** Asks for a personal link by e-mail; the answer is the same whether or not the address was known. */
+export function registerForOpenCampaign(tenantId: string, campaignId: string, person: { firstName: string; lastName: string; email: string }) {
+  return contributorCall<{ message: string }>(
+    'POST',
+    `/contributor/register/${encodeURIComponent(tenantId)}/${encodeURIComponent(campaignId)}`,
+    person,
+    { key: '', toast: false },
+  );
 }
