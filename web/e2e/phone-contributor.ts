@@ -36,7 +36,10 @@ export type ScriptedCampaign = { link: string; title: string; questions: string[
  * As staff: a portrait campaign with a campaign script and one question per entry of `questions`
  * (each with its own script when given), published, with one invited collaborator.
  */
-export async function publishAndInvite(campaignScript: string, questions: { question: string; script?: string }[]): Promise<ScriptedCampaign> {
+export async function publishAndInvite(
+  campaignScript: string,
+  questions: { question: string; script?: string; timeLimitSeconds?: number }[],
+): Promise<ScriptedCampaign> {
   const staff = await staffApi();
   const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
   const title = `Phone stories ${suffix}`;

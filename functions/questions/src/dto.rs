@@ -13,6 +13,8 @@ pub struct AddQuestion {
     pub script: Option<String>,
     /// Where to insert it (1 = first); at the end when left out.
     pub sequence: Option<u32>,
+    /// The longest answer, in seconds: 30, 60, 120 or 300; 0 or left out for no limit.
+    pub time_limit_seconds: Option<u32>,
 }
 
 /// Fields left out are unchanged; `sequence` moves the question.
@@ -25,4 +27,6 @@ pub struct UpdateQuestion {
     pub tips: Option<String>,
     pub script: Option<String>,
     pub sequence: Option<u32>,
+    /// 30, 60, 120 or 300 seconds; 0 removes the limit; left out, unchanged.
+    pub time_limit_seconds: Option<u32>,
 }

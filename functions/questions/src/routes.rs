@@ -130,6 +130,7 @@ pub async fn add_question(
     );
     let tips = tips(body.tips.as_deref(), &mut errors);
     let script = script(body.script.as_deref(), &mut errors);
+    let time_limit_seconds = errors.check("timeLimitSeconds", rules::time_limit(body.time_limit_seconds.unwrap_or(0))).flatten();
     errors.finish()?;
     let parts = CampaignParts::require(&context.store, &principal.tenant_id, &body.campaign_id).await?;
     if parts.questions.len() >= MAX_QUESTIONS {
@@ -150,6 +151,7 @@ pub async fn add_question(
         tips,
         script,
         sequence: order.iter().position(|id| id == &question_id).unwrap_or(0) as u32 + 1,
+        time_limit_seconds,
         created_at: at.clone(),
         updated_at: at,
     };
@@ -198,6 +200,11 @@ pub async fn update_question(
     if body.script.is_some() {
         record.script = script(body.script.as_deref(), &mut errors);
     }
+    if let Some(seconds) = body.time_limit_seconds {
+        if let Some(limit) = errors.check("timeLimitSeconds", rules::time_limit(seconds)) {
+            record.time_limit_seconds = limit;
+        }
+    }
     errors.finish()?;
     let order = match body.sequence {
         Some(position) => {
@@ -210,7 +217,7 @@ pub async fn update_question(
     let put = context.store.update_op(&record.key(), |update| {
         update
             .update_expression(
-                "SET #question = :question, #tips = :tips, #script = :script, #sequence = :sequence, updatedAt = :at",
+                "SET #question = :question, #tips = :tips, #script = :script, #sequence = :sequence, timeLimitSeconds = :limit, updatedAt = :at",
             )
             .condition_expression("#sequence = :old AND #question = :old_question")
             .expression_attribute_names("#sequence", "sequence")
@@ -227,6 +234,10 @@ pub async fn update_question(
                 record.script.clone().map(AttributeValue::S).unwrap_or(AttributeValue::Null(true)),
             )
             .expression_attribute_values(":sequence", AttributeValue::N(record.sequence.to_string()))
+            .expression_attribute_values(
+                ":limit",
+                record.time_limit_seconds.map(|s| AttributeValue::N(s.to_string())).unwrap_or(AttributeValue::Null(true)),
+            )
             .expression_attribute_values(":old", AttributeValue::N(before.sequence.to_string()))
             .expression_attribute_values(":old_question", AttributeValue::S(before.question.clone()))
             .expression_attribute_values(":at", AttributeValue::S(record.updated_at.clone()))

@@ -226,6 +226,10 @@ impl UploadWorker {
                     .await
             }
         };
+        let limit = question.as_ref().and_then(|q| q.time_limit_seconds);
+        if let Some(reason) = storyhive_shared::campaigns::rules::over_time_limit(limit, info.duration_seconds) {
+            return self.reject(key, &parsed, &question_id, &reason).await;
+        }
         let device = upload.as_ref().and_then(|u| u.device_type.clone());
         self.record(key, &parsed, &question_id, size, &info, device).await
     }

@@ -56,6 +56,8 @@ pub struct Question {
     pub tips: Option<String>,
     pub sequence: u32,
     pub script: Option<String>,
+    /// The longest answer it takes, in seconds (30, 60, 120 or 300); null for no limit.
+    pub time_limit_seconds: Option<u32>,
 }
 
 impl From<&QuestionRecord> for Question {
@@ -68,6 +70,7 @@ impl From<&QuestionRecord> for Question {
             tips: record.tips.clone().filter(|t| !t.is_empty()),
             sequence: record.sequence,
             script: record.script.as_deref().map(rules::restore_emoji),
+            time_limit_seconds: record.time_limit_seconds,
         }
     }
 }

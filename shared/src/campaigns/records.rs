@@ -248,6 +248,9 @@ pub struct QuestionRecord {
     pub script: Option<String>,
     /// 1..N, dense and unique within the campaign.
     pub sequence: u32,
+    /// The longest answer it takes, in seconds (`rules::TIME_LIMITS_SECONDS`); none when unset.
+    #[serde(default)]
+    pub time_limit_seconds: Option<u32>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
 }

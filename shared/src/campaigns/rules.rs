@@ -16,6 +16,44 @@ pub const TAGS_MAX: usize = 4;
 pub const EDITOR_MAX: usize = 100_000;
 pub const TIPS_MAX: usize = 500;
 
+/// The longest answers a question may take, in seconds (issue 24): 30 s, 1, 2 or 5 minutes.
+/// 0 (or none) is no limit.
+pub const TIME_LIMITS_SECONDS: [u32; 4] = [30, 60, 120, 300];
+pub const TIME_LIMIT_INVALID: &str = "Time limit must be none, 30 seconds, 1 minute, 2 minutes or 5 minutes";
+/// How much longer than the limit a take may be: the studio stops at the limit, and a
+/// recorder's last chunk and the container's rounding add a little.
+pub const TIME_LIMIT_TOLERANCE_SECONDS: f64 = 1.5;
+
+/// The stored limit of a requested one: `Ok(None)` for no limit (0).
+pub fn time_limit(seconds: u32) -> Result<Option<u32>, &'static str> {
+    match seconds {
+        0 => Ok(None),
+        s if TIME_LIMITS_SECONDS.contains(&s) => Ok(Some(s)),
+        _ => Err(TIME_LIMIT_INVALID),
+    }
+}
+
+/// "30 seconds", "1 minute", "5 minutes".
+pub fn time_limit_label(seconds: u32) -> String {
+    match seconds {
+        s if s < 60 => format!("{s} seconds"),
+        60 => "1 minute".into(),
+        s if s % 60 == 0 => format!("{} minutes", s / 60),
+        s => format!("{s} seconds"),
+    }
+}
+
+/// Why a take longer than its question's limit is refused, or None when it fits.
+pub fn over_time_limit(limit_seconds: Option<u32>, duration_seconds: f64) -> Option<String> {
+    let limit = limit_seconds?;
+    (duration_seconds > f64::from(limit) + TIME_LIMIT_TOLERANCE_SECONDS).then(|| {
+        format!(
+            "This answer is longer than the {} this question allows. Please record a shorter answer or upload a shorter file.",
+            time_limit_label(limit)
+        )
+    })
+}
+
 pub const INITIATIVE_REQUIRED: &str = "Initiative is a required field";
 pub const INITIATIVE_TOO_LONG: &str = "Initiative must be at most 50 characters";
 pub const QUESTION_REQUIRED: &str = "Question is a required field";

@@ -131,6 +131,8 @@ pub struct JourneyQuestion {
     /// (null when neither has any text).
     pub script: Option<String>,
     pub contributor_script: Option<String>,
+    /// The longest answer it takes, in seconds; null for no limit. The studio stops there.
+    pub time_limit_seconds: Option<u32>,
     pub video_config: VideoConfig,
     pub sent_for_re_recording: bool,
     pub collaborator_re_recording_status: Option<String>,
@@ -160,6 +162,7 @@ impl JourneyQuestion {
             sequence: question.sequence,
             script: effective_script(question.script.as_deref(), campaign_script),
             contributor_script: record.and_then(|r| r.contributor_script.as_deref()).map(campaign_rules::restore_emoji),
+            time_limit_seconds: question.time_limit_seconds,
             video_config: record.and_then(|r| r.video_config).unwrap_or(default_config),
             sent_for_re_recording: record.is_some_and(|r| r.sent_for_re_recording),
             collaborator_re_recording_status: record.and_then(|r| r.collaborator_re_recording_status.clone()),

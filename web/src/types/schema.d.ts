@@ -2660,6 +2660,12 @@ export interface components {
              * @default null
              */
             sequence: number | null;
+            /**
+             * Format: int32
+             * @description The longest answer, in seconds: 30, 60, 120 or 300; 0 or left out for no limit.
+             * @default null
+             */
+            timeLimitSeconds: number | null;
             /** @default null */
             tips: string | null;
         };
@@ -3511,6 +3517,11 @@ export interface components {
             sequence: number;
             /** @description A take is safely stored on the server. */
             stored: boolean;
+            /**
+             * Format: int32
+             * @description The longest answer it takes, in seconds; null for no limit. The studio stops there.
+             */
+            timeLimitSeconds?: number | null;
             tips?: string | null;
             /** @description Whether the journey asks it now (re-recording asks only what was sent back). */
             toAsk: boolean;
@@ -3836,6 +3847,11 @@ export interface components {
             script?: string | null;
             /** Format: int32 */
             sequence: number;
+            /**
+             * Format: int32
+             * @description The longest answer it takes, in seconds (30, 60, 120 or 300); null for no limit.
+             */
+            timeLimitSeconds?: number | null;
             /** @description Null when empty. */
             tips?: string | null;
         };
@@ -4457,6 +4473,12 @@ export interface components {
              * @default null
              */
             sequence: number | null;
+            /**
+             * Format: int32
+             * @description 30, 60, 120 or 300 seconds; 0 removes the limit; left out, unchanged.
+             * @default null
+             */
+            timeLimitSeconds: number | null;
             /**
              * @description Empty clears the tips.
              * @default null

@@ -225,6 +225,53 @@ async fn files_that_are_not_videos_or_too_large_are_removed_and_the_answer_says_
 }
 
 #[tokio::test]
+async fn a_take_longer_than_its_questions_time_limit_is_refused_after_probing() {
+    let stack = stack().await;
+    let invited = invited(&stack, &["Short?", "Shorter?"]).await;
+    let (q1, q2) = (invited.question_ids[0].clone(), invited.question_ids[1].clone());
+    let limit = |question: &str, seconds: i64| {
+        let (staff, stack) = (&invited.staff, &stack);
+        let body = json!({"campaignId": invited.campaign_id, "timeLimitSeconds": seconds});
+        let path = format!("/question/{question}");
+        async move { staff.put(stack, &path, body).await }
+    };
+    // Only none, 30 s, 1, 2 or 5 minutes; a refused value changes nothing.
+    let (status, body) = limit(&q1, 45).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("Time limit must be none, 30 seconds, 1 minute, 2 minutes or 5 minutes"), "{body}");
+    let journey = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await.1;
+    assert_eq!(question(&journey, &q1)["timeLimitSeconds"], Value::Null);
+    for (id, seconds) in [(&q1, 30), (&q2, 30)] {
+        let (status, body) = limit(id, seconds).await;
+        assert_eq!((status, body["timeLimitSeconds"].as_i64()), (StatusCode::OK, Some(30)), "{body}");
+    }
+    let journey = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await.1;
+    assert_eq!(question(&journey, &q1)["timeLimitSeconds"], 30, "the collaborator's pages see the limit");
+
+    // 33 s is over a 30 s limit; 31 s is within what a recorder adds at the end.
+    let long = video(Container::Mp4, 33).make();
+    let long_key = invited.upload(&stack, &q1, &long, "video/mp4").await;
+    invited.upload(&stack, &q2, &video(Container::Webm, 31).make(), "video/webm").await;
+    let journey = invited.settle_uploads(&stack).await;
+    assert_eq!(question(&journey, &q1)["uploadStatus"], "failed");
+    assert_eq!(
+        question(&journey, &q1)["failureReason"],
+        "This answer is longer than the 30 seconds this question allows. Please record a shorter answer or upload a shorter file."
+    );
+    let head = stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(&long_key).send().await;
+    assert!(head.is_err(), "the refused file is removed");
+    assert_eq!(question(&journey, &q2)["uploadStatus"], "stored", "{}", question(&journey, &q2));
+
+    // Removing the limit (0) lets a long answer through again.
+    let (status, body) = limit(&q1, 0).await;
+    assert_eq!((status, &body["timeLimitSeconds"]), (StatusCode::OK, &Value::Null), "{body}");
+    invited.upload(&stack, &q1, &long, "video/mp4").await;
+    let journey = invited.settle_uploads(&stack).await;
+    assert_eq!(question(&journey, &q1)["uploadStatus"], "stored");
+    assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 2);
+}
+
+#[tokio::test]
 async fn a_poison_message_is_reported_failed_and_the_queue_sends_it_to_its_dead_letter_queue() {
     let stack = stack().await;
     let worker = upload_worker(&stack);

@@ -79,8 +79,24 @@ export const questionSchema = z.object({
   tips: z.string().trim(),
   /** What the teleprompter shows for this question (the campaign's script when empty). */
   script: z.string().trim().max(LIMITS.editor, 'Maximum character limit reached'),
+  /** The longest answer in seconds ('0': no limit); the studio stops there, longer files are refused. */
+  timeLimit: z.enum(['0', '30', '60', '120', '300']),
 });
 export type QuestionValues = z.input<typeof questionSchema>;
+
+/** The answer time limits staff may choose (issue 24), seconds as the form keeps them. */
+export const TIME_LIMIT_OPTIONS: { value: QuestionValues['timeLimit']; label: string }[] = [
+  { value: '0', label: 'No limit' },
+  { value: '30', label: '30 seconds' },
+  { value: '60', label: '1 minute' },
+  { value: '120', label: '2 minutes' },
+  { value: '300', label: '5 minutes' },
+];
+
+/** A question's limit as the form shows it. */
+export function timeLimitValue(seconds: number | null | undefined): QuestionValues['timeLimit'] {
+  return TIME_LIMIT_OPTIONS.find((o) => o.value === String(seconds ?? 0))?.value ?? '0';
+}
 
 /** A collaborator's invitation: the app's name and e-mail rules (lib/validation), the API's words. */
 export const inviteContributorSchema = z.object({

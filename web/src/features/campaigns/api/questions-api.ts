@@ -25,8 +25,8 @@ export function useQuestions(campaignId: string) {
 export function useAddQuestion(campaignId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { question: string; tips: string | null; script?: string | null; sequence: number | null }) =>
-      bumpingWrite(campaignId, () => call(api.POST('/question/add', { body: { campaignId, script: null, ...body } }))),
+    mutationFn: (body: { question: string; tips: string | null; script?: string | null; timeLimitSeconds?: number; sequence: number | null }) =>
+      bumpingWrite(campaignId, () => call(api.POST('/question/add', { body: { campaignId, script: null, ...body, timeLimitSeconds: body.timeLimitSeconds ?? null } }))),
     onSuccess: () => {
       toast.success(QUESTION_MESSAGES.added);
       return qc.invalidateQueries({ queryKey: questionsKey(campaignId) });
@@ -37,13 +37,13 @@ export function useAddQuestion(campaignId: string) {
 export function useUpdateQuestion(campaignId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ questionId, ...body }: { questionId: string; question: string; tips: string | null; script: string | null }) =>
+    mutationFn: ({ questionId, ...body }: { questionId: string; question: string; tips: string | null; script: string | null; timeLimitSeconds: number }) =>
       bumpingWrite(campaignId, () =>
         call(
           api.PUT('/question/{id}', {
             params: { path: { id: questionId } },
             // Empty tips and script clear them (null would leave them unchanged).
-            body: { campaignId, question: body.question, tips: body.tips ?? '', script: body.script ?? '', sequence: null },
+            body: { campaignId, question: body.question, tips: body.tips ?? '', script: body.script ?? '', timeLimitSeconds: body.timeLimitSeconds, sequence: null },
           }),
         ),
       ),
@@ -63,7 +63,7 @@ export function useMoveQuestion(campaignId: string) {
         call(
           api.PUT('/question/{id}', {
             params: { path: { id: questionId } },
-            body: { campaignId, sequence, question: null, tips: null, script: null },
+            body: { campaignId, sequence, question: null, tips: null, script: null, timeLimitSeconds: null },
           }),
         ),
       ),

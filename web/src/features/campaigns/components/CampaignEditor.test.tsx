@@ -140,8 +140,8 @@ describe('campaign editor', () => {
       if (c.method === 'GET' && c.path === '/campaign/c1') return jsonResponse(makeCampaign());
       if (c.path === '/question/list/c1') return jsonResponse(list);
       if (c.method === 'POST' && c.path === '/question/add') {
-        const body = c.body as { question: string; tips: string | null; sequence: number };
-        const created = { ...question('c', body.sequence, body.tips), question: body.question };
+        const body = c.body as { question: string; tips: string | null; sequence: number; timeLimitSeconds: number };
+        const created = { ...question('c', body.sequence, body.tips), question: body.question, timeLimitSeconds: body.timeLimitSeconds || null };
         list = [...list, created];
         return jsonResponse(created, 201);
       }
@@ -164,6 +164,7 @@ describe('campaign editor', () => {
     expect(await screen.findByText('Question is a required field')).toBeInTheDocument();
     await u.type(screen.getByLabelText('Question'), 'What changed?');
     await u.type(screen.getByLabelText('Tips (optional)'), 'Be brief');
+    await u.selectOptions(screen.getByLabelText('Answer time limit'), '1 minute');
     await u.click(screen.getByRole('button', { name: 'Save question' }));
     await screen.findByText('What changed?');
     expect(calls.find((c) => c.path === '/question/add')!.body).toEqual({
@@ -172,7 +173,9 @@ describe('campaign editor', () => {
       tips: 'Be brief',
       sequence: 3,
       script: null,
+      timeLimitSeconds: 60,
     });
+    expect(screen.getByText('Answers up to 1 minute')).toBeInTheDocument();
     expect(screen.queryByTestId('question-temp')).not.toBeInTheDocument();
 
     await u.click(screen.getByRole('button', { name: 'Move "What changed?" up' }));
@@ -182,8 +185,8 @@ describe('campaign editor', () => {
     );
     await waitFor(() => expect(list.map((q) => q.questionId)).toEqual(['c', 'a', 'b']));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
-      { campaignId: 'c1', sequence: 2, question: null, tips: null, script: null },
-      { campaignId: 'c1', sequence: 1, question: null, tips: null, script: null },
+      { campaignId: 'c1', sequence: 2, question: null, tips: null, script: null, timeLimitSeconds: null },
+      { campaignId: 'c1', sequence: 1, question: null, tips: null, script: null, timeLimitSeconds: null },
     ]);
   });
 

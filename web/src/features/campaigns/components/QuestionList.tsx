@@ -5,7 +5,7 @@ import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Dialog } from '@/components/ui/Dialog';
-import { Input } from '@/components/ui/Field';
+import { Input, Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/utils/cn';
 import { useAiStatus, useGenerateParagraphs } from '../api/ai-api';
@@ -17,10 +17,10 @@ import {
   useUpdateQuestion,
 } from '../api/questions-api';
 import { nextSequence, reconcileQuestions, type TempQuestion } from '../lib/questions';
-import { LIMITS, questionSchema, type QuestionValues } from '../schemas';
+import { LIMITS, questionSchema, TIME_LIMIT_OPTIONS, timeLimitValue, type QuestionValues } from '../schemas';
 import type { Question } from '../types';
 
-export type QuestionSave = { question: string; tips: string | null; script: string | null };
+export type QuestionSave = { question: string; tips: string | null; script: string | null; timeLimitSeconds: number };
 
 type EditorProps = {
   campaignId: string;
@@ -53,7 +53,7 @@ function QuestionEditor({ campaignId, initial, saving, saveLabel, onSave, onCanc
   const reasonId = useId();
 
   const submit = handleSubmit((values) =>
-    onSave({ question: values.question, tips: values.tips || null, script: values.script || null }),
+    onSave({ question: values.question, tips: values.tips || null, script: values.script || null, timeLimitSeconds: Number(values.timeLimit) }),
   );
 
   const writeScript = () =>
@@ -87,6 +87,13 @@ function QuestionEditor({ campaignId, initial, saving, saveLabel, onSave, onCanc
         }
       />
       <Input label="Tips (optional)" {...register('tips', draft)} error={errors.tips?.message} />
+      <Select
+        label="Answer time limit"
+        options={TIME_LIMIT_OPTIONS}
+        hint="The studio shows the time left and stops there; a longer uploaded file is refused."
+        {...register('timeLimit', draft)}
+        error={errors.timeLimit?.message}
+      />
       <TextArea
         label="Script (optional)"
         rows={4}
@@ -205,6 +212,7 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
       question: '',
       tips: '',
       script: '',
+      timeLimit: '0',
       sequence: nextSequence(saved, temps),
     };
     setTemps((list) => [...list, temp]);
@@ -259,7 +267,7 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
                 <li key={temp.tempId} data-testid="question-temp" className="rounded-lg border border-dashed border-primary p-3">
                   <QuestionEditor
                     campaignId={campaignId}
-                    initial={{ question: temp.question, tips: temp.tips, script: temp.script }}
+                    initial={{ question: temp.question, tips: temp.tips, script: temp.script, timeLimit: temp.timeLimit }}
                     saving={add.isPending && savingTemp.current === temp.tempId}
                     saveLabel="Save question"
                     onSave={(values) => saveTemp(temp, values)}
@@ -301,7 +309,7 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
                 {isEditing ? (
                   <QuestionEditor
                     campaignId={campaignId}
-                    initial={{ question: q.question, tips: q.tips ?? '', script: q.script ?? '' }}
+                    initial={{ question: q.question, tips: q.tips ?? '', script: q.script ?? '', timeLimit: timeLimitValue(q.timeLimitSeconds) }}
                     saving={update.isPending}
                     saveLabel="Save changes"
                     onSave={(values) =>
@@ -322,6 +330,11 @@ export function QuestionList({ campaignId, locked }: { campaignId: string; locke
                       </p>
                       {q.tips && <p className="mt-0.5 text-xs text-muted">Tip: {q.tips}</p>}
                       {q.script && <p className="mt-0.5 text-xs text-muted">Has its own script</p>}
+                      {q.timeLimitSeconds != null && (
+                        <p className="mt-0.5 text-xs text-muted">
+                          Answers up to {TIME_LIMIT_OPTIONS.find((o) => o.value === timeLimitValue(q.timeLimitSeconds))?.label.toLowerCase()}
+                        </p>
+                      )}
                     </div>
                     <div className="ml-auto flex shrink-0 gap-1">
                       <Button

@@ -11,7 +11,7 @@ const q = (id: string, sequence: number): Question => ({
   sequence,
   script: null,
 });
-const t = (id: string, sequence: number): TempQuestion => ({ tempId: id, question: `draft ${id}`, tips: '', script: '', sequence });
+const t = (id: string, sequence: number): TempQuestion => ({ tempId: id, question: `draft ${id}`, tips: '', script: '', timeLimit: '0', sequence });
 
 describe('reconcileQuestions (spec section 4)', () => {
   it('sorts saved questions by sequence and puts temporary ones after them', () => {

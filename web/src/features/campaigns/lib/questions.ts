@@ -1,7 +1,8 @@
+import type { QuestionValues } from '../schemas';
 import type { Question } from '../types';
 
 /** A question typed in the editor but not saved yet. */
-export type TempQuestion = { tempId: string; question: string; tips: string; script: string; sequence: number };
+export type TempQuestion = { tempId: string; question: string; tips: string; script: string; timeLimit: QuestionValues['timeLimit']; sequence: number };
 
 export type QuestionRow = { kind: 'saved'; question: Question } | { kind: 'temp'; temp: TempQuestion };
 

@@ -12,6 +12,7 @@ import { useScriptSave } from '../api/use-script-save';
 import { currentDeviceType, currentOrientation, orientationAlert } from '../lib/device';
 import { cacheVideoConfig, clearContributorDetail } from '../lib/storage';
 import { formatReadingTime, htmlToText } from '../lib/text';
+import { isOverTimeLimit, overTimeLimitMessage, timeLimitLabel } from '../lib/time-limit';
 import type { ContributorData, DeviceType, JourneyQuestion, RecordingMode, VideoConfig } from '../types';
 import { getUploadManager } from '../uploads/uploads';
 import {
@@ -106,6 +107,8 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
   const [codecMissing, setCodecMissing] = useState(() => supportedMime() === null);
   const [count, setCount] = useState(COUNTDOWN_SECONDS);
   const [elapsed, setElapsed] = useState(0);
+  /** The last take stopped because the question's time limit was reached. */
+  const [timeUp, setTimeUp] = useState(false);
   const [reviewUrl, setReviewUrl] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -134,6 +137,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
   const alert = orientationAlert(mode, orientation, device);
   const script = scripts[qid] ?? '';
   const manager = practice ? null : getUploadManager();
+  const limit = question.timeLimitSeconds ?? null;
 
   // Teleprompter settings: local copy after 500 ms, posted to the journey after 1 s.
   const current = useRef(qid);
@@ -225,6 +229,15 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     return () => clearInterval(timer);
   }, [phase]);
 
+  // At the question's time limit the take stops by itself (to the millisecond, not at the next tick).
+  const stopAtLimit = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    if (phase !== 'recording' || !limit) return;
+    const left = limit * 1000 - (Date.now() - startedAt.current);
+    const timer = setTimeout(() => stopAtLimit.current(), Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [phase, limit]);
+
   const closeCamera = useCallback(() => {
     releaseStream(streamRef.current);
     streamRef.current = null;
@@ -292,6 +305,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     }
     mimeRef.current = mime;
     engaged.current = true;
+    setTimeUp(false);
     setEditing(false);
     setCount(COUNTDOWN_SECONDS);
     setPhase('countdown');
@@ -313,6 +327,11 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     setReviewUrl(URL.createObjectURL(new Blob(chunksRef.current, { type: baseContentType(mimeRef.current) })));
     setPhase('review');
   }
+
+  stopAtLimit.current = () => {
+    setTimeUp(true);
+    void stop();
+  };
 
   function clearReview() {
     if (reviewUrl) URL.revokeObjectURL(reviewUrl);
@@ -361,6 +380,12 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
       toast.error(ANSWER_FILE_REFUSED);
       return;
     }
+    const seconds = await videoDuration(file);
+    if (isOverTimeLimit(limit, seconds)) {
+      toast.error(overTimeLimitMessage(limit!));
+      return;
+    }
+    setTimeUp(false);
     setPhase('importing');
     closeCamera();
     try {
@@ -369,7 +394,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
       for (let offset = 0; offset < file.size; offset += FILE_SLICE_BYTES) {
         await manager.append(takeId, await file.slice(offset, offset + FILE_SLICE_BYTES).arrayBuffer());
       }
-      await manager.finish(takeId, await videoDuration(file));
+      await manager.finish(takeId, seconds);
       setReviewUrl(URL.createObjectURL(file));
       setPhase('review');
     } catch {
@@ -412,6 +437,11 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
           <div className="absolute right-3 top-[calc(40%+0.75rem)] flex items-center gap-2 rounded-full bg-black/60 px-3 py-1 text-sm tabular-nums" data-testid="recording-timer" aria-live="off">
             <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-danger" aria-hidden />
             {formatClock(elapsed)}
+            {limit && (
+              <span className={cn('text-xs', limit - elapsed <= 10 ? 'font-semibold text-accent' : 'text-white/70')} data-testid="time-left">
+                {formatClock(Math.max(0, limit - elapsed))} left
+              </span>
+            )}
           </div>
         )}
         {phase === 'countdown' && (
@@ -457,6 +487,16 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
             {expanded ? 'Collapse question' : 'Expand question'}
           </button>
           {expanded && question.tips && <p className="mt-1 text-sm text-white/80">{question.tips}</p>}
+          {limit && (
+            <p className="mt-1 text-xs text-white/70" data-testid="time-limit">
+              Answer in up to {timeLimitLabel(limit)}.
+            </p>
+          )}
+          {timeUp && phase === 'review' && (
+            <p role="status" className="mt-2 rounded bg-accent p-2 text-sm font-medium text-black" data-testid="time-up">
+              Time is up: your recording stopped at {timeLimitLabel(limit ?? 0)}.
+            </p>
+          )}
         </div>
 
         {codecMissing && (
