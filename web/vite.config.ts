@@ -92,7 +92,7 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     environment: 'jsdom',
     globals: false,
-    setupFiles: ['./src/testing/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts', './src/features/contributor-journey/i18n/test-setup.ts'],
     // eslint.config.test.ts: the import boundaries of eslint.config.js bite.
     include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
     css: false,

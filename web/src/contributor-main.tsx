@@ -4,6 +4,7 @@ import { rereadResources } from '@/features/contributor-journey/api/resource';
 import { installPreview } from '@/features/contributor-journey/preview/preview-server';
 import { previewOnOpen } from '@/features/contributor-journey/preview/session';
 import { ContributorApp } from '@/app/contributor/ContributorApp';
+import { startLocale } from '@/features/contributor-journey/i18n/i18n';
 import { takeFlash } from './lib/flash';
 import { onServiceWorkerControl, startServiceWorker } from './lib/service-worker';
 import { applyTheme, useThemeStore } from './stores/theme-store';
@@ -27,8 +28,11 @@ onServiceWorkerControl(() => void rereadResources(['contributor']));
 const preview = previewOnOpen();
 if (preview) installPreview(preview);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ContributorApp />
-  </StrictMode>,
+// The collaborator's language first: only its catalog is downloaded, and the first render is in it.
+void startLocale().finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ContributorApp />
+    </StrictMode>,
+  ),
 );

@@ -11,6 +11,7 @@ import { JourneyPage } from '@/features/contributor-journey/components/JourneyPa
 import { LandingPage, useInvitationFromLink } from '@/features/contributor-journey/components/LandingPage';
 import { StudioPage } from '@/features/contributor-journey/recording/StudioPage';
 import { matchContributorPath, ParamsProvider, useLocation } from '@/features/contributor-journey/app/router';
+import { t, useLocale } from '@/features/contributor-journey/i18n/i18n';
 
 // The script page is off the linear flow (landing, journey, recording, good job): loaded when opened.
 const ScriptPage = lazy(() => import('@/features/contributor-journey/components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
@@ -74,12 +75,15 @@ function LeaveToStaffApp() {
 /** The contributor pages' own app: their layout, the page of the path, toasts. */
 export function ContributorApp() {
   const { pathname } = useLocation();
+  // Every page renders again in the language chosen (its texts are read while rendering); nothing
+  // is remounted, so a form being filled or a take being recorded goes on.
+  useLocale();
   const match = matchContributorPath(pathname);
   return (
     <>
       {match ? (
         <ParamsProvider params={match.params}>
-          <SkipLink />
+          <SkipLink label={t('common.skipToMain')} />
           <ContributorLayout>
             <Page key={match.pattern} pattern={match.pattern} />
           </ContributorLayout>
@@ -88,7 +92,7 @@ export function ContributorApp() {
         <LeaveToStaffApp />
       )}
       <RouteAnnouncer pathname={pathname} />
-      <Toaster />
+      <Toaster dismissLabel={t('common.dismissNotification')} />
     </>
   );
 }

@@ -13,14 +13,14 @@ export function focusMain(event?: MouseEvent) {
 }
 
 /** The first stop of the Tab order in each layout: hidden until focused, it skips the header and navigation. */
-export function SkipLink() {
+export function SkipLink({ label = 'Skip to main content' }: { label?: string }) {
   return (
     <a
       href={`#${MAIN_ID}`}
       onClick={focusMain}
       className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-fg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:outline-2 focus:outline-offset-2 focus:outline-ring"
     >
-      Skip to main content
+      {label}
     </a>
   );
 }

@@ -16,7 +16,7 @@ const marks: Record<ToastKind, string> = {
   warning: 'bg-warning',
 };
 
-function ToastItem({ toast }: { toast: Toast }) {
+function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string }) {
   const dismiss = useToastStore((s) => s.dismiss);
 
   useEffect(() => {
@@ -39,7 +39,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         type="button"
         onClick={() => dismiss(toast.id)}
         className="-my-1 rounded px-1 text-muted hover:text-fg"
-        aria-label="Dismiss notification"
+        aria-label={dismissLabel}
       >
         ×
       </button>
@@ -53,7 +53,8 @@ function ToastItem({ toast }: { toast: Toast }) {
  * added to it (not those that go, nor the ones already there when another comes); the toasts are no
  * live regions themselves (a region inside a region is announced twice).
  */
-export function Toaster() {
+/** `dismissLabel`: the close button's name in the page's language (the collaborator pages translate it). */
+export function Toaster({ dismissLabel = 'Dismiss notification' }: { dismissLabel?: string }) {
   const toasts = useToastStore((s) => s.toasts);
   return (
     <div
@@ -64,7 +65,7 @@ export function Toaster() {
       className="pointer-events-none fixed inset-x-0 top-4 z-50 mx-auto flex w-[min(26rem,calc(100%-2rem))] flex-col gap-2"
     >
       {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
+        <ToastItem key={t.id} toast={t} dismissLabel={dismissLabel} />
       ))}
     </div>
   );

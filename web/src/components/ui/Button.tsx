@@ -24,11 +24,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant;
   size?: Size;
   loading?: boolean;
+  /** The busy spinner's name (pages in another language pass theirs). */
+  loadingLabel?: string;
   fullWidth?: boolean;
 };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, fullWidth = false, className, disabled, children, type = 'button', ...rest },
+  { variant = 'primary', size = 'md', loading = false, loadingLabel = 'Please wait', fullWidth = false, className, disabled, children, type = 'button', ...rest },
   ref,
 ) {
   return (
@@ -50,7 +52,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       )}
       {...rest}
     >
-      {loading && <Spinner className="h-4 w-4" label="Please wait" />}
+      {loading && <Spinner className="h-4 w-4" label={loadingLabel} />}
       {children}
     </button>
   );

@@ -3,8 +3,8 @@ import { ApiError, COMMON_ERROR_MESSAGE, extractErrorMessage } from '@/lib/api/e
 import { toast } from '@/stores/toast-store';
 import { readContributorData } from '../lib/storage';
 import { useContributorStore } from '../store';
+import { t } from '../i18n/i18n';
 
-export const DENIED_FALLBACK = 'This invitation link is no longer valid. Please ask the campaign team for a new one.';
 
 export type ContributorCallOptions = {
   /** Show an error toast (default true). */
@@ -60,7 +60,7 @@ export async function contributorCall<T>(
   if (response.status >= 400) {
     const message = extractErrorMessage(payload);
     if (response.status === 403) {
-      useContributorStore.getState().deny(message === COMMON_ERROR_MESSAGE ? DENIED_FALLBACK : message);
+      useContributorStore.getState().deny(message === COMMON_ERROR_MESSAGE ? t('denied.fallback') : message);
     } else if (showToast) {
       toast.error(message);
     }

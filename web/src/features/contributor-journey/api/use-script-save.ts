@@ -3,16 +3,17 @@ import { clearContributorDetail } from '../lib/storage';
 import { useDebouncedCallback } from '../lib/use-debounced-callback';
 import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
 import type { ContributorData } from '../types';
+import { t } from '../i18n/i18n';
 import { saveJourney } from './contributor-api';
 
 export type ScriptSaveState = 'idle' | 'saving' | 'saved' | 'error';
 
-export const SCRIPT_SAVE_LABELS: Record<ScriptSaveState, string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: 'Saved',
-  error: 'Not saved',
-};
+/** What the page says of a save, in its language. */
+export function scriptSaveLabel(state: ScriptSaveState): string {
+  if (state === 'saving') return t('save.saving');
+  if (state === 'saved') return t('save.saved');
+  return state === 'error' ? t('save.error') : '';
+}
 
 /**
  * Saves a collaborator's own script of a question 500 ms after the last change (and at once when
@@ -29,5 +30,5 @@ export function useScriptSave(data: ContributorData) {
         setState('error');
       });
   }, SCRIPT_SAVE_DELAY_MS);
-  return { save: save.call, state, label: SCRIPT_SAVE_LABELS[state] };
+  return { save: save.call, state, label: scriptSaveLabel(state) };
 }

@@ -2,10 +2,11 @@ import { useResource } from '../api/resource';
 import { useState } from 'react';
 import { cn } from '@/utils/cn';
 import { fetchAiStatus, generateScript } from '../api/contributor-api';
+import { t } from '../i18n/i18n';
 import type { ContributorData } from '../types';
 
 /** Spec section 5: the AI script needs a prompt. */
-export const PROMPT_REQUIRED = 'Please enter a prompt to generate the script.';
+export const promptRequired = () => t('ai.promptRequired');
 
 export function useAiStatus() {
   return useResource(['contributor', 'ai-status'], () => fetchAiStatus({ toast: false }), { staleTime: 5 * 60_000 });
@@ -33,12 +34,12 @@ export function AiWand({ data, campaignQuestionId, onScript, offerFirstAnswer = 
   const [busy, setBusy] = useState(false);
   const available = status.data?.available === true;
   const unavailableMessage = status.isError
-    ? 'AI writing help could not be reached.'
-    : (status.data?.message ?? 'AI writing help is not available.');
+    ? t('ai.unreachable')
+    : (status.data?.message ?? t('ai.unavailable'));
 
   const run = async (fromFirstAnswer: boolean) => {
     if (!fromFirstAnswer && !prompt.trim()) {
-      setError(PROMPT_REQUIRED);
+      setError(promptRequired());
       return;
     }
     setError(null);
@@ -52,7 +53,7 @@ export function AiWand({ data, campaignQuestionId, onScript, offerFirstAnswer = 
       onScript(result.videoScript);
       setPrompt('');
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'Something went wrong');
+      setError(cause instanceof Error ? cause.message : t('ai.failed'));
     } finally {
       setBusy(false);
     }
@@ -60,16 +61,16 @@ export function AiWand({ data, campaignQuestionId, onScript, offerFirstAnswer = 
 
   const muted = dark ? 'text-white/70' : 'text-muted';
   return (
-    <section aria-label="AI wand" className={cn('space-y-2 rounded-lg border p-3', dark ? 'border-white/20' : 'border-line bg-raised')}>
+    <section aria-label={t('ai.region')} className={cn('space-y-2 rounded-lg border p-3', dark ? 'border-white/20' : 'border-line bg-raised')}>
       <label className="block space-y-1">
-        <span className="text-sm font-medium">✨ AI wand: what do you want to say?</span>
+        <span className="text-sm font-medium">{t('ai.label')}</span>
         <textarea
-          aria-label="What do you want to say?"
+          aria-label={t('ai.promptLabel')}
           className={cn('h-20 w-full rounded p-2 text-sm', dark ? 'bg-white/10 text-white' : 'border border-line bg-surface')}
           value={prompt}
           maxLength={2000}
           disabled={!available || busy}
-          placeholder="A few notes in your own words: the AI turns them into your script."
+          placeholder={t('ai.placeholder')}
           onChange={(e) => setPrompt(e.target.value)}
         />
       </label>
@@ -80,7 +81,7 @@ export function AiWand({ data, campaignQuestionId, onScript, offerFirstAnswer = 
           disabled={!available || busy}
           onClick={() => void run(false)}
         >
-          {busy ? 'Writing…' : 'Write my script'}
+          {busy ? t('ai.writing') : t('ai.write')}
         </button>
         {offerFirstAnswer && (
           <button
@@ -89,7 +90,7 @@ export function AiWand({ data, campaignQuestionId, onScript, offerFirstAnswer = 
             disabled={!available || busy}
             onClick={() => void run(true)}
           >
-            From my first answer
+            {t('ai.fromFirstAnswer')}
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessageOf } from '@/lib/api/errors';
 import { useStoredVideos } from '../api/queries';
+import { t } from '../i18n/i18n';
 import type { ContributorData, JourneyQuestion } from '../types';
 
 type Props = { data: ContributorData; question: JourneyQuestion; number: number; onClose: () => void };
@@ -14,18 +15,18 @@ export function AnswerPlayer({ data, question, number, onClose }: Props) {
   return (
     <Dialog
       open
-      title={`Your answer to question ${number}`}
+      title={t('player.title', { number })}
       onClose={onClose}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t('common.close')}
         </Button>
       }
     >
       <p className="mb-3 text-sm font-medium">{question.question}</p>
       {videos.isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner className="h-6 w-6 text-primary" label="Loading your answer" />
+          <Spinner className="h-6 w-6 text-primary" label={t('player.loading')} />
         </div>
       ) : videos.isError ? (
         <p role="alert" className="text-sm text-danger">
@@ -39,10 +40,10 @@ export function AnswerPlayer({ data, question, number, onClose }: Props) {
           preload="metadata"
           className="max-h-[60vh] w-full rounded bg-black"
           data-testid="answer-video"
-          aria-label={`Your answer to question ${number}`}
+          aria-label={t('player.title', { number })}
         />
       ) : (
-        <p className="text-sm text-muted">This answer is still being stored. Please look again in a moment.</p>
+        <p className="text-sm text-muted">{t('player.notYet')}</p>
       )}
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { makeContributorCampaign } from '../fixtures';
 import { useContributorStore } from '../store';
 import type { ContributorOrganisation } from '../types';
 import { CONSENT_TEXT } from './ConsentSection';
-import { TERMS_REQUIRED } from './OrganisationIntro';
+import { termsRequired } from './OrganisationIntro';
 
 type Sent = { method: string; path: string; body: Record<string, unknown> | null };
 
@@ -82,7 +82,7 @@ describe("the collaborator's consent on their link", () => {
     const accept = screen.getByRole('checkbox', { name: 'I have read and accept the terms and conditions.' });
     fireEvent.click(screen.getByRole('checkbox', { name: /I agree to be recorded/ }));
     fireEvent.click(screen.getAllByRole('button', { name: 'Get started' }).at(-1)!);
-    expect(await screen.findByText(TERMS_REQUIRED)).toBeInTheDocument();
+    expect(await screen.findByText(termsRequired())).toBeInTheDocument();
     fireEvent.click(accept);
     fireEvent.click(screen.getAllByRole('button', { name: 'Get started' }).at(-1)!);
     await waitFor(() => expect(sent.find((s) => s.path === '/contributor/accept-terms')?.body).toMatchObject({ version: 3 }));
@@ -104,7 +104,7 @@ describe("the collaborator's consent on their link", () => {
     expect(await screen.findByRole('heading', { level: 1, name: "You've submitted, thank you" })).toBeInTheDocument();
     const section = screen.getByTestId('consent-section');
     fireEvent.click(within(section).getByRole('button', { name: CONSENT_TEXT.again }));
-    expect(await within(section).findByText(TERMS_REQUIRED)).toBeInTheDocument();
+    expect(await within(section).findByText(termsRequired())).toBeInTheDocument();
     expect(sent.some((s) => s.path === '/contributor/accept-terms')).toBe(false);
     fireEvent.click(within(section).getByRole('checkbox'));
     fireEvent.click(within(section).getByRole('button', { name: CONSENT_TEXT.again }));

@@ -8,22 +8,38 @@ import { invalidateResources } from '../api/resource';
 import { contributorKeys } from '../api/queries';
 import type { ContributorData } from '../types';
 import { Checkbox } from '@/components/ui/Checkbox';
-import { TERMS_REQUIRED, type Organisation } from './OrganisationIntro';
+import { t, tRich } from '../i18n/i18n';
+import { termsRequired, type Organisation } from './OrganisationIntro';
 
+/** The section's words in the page's language (read when shown). */
 export const CONSENT_TEXT = {
-  heading: 'Your consent',
-  given: (company: string) =>
-    `${company} may publish videos made from your answers: on a page of their own, embedded in websites and on video walls. You can withdraw your consent at any time; every published video with you is then taken down.`,
-  withdraw: 'Withdraw my consent',
-  dialogTitle: 'Withdraw your consent?',
-  dialogBody: (company: string) =>
-    `Every published video with you is taken down within a minute, from its page, from the websites that embed it and from every wall. ${company} keeps your recordings but can no longer publish them. You can give your consent again later by accepting the terms again.`,
-  withdrawn: 'Your consent is withdrawn. Your published videos were taken down.',
-  withdrawnBefore: 'You withdrew your consent: nothing with you is published.',
-  againWithTerms: 'To give it again, accept the terms and conditions below.',
-  again: 'Give my consent again',
-  givenAgain: 'Thank you: your consent is given again.',
-} as const;
+  get heading() {
+    return t('consent.heading');
+  },
+  given: (company: string) => t('consent.given', { company }),
+  get withdraw() {
+    return t('consent.withdraw');
+  },
+  get dialogTitle() {
+    return t('consent.dialogTitle');
+  },
+  dialogBody: (company: string) => t('consent.dialogBody', { company }),
+  get withdrawn() {
+    return t('consent.withdrawn');
+  },
+  get withdrawnBefore() {
+    return t('consent.withdrawnBefore');
+  },
+  get againWithTerms() {
+    return t('consent.againWithTerms');
+  },
+  get again() {
+    return t('consent.again');
+  },
+  get givenAgain() {
+    return t('consent.givenAgain');
+  },
+};
 
 /**
  * The collaborator's consent to publication on their link: "Withdraw my consent" behind a dialog with
@@ -67,7 +83,7 @@ export function ConsentSection({
 
   const giveAgain = async (version: number) => {
     if (organisation.termsNConditions && !termsChecked) {
-      setError(TERMS_REQUIRED);
+      setError(termsRequired());
       return;
     }
     setBusy(true);
@@ -102,11 +118,13 @@ export function ConsentSection({
                 <label className="flex min-h-11 items-start gap-2">
                   <Checkbox checked={termsChecked} onChange={(e) => setTermsChecked(e.target.checked)} />
                   <span>
-                    I have read and accept the{' '}
-                    <a href={organisation.termsNConditions} target="_blank" rel="noreferrer" className="font-medium text-primary underline">
-                      terms and conditions (PDF)
-                    </a>
-                    .
+                    {tRich('consent.readAndAccept', {
+                      terms: (
+                        <a href={organisation.termsNConditions} target="_blank" rel="noreferrer" className="font-medium text-primary underline">
+                          {t('common.termsPdf')}
+                        </a>
+                      ),
+                    })}
                   </span>
                 </label>
               )}
@@ -115,6 +133,7 @@ export function ConsentSection({
                 size="lg"
                 className="w-full sm:w-auto"
                 loading={busy}
+                loadingLabel={t('common.pleaseWait')}
                 onClick={() => void giveAgain(organisation.termsNConditions ? organisation.termsVersion : 0)}
               >
                 {CONSENT_TEXT.again}
@@ -142,9 +161,9 @@ export function ConsentSection({
         footer={
           <>
             <Button variant="secondary" size="lg" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
-            <ConfirmButton variant="danger" size="lg" loading={busy} onClick={() => void withdraw()}>
+            <ConfirmButton variant="danger" size="lg" loading={busy} loadingLabel={t('common.pleaseWait')} onClick={() => void withdraw()}>
               {CONSENT_TEXT.withdraw}
             </ConfirmButton>
           </>

@@ -5,6 +5,7 @@ import { readContributorData } from '../lib/storage';
 import { endPreview, previewSession } from '../preview/session';
 import { useContributorStore } from '../store';
 import { getUploadManager } from '../uploads/uploads';
+import { t } from '../i18n/i18n';
 import { Notice } from './ContributorFrame';
 
 /**
@@ -45,19 +46,19 @@ function PreviewBanner({ campaignId }: { campaignId: string }) {
   return (
     <div
       role="region"
-      aria-label="Preview"
+      aria-label={t('preview.region')}
       data-testid="preview-banner"
       className="sticky top-0 z-40 flex flex-wrap items-center justify-between gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-950"
     >
       <p>
-        <strong>Preview.</strong> This is what collaborators see. Nothing you record or type is uploaded or kept.
+        <strong>{t('preview.title')}</strong> {t('preview.body')}
       </p>
       <button
         type="button"
         onClick={leave}
         className="min-h-11 rounded-lg border border-amber-900/40 px-3 font-medium hover:bg-amber-200 focus:outline-2 focus:outline-offset-2 focus:outline-amber-900"
       >
-        Leave preview
+        {t('preview.leave')}
       </button>
     </div>
   );
@@ -66,11 +67,11 @@ function PreviewBanner({ campaignId }: { campaignId: string }) {
 export function AccessDenied({ message }: { message: string }) {
   const suspended = /suspend/i.test(message);
   return (
-    <Notice testId="contributor-denied" title={suspended ? 'Your access is suspended' : 'This link is no longer valid'}>
+    <Notice testId="contributor-denied" title={suspended ? t('denied.suspended') : t('denied.invalid')}>
       <p role="alert" className="text-base text-fg">
         {message}
       </p>
-      <p>If you think this is a mistake, please contact the campaign team.</p>
+      <p>{t('denied.contact')}</p>
     </Notice>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '../app/router';
 import { paths } from '@/config/paths';
+import { t } from '../i18n/i18n';
 import { ContributorFrame } from './ContributorFrame';
 
 export function GoodJobPage() {
@@ -9,11 +10,11 @@ export function GoodJobPage() {
         <p className="text-5xl" aria-hidden>
           🎉
         </p>
-        <h1 className="mt-3 text-2xl font-semibold">Good job!</h1>
-        <p className="mt-2 text-muted">Your videos have been submitted successfully. Thank you for sharing your story.</p>
-        <p className="mt-1 text-sm text-muted">The campaign team will be in touch if they need anything else. You can close this page.</p>
+        <h1 className="mt-3 text-2xl font-semibold">{t('goodJob.title')}</h1>
+        <p className="mt-2 text-muted">{t('goodJob.body')}</p>
+        <p className="mt-1 text-sm text-muted">{t('goodJob.next')}</p>
         <Link to={paths.contributorJourney} className="mt-6 inline-block text-sm text-primary underline">
-          See your answers
+          {t('common.seeYourAnswers')}
         </Link>
       </section>
     </ContributorFrame>

@@ -12,6 +12,7 @@ import { submitJourney } from '../api/contributor-api';
 import { useContributorCampaign, useContributorData, useJourney } from '../api/queries';
 import { useUploadsStore } from '../uploads/uploads';
 import { questionState, type QuestionState } from '../uploads/question-state';
+import { formatNumber, t } from '../i18n/i18n';
 import { ContributorFrame, Notice } from './ContributorFrame';
 
 // Watching an answer is not on the way to the camera: its player loads when first opened.
@@ -40,22 +41,22 @@ export function JourneyPage() {
   /** The question whose answer plays (by id: the journey is read again meanwhile). */
   const [watching, setWatching] = useState<string | null>(null);
 
-  if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
+  if (!data) return <Notice title={t('common.incompleteLink')}>{t('common.openInvitationAgain')}</Notice>;
   if (journey.isPending || campaign.isPending) {
     return (
       <ContributorFrame>
         <div className="flex justify-center py-16">
-          <Spinner className="h-8 w-8 text-primary" label="Loading your questions" />
+          <Spinner className="h-8 w-8 text-primary" label={t('journey.loading')} />
         </div>
       </ContributorFrame>
     );
   }
   if (journey.isError || campaign.isError) {
     return (
-      <Notice title="We could not load your questions">
+      <Notice title={t('journey.loadError')}>
         <p role="alert">{errorMessageOf(journey.error ?? campaign.error)}</p>
         <Button variant="secondary" onClick={() => void journey.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Notice>
     );
@@ -92,40 +93,40 @@ export function JourneyPage() {
         <div>
           <h1 className="text-2xl font-semibold">{c.title}</h1>
           <p className="mt-1 text-sm text-muted" data-testid="stored-count" aria-live="polite">
-            {storedCount} of {questions.length} answers safely stored
+            {t('journey.storedCount', { stored: storedCount, total: questions.length })}
           </p>
         </div>
 
         {finished ? (
           <div className="rounded-xl border border-success/40 bg-success/10 p-4 text-sm" role="status">
-            Your videos have been submitted. Thank you! You can close this page.
+            {t('journey.finished')}
           </div>
         ) : (
           <div className="flex flex-wrap gap-3">
             {toRecord > 0 && (
               <>
                 <Button size="lg" onClick={() => navigate(paths.contributorRecordVideo)}>
-                  {j.reRecording ? 'Re-record the questions sent back' : storedCount > 0 || inFlight ? 'Continue recording' : 'Start recording'}
+                  {j.reRecording ? t('journey.reRecord') : storedCount > 0 || inFlight ? t('journey.continueRecording') : t('common.startRecording')}
                 </Button>
                 <Button size="lg" variant="secondary" onClick={() => navigate(`${paths.contributorRecordVideo}?istest=true`)}>
-                  Practice round
+                  {t('journey.practice')}
                 </Button>
               </>
             )}
             {toRecord === 0 && (
               <Button size="lg" onClick={() => setConfirming(true)} disabled={!allStored}>
-                Submit for review
+                {t('journey.submitForReview')}
               </Button>
             )}
           </div>
         )}
         {!finished && toRecord === 0 && !allStored && (
           <p className="text-sm text-muted" role="status">
-            Your answers are being uploaded. You can submit once every answer is safely stored; keep this page open.
+            {t('journey.uploading')}
           </p>
         )}
 
-        <ol className="space-y-3" aria-label="Your questions">
+        <ol className="space-y-3" aria-label={t('journey.questions')}>
           {questions.map((q, i) => {
             const s = states[i]!;
             return (
@@ -137,7 +138,7 @@ export function JourneyPage() {
               >
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <p className="font-medium">
-                    <span className="text-muted">{i + 1}. </span>
+                    <span className="text-muted">{formatNumber(i + 1)}. </span>
                     {q.question}
                   </p>
                   <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', badge[s.kind])} data-testid="question-status">
@@ -154,23 +155,23 @@ export function JourneyPage() {
                     to={`${paths.contributorScript}?campaignQuestionId=${encodeURIComponent(q.campaignQuestionId)}`}
                     className="mt-2 inline-block text-sm text-primary underline-offset-2 hover:underline"
                   >
-                    Prepare your script
+                    {t('journey.prepareScript')}
                   </Link>
                 )}
                 {s.kind === 'stored' && (
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <Button size="sm" variant="secondary" onClick={() => setWatching(q.campaignQuestionId)} aria-label={`Watch your answer to question ${i + 1}`}>
-                      Watch your answer
+                    <Button size="sm" variant="secondary" onClick={() => setWatching(q.campaignQuestionId)} aria-label={t('journey.watchLabel', { number: i + 1 })}>
+                      {t('journey.watch')}
                     </Button>
                     {/* Before submitting, any answer may be redone; afterwards only what staff send back. */}
                     {!j.submitted && (
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Record again: question ${i + 1}`}
+                        aria-label={t('journey.recordAgainLabel', { number: i + 1 })}
                         onClick={() => navigate(`${paths.contributorRecordVideo}?campaignQuestionId=${encodeURIComponent(q.campaignQuestionId)}`)}
                       >
-                        Record again
+                        {t('journey.recordAgain')}
                       </Button>
                     )}
                   </div>
@@ -189,23 +190,20 @@ export function JourneyPage() {
 
       <Dialog
         open={confirming}
-        title="Submit your answers for review?"
+        title={t('journey.confirmTitle')}
         onClose={() => !submitting && setConfirming(false)}
         footer={
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submitting}>
-              Cancel
+              {t('common.cancel')}
             </Button>
-            <Button onClick={() => void onSubmit()} loading={submitting}>
-              Submit my answers
+            <Button onClick={() => void onSubmit()} loading={submitting} loadingLabel={t('common.pleaseWait')}>
+              {t('journey.confirmSubmit')}
             </Button>
           </div>
         }
       >
-        <p className="text-sm">
-          The campaign team will review your {questions.length === 1 ? 'answer' : `${questions.length} answers`}. Afterwards you can
-          still watch them, but you cannot record them again unless the team asks you to.
-        </p>
+        <p className="text-sm">{t('journey.confirmBody', { count: questions.length })}</p>
       </Dialog>
     </ContributorFrame>
   );

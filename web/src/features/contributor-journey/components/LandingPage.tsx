@@ -7,7 +7,6 @@ import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api/errors';
-import { nameError } from '@/lib/validation/rules';
 import { acceptTerms, saveContributorDetails } from '../api/contributor-api';
 import { contributorKeys, useContributorCampaign, useJourney } from '../api/queries';
 import { cacheContributorDetail, readContributorData, saveContributorData } from '../lib/storage';
@@ -15,17 +14,19 @@ import { endPreview, isPreview, previewFromLink } from '../preview/session';
 import { htmlToText, toParagraphs } from '../lib/text';
 import { useContributorStore } from '../store';
 import type { ContributorCampaign, ContributorData } from '../types';
+import { applyCampaignLocale, formatLocale, t } from '../i18n/i18n';
+import { contributorNameError } from '../lib/name-error';
 import { ContributorFrame, Notice } from './ContributorFrame';
 import { ConsentSection } from './ConsentSection';
 import { RecordingTips } from './RecordingTips';
-import { needsTerms, OrganisationIntro, TERMS_REQUIRED } from './OrganisationIntro';
+import { needsTerms, OrganisationIntro, termsRequired } from './OrganisationIntro';
 
-/** `2030-06-01` as the reader's locale writes a day ("1 June 2030"); null when there is none. */
+/** `2030-06-01` as the page's language writes a day ("1 June 2030"); null when there is none. */
 export function formatDeadline(day: string | null | undefined): string | null {
   const match = day?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   if (!match) return null;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(formatLocale(), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 const sameInvitation = (a: ContributorData | null, b: ContributorData) =>
@@ -75,8 +76,8 @@ export function LandingPage({ data }: { data: ContributorData | null }) {
 
   if (!data) {
     return (
-      <Notice testId="contributor-missing" title="This link is incomplete">
-        <p role="alert">Error: Contributor Details is missing. Please check your details.</p>
+      <Notice testId="contributor-missing" title={t('common.incompleteLink')}>
+        <p role="alert">{t('landing.missing')}</p>
       </Notice>
     );
   }
@@ -84,17 +85,17 @@ export function LandingPage({ data }: { data: ContributorData | null }) {
     return (
       <ContributorFrame>
         <div className="flex justify-center py-16">
-          <Spinner className="h-8 w-8 text-primary" label="Loading the campaign" />
+          <Spinner className="h-8 w-8 text-primary" label={t('landing.loading')} />
         </div>
       </ContributorFrame>
     );
   }
   if (campaign.isError) {
     return (
-      <Notice testId="contributor-load-error" title="We could not open this campaign">
+      <Notice testId="contributor-load-error" title={t('landing.loadError')}>
         <p role="alert">{errorMessageOf(campaign.error)}</p>
         <Button variant="secondary" onClick={() => void campaign.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Notice>
     );
@@ -113,16 +114,14 @@ function Submitted({ data, value }: { data: ContributorData; value: ContributorC
     <ContributorFrame logo={campaign.companyLogo} company={campaign.companyName}>
       <section className="rounded-xl border border-line bg-raised p-8 text-center shadow-sm" data-testid="contributor-submitted">
         <p className="text-sm font-medium text-primary">{campaign.title}</p>
-        <h1 className="mt-1 text-2xl font-semibold">{"You've submitted, thank you"}</h1>
-        <p className="mt-2 text-muted">
-          Your answers are with {campaign.companyName || 'the campaign team'} for review. You can watch them again at any time.
-        </p>
+        <h1 className="mt-1 text-2xl font-semibold">{t('landing.submittedTitle')}</h1>
+        <p className="mt-2 text-muted">{t('landing.submittedBody', { company: campaign.companyName || t('common.theCampaignTeam') })}</p>
         <Button className="mt-6" size="lg" onClick={() => navigate(paths.contributorJourney)}>
-          See your answers
+          {t('common.seeYourAnswers')}
         </Button>
       </section>
       <div className="mt-6 space-y-6">
-        <ConsentSection data={data} organisation={value.organisation} company={campaign.companyName || 'The campaign team'} withTermsForm />
+        <ConsentSection data={data} organisation={value.organisation} company={campaign.companyName || t('common.TheCampaignTeam')} withTermsForm />
       </div>
     </ContributorFrame>
   );
@@ -144,11 +143,13 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
 
   // Spec section 4: the detail is kept only for a contributor-type user who is not suspended.
   useEffect(() => cacheContributorDetail('contributor', contributor, value.videoConfig), [contributor, value.videoConfig]);
+  // Neither the collaborator nor their browser named a language we have: the campaign's.
+  useEffect(() => applyCampaignLocale(campaign.language), [campaign.language]);
 
   if (contributor.isSuspended) {
     return (
-      <Notice testId="contributor-denied" title="Your access is suspended">
-        <p role="alert">Your access to this campaign has been suspended.</p>
+      <Notice testId="contributor-denied" title={t('denied.suspended')}>
+        <p role="alert">{t('landing.suspendedBody')}</p>
       </Notice>
     );
   }
@@ -157,7 +158,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
     return (
       <ContributorFrame logo={campaign.companyLogo} company={campaign.companyName}>
         <div className="flex justify-center py-16">
-          <Spinner className="h-8 w-8 text-primary" label="Loading the campaign" />
+          <Spinner className="h-8 w-8 text-primary" label={t('landing.loading')} />
         </div>
       </ContributorFrame>
     );
@@ -167,18 +168,19 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
   const brief = toParagraphs(htmlToText(campaign.brief));
   const toPrepare = toParagraphs(htmlToText(campaign.script ?? ''));
   const deadline = formatDeadline(campaign.deadline);
-  const startLabel = value.startedJourney ? 'Continue your journey' : 'Get started';
+  const startLabel = value.startedJourney ? t('landing.continueJourney') : t('landing.getStarted');
+  const company = campaign.companyName || t('common.theCampaignTeam');
   const questions = [...campaign.questions].sort((a, b) => a.sequence - b.sequence);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const next: typeof errors = {};
     if (needsDetails) {
-      next.firstName = nameError('First name', firstName) ?? undefined;
-      next.lastName = nameError('Last name', lastName) ?? undefined;
+      next.firstName = contributorNameError('First name', firstName) ?? undefined;
+      next.lastName = contributorNameError('Last name', lastName) ?? undefined;
     }
-    if (!consent) next.consent = 'Please agree to continue';
-    if (termsToAccept && !termsChecked) next.terms = TERMS_REQUIRED;
+    if (!consent) next.consent = t('landing.consentRequired');
+    if (termsToAccept && !termsChecked) next.terms = termsRequired();
     setErrors(next);
     if (next.firstName || next.lastName || next.consent || next.terms) return;
     if (termsToAccept && value.organisation) {
@@ -217,16 +219,14 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
       <article className="space-y-6">
         <div>
           <p className="text-sm font-medium text-primary">
-            {campaign.companyName ? `${campaign.companyName} invites you to share your story` : 'You are invited to share your story'}
+            {campaign.companyName ? t('landing.invitedBy', { company: campaign.companyName }) : t('landing.invited')}
           </p>
           <h1 className="mt-1 text-2xl font-semibold [overflow-wrap:anywhere]">{campaign.title}</h1>
           {campaign.description && <p className="mt-2 text-muted">{campaign.description}</p>}
-          <ul aria-label="At a glance" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {campaign.estimatedMinutes > 0 && <li data-testid="time-needed">About {campaign.estimatedMinutes} min</li>}
-            <li>
-              {questions.length} question{questions.length === 1 ? '' : 's'}
-            </li>
-            {deadline && <li data-testid="deadline">Answer by {deadline}</li>}
+          <ul aria-label={t('landing.atAGlance')} className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {campaign.estimatedMinutes > 0 && <li data-testid="time-needed">{t('landing.timeNeeded', { minutes: campaign.estimatedMinutes })}</li>}
+            <li>{t('landing.questionCount', { count: questions.length })}</li>
+            {deadline && <li data-testid="deadline">{t('landing.answerBy', { deadline })}</li>}
           </ul>
           {/* On a phone the form is far down: the first screen says how to begin. */}
           <a
@@ -237,7 +237,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
           </a>
         </div>
         {brief.length > 0 && (
-          <section aria-label="Brief" className="space-y-2 rounded-xl border border-line bg-raised p-4 text-sm">
+          <section aria-label={t('landing.brief')} className="space-y-2 rounded-xl border border-line bg-raised p-4 text-sm">
             {brief.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
@@ -245,21 +245,19 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         )}
         <section aria-labelledby="questions-heading">
           <h2 id="questions-heading" className="text-lg font-semibold">
-            The questions ({questions.length})
+            {t('landing.questionsHeading', { count: questions.length })}
           </h2>
-          <ol className="mt-2 list-decimal space-y-1 pl-6 text-sm">
+          <ol className="mt-2 list-decimal space-y-1 ps-6 text-sm">
             {questions.map((q) => (
               <li key={q.questionId}>{q.question}</li>
             ))}
           </ol>
-          <p className="mt-2 text-xs text-muted">
-            You will record in {campaign.mode} orientation, with a teleprompter, and you can practise first.
-          </p>
+          <p className="mt-2 text-xs text-muted">{campaign.mode === 'portrait' ? t('landing.recordPortrait') : t('landing.recordLandscape')}</p>
         </section>
         {toPrepare.length > 0 && (
           <section aria-labelledby="prepare-heading" className="space-y-2 rounded-xl border border-line bg-raised p-4 text-sm">
             <h2 id="prepare-heading" className="text-lg font-semibold">
-              What to prepare
+              {t('landing.prepare')}
             </h2>
             {toPrepare.map((p, i) => (
               <p key={i}>{p}</p>
@@ -268,8 +266,8 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         )}
         <RecordingTips tips={value.recordingTips} />
 
-        <OrganisationIntro organisation={value.organisation} company={campaign.companyName || 'The campaign team'} />
-        <ConsentSection data={data} organisation={value.organisation} company={campaign.companyName || 'The campaign team'} />
+        <OrganisationIntro organisation={value.organisation} company={campaign.companyName || t('common.TheCampaignTeam')} />
+        <ConsentSection data={data} organisation={value.organisation} company={campaign.companyName || t('common.TheCampaignTeam')} />
 
         <form
           id="get-started"
@@ -279,22 +277,21 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
         >
           {needsDetails ? (
             <>
-              <h2 className="text-lg font-semibold">Your details</h2>
+              <h2 className="text-lg font-semibold">{t('landing.yourDetails')}</h2>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Input label="First name" value={firstName} autoComplete="given-name" error={errors.firstName} onChange={(e) => setFirstName(e.target.value)} />
-                <Input label="Last name" value={lastName} autoComplete="family-name" error={errors.lastName} onChange={(e) => setLastName(e.target.value)} />
+                <Input label={t('landing.firstName')} value={firstName} autoComplete="given-name" error={errors.firstName} onChange={(e) => setFirstName(e.target.value)} />
+                <Input label={t('landing.lastName')} value={lastName} autoComplete="family-name" error={errors.lastName} onChange={(e) => setLastName(e.target.value)} />
               </div>
             </>
           ) : (
-            <h2 className="text-lg font-semibold">Welcome back{contributor.firstName ? `, ${contributor.firstName}` : ''}</h2>
+            <h2 className="text-lg font-semibold">
+              {contributor.firstName ? t('landing.welcomeBackName', { name: contributor.firstName }) : t('landing.welcomeBack')}
+            </h2>
           )}
           <div>
             <label className="flex items-start gap-2 text-sm">
               <Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-              <span>
-                I agree to be recorded and that my videos are shared with {campaign.companyName || 'the campaign team'} for this
-                campaign.
-              </span>
+              <span>{t('landing.consent', { company })}</span>
             </label>
             {errors.consent && (
               <p role="alert" className="mt-1 text-xs font-medium text-danger">
@@ -306,7 +303,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
             <div>
               <label className="flex items-start gap-2 text-sm">
                 <Checkbox checked={termsChecked} onChange={(e) => setTermsChecked(e.target.checked)} />
-                <span>I have read and accept the terms and conditions.</span>
+                <span>{t('landing.acceptTerms')}</span>
               </label>
               {errors.terms && (
                 <p role="alert" className="mt-1 text-xs font-medium text-danger">
@@ -315,7 +312,7 @@ function Welcome({ data, value }: { data: ContributorData; value: ContributorCam
               )}
             </div>
           )}
-          <Button type="submit" size="lg" fullWidth loading={saving}>
+          <Button type="submit" size="lg" fullWidth loading={saving} loadingLabel={t('common.pleaseWait')}>
             {startLabel}
           </Button>
         </form>

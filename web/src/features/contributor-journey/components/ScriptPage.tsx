@@ -7,6 +7,7 @@ import { useScriptSave } from '../api/use-script-save';
 import { formatReadingTime, htmlToText, toParagraphs } from '../lib/text';
 import type { ContributorData, JourneyQuestion } from '../types';
 import { AiWand } from './AiWand';
+import { t } from '../i18n/i18n';
 import { ContributorFrame, Notice } from './ContributorFrame';
 
 /**
@@ -17,12 +18,12 @@ export function ScriptPage() {
   const data = useContributorData();
   const [search] = useSearchParams();
   const journey = useJourney(data);
-  if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
+  if (!data) return <Notice title={t('common.incompleteLink')}>{t('common.openInvitationAgain')}</Notice>;
   if (journey.isPending) {
     return (
       <ContributorFrame>
         <div className="flex justify-center py-16">
-          <Spinner className="h-8 w-8 text-primary" label="Loading" />
+          <Spinner className="h-8 w-8 text-primary" label={t('common.loading')} />
         </div>
       </ContributorFrame>
     );
@@ -30,7 +31,7 @@ export function ScriptPage() {
   const questions = [...(journey.data?.questions ?? [])].sort((a, b) => a.sequence - b.sequence);
   const wanted = search.get('campaignQuestionId');
   const question = questions.find((q) => q.campaignQuestionId === wanted) ?? questions[0];
-  if (!question) return <Notice title="No question found">Error: campaignQuestionId is missing. Please check your details.</Notice>;
+  if (!question) return <Notice title={t('script.noQuestion')}>{t('script.noQuestionBody')}</Notice>;
   return <ScriptEditor key={question.campaignQuestionId} data={data} question={question} number={questions.indexOf(question) + 1} />;
 }
 
@@ -44,10 +45,10 @@ function ScriptEditor({ data, question, number }: { data: ContributorData; quest
     <ContributorFrame>
       <div className="space-y-4">
         <Link to={paths.contributorJourney} className="text-sm text-primary underline">
-          ← Back to your questions
+          {t('script.back')}
         </Link>
         <div>
-          <p className="text-sm text-muted">Question {number}</p>
+          <p className="text-sm text-muted">{t('script.questionNumber', { number })}</p>
           <h1 className="text-xl font-semibold">{question.question}</h1>
           {question.tips && <p className="mt-1 text-sm text-muted">{question.tips}</p>}
         </div>
@@ -62,11 +63,11 @@ function ScriptEditor({ data, question, number }: { data: ContributorData; quest
           }}
         />
         <label className="block space-y-1.5">
-          <span className="text-sm font-medium">Your script, in your own words</span>
+          <span className="text-sm font-medium">{t('script.yours')}</span>
           <textarea
             className="h-56 w-full rounded-lg border border-line bg-raised p-3 text-sm"
             value={text}
-            placeholder="Write what you want to say. Leave a blank line between paragraphs."
+            placeholder={t('script.placeholder')}
             onChange={(e) => {
               setText(e.target.value);
               save(e.target.value);
@@ -80,7 +81,7 @@ function ScriptEditor({ data, question, number }: { data: ContributorData; quest
           </span>
         </div>
         {paragraphs.length > 0 && (
-          <section aria-label="Script preview" className="space-y-3 rounded-xl border border-line bg-raised p-4">
+          <section aria-label={t('script.preview')} className="space-y-3 rounded-xl border border-line bg-raised p-4">
             {paragraphs.map((p, i) => (
               <p key={i} className="whitespace-pre-line">
                 {p}

@@ -1,3 +1,5 @@
+import { t } from '../i18n/i18n';
+
 /** Reading-time estimate (spec section 9): 180 words per minute by default. */
 export const WORDS_PER_MINUTE = 180;
 
@@ -13,10 +15,9 @@ export function readingSeconds(text: string, wpm = WORDS_PER_MINUTE): number {
 
 export function formatReadingTime(text: string, wpm = WORDS_PER_MINUTE): string {
   const seconds = readingSeconds(text, wpm);
-  if (seconds === 0) return 'No script yet';
-  if (seconds < 60) return `About ${seconds} s to read`;
-  const minutes = Math.round(seconds / 60);
-  return `About ${minutes} min to read`;
+  if (seconds === 0) return t('reading.none');
+  if (seconds < 60) return t('reading.seconds', { seconds });
+  return t('reading.minutes', { minutes: Math.round(seconds / 60) });
 }
 
 /** The script as paragraphs, split on blank lines. */

@@ -18,17 +18,17 @@ import { getUploadManager } from '../uploads/uploads';
 import {
   AUDIO_BITS_PER_SECOND,
   baseContentType,
-  ANSWER_FILE_REFUSED,
+  answerFileRefused,
   CHUNK_INTERVAL_MS,
   COUNTDOWN_SECONDS,
-  COUNTDOWN_TIPS,
+  countdownTips,
   isAccessError,
-  NO_CODEC_MESSAGE,
+  noCodecMessage,
   openCamera,
   pickMimeType,
   releaseStream,
-  START_FAILED_MESSAGE,
-  STREAM_UNAVAILABLE_MESSAGE,
+  startFailedMessage,
+  streamUnavailableMessage,
   uploadFileType,
   VIDEO_BITS_PER_SECOND,
   type CameraFacing,
@@ -36,6 +36,8 @@ import {
 import { Teleprompter } from './Teleprompter';
 import { settingsFrom } from './teleprompter-config';
 import { AiWand } from '../components/AiWand';
+import { formatNumber, t } from '../i18n/i18n';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
 import { TakeProgress } from './TakeProgress';
 import { TeleprompterControls } from './TeleprompterControls';
 import { useTeleprompterSettings } from './use-teleprompter-settings';
@@ -60,10 +62,10 @@ function supportedMime(): string | null {
   return pickMimeType((t) => MediaRecorder.isTypeSupported(t));
 }
 
+/** "01:05", in the page's digits. */
 function formatClock(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  const two = (n: number) => formatNumber(n, { minimumIntegerDigits: 2, useGrouping: false });
+  return `${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`;
 }
 
 function videoDuration(file: Blob): Promise<number> {
@@ -267,7 +269,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
           const id = takeId;
           // Written to IndexedDB (and uploaded part by part) as the chunks arrive, in order.
           chainRef.current = chainRef.current.then(async () => manager.append(id, await blob.arrayBuffer())).catch(() => {
-            toast.error('Your recording could not be saved on this device. Please keep this page open.');
+            toast.error(t('studio.notSavedOnDevice'));
           });
         }
       };
@@ -279,7 +281,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     } catch {
       if (takeId) void manager?.discard(takeId);
       takeRef.current = null;
-      toast.error(START_FAILED_MESSAGE);
+      toast.error(startFailedMessage());
       setPhase('preview');
     }
   }, [manager, data, qid, device]);
@@ -300,7 +302,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     const mime = supportedMime();
     if (!mime) {
       setCodecMissing(true);
-      toast.error(NO_CODEC_MESSAGE);
+      toast.error(noCodecMessage());
       return;
     }
     mimeRef.current = mime;
@@ -377,7 +379,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     if (!file || !manager) return;
     const type = uploadFileType(file);
     if (!type) {
-      toast.error(ANSWER_FILE_REFUSED);
+      toast.error(answerFileRefused());
       return;
     }
     const seconds = await videoDuration(file);
@@ -400,7 +402,7 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
     } catch {
       if (takeRef.current) void manager.discard(takeRef.current);
       takeRef.current = null;
-      toast.error(ANSWER_FILE_REFUSED);
+      toast.error(answerFileRefused());
       setPhase('preview');
     }
   }
@@ -429,54 +431,53 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
           <Teleprompter script={script} settings={settings} running={recording} resetKey={`${qid}-${phase === 'countdown'}`} />
         </div>
         {practice && (
-          <div className="absolute left-3 top-[calc(40%+0.75rem)] rounded-full bg-accent px-3 py-1 text-xs font-semibold text-black" data-testid="practice-banner">
-            Practice Round
+          <div className="absolute start-3 top-[calc(40%+0.75rem)] rounded-full bg-accent px-3 py-1 text-xs font-semibold text-black" data-testid="practice-banner">
+            {t('studio.practiceBanner')}
           </div>
         )}
         {recording && (
-          <div className="absolute right-3 top-[calc(40%+0.75rem)] flex items-center gap-2 rounded-full bg-black/60 px-3 py-1 text-sm tabular-nums" data-testid="recording-timer" aria-live="off">
+          <div className="absolute end-3 top-[calc(40%+0.75rem)] flex items-center gap-2 rounded-full bg-black/60 px-3 py-1 text-sm tabular-nums" data-testid="recording-timer" aria-live="off">
             <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-danger" aria-hidden />
             {formatClock(elapsed)}
             {limit && (
               <span className={cn('text-xs', limit - elapsed <= 10 ? 'font-semibold text-accent' : 'text-white/70')} data-testid="time-left">
-                {formatClock(Math.max(0, limit - elapsed))} left
+                {t('studio.timeLeft', { time: formatClock(Math.max(0, limit - elapsed)) })}
               </span>
             )}
           </div>
         )}
         {phase === 'countdown' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center bg-black/50" role="status" data-testid="countdown">
-            <span className="text-7xl font-bold tabular-nums">{Math.max(count, 1)}</span>
-            <span className="mt-3 text-xl">{COUNTDOWN_TIPS[(COUNTDOWN_SECONDS - Math.max(count, 1)) % COUNTDOWN_TIPS.length]}</span>
+            <span className="text-7xl font-bold tabular-nums">{formatNumber(Math.max(count, 1))}</span>
+            <span className="mt-3 text-xl">{countdownTips()[(COUNTDOWN_SECONDS - Math.max(count, 1)) % countdownTips().length]}</span>
           </div>
         )}
         {(phase === 'importing' || phase === 'stopping' || (!stream && phase === 'preview' && !cameraBlocked)) && (
           <div className="absolute inset-0 flex items-center justify-center">
             <span className="rounded bg-black/60 px-3 py-1 text-sm">
-              {phase === 'importing' ? 'Saving your file…' : phase === 'stopping' ? 'Saving your take…' : 'Opening the camera…'}
+              {phase === 'importing' ? t('studio.savingFile') : phase === 'stopping' ? t('studio.savingTake') : t('studio.openingCamera')}
             </span>
           </div>
         )}
         {alert && !busy && (
           <div role="alert" data-testid="orientation-alert" className="absolute inset-x-4 bottom-4 rounded-lg bg-accent p-3 text-center font-semibold text-black">
-            Please {alert} to start recording.
+            {alert === 'turn to portrait' ? t('studio.turnPortrait') : t('studio.turnLandscape')}
           </div>
         )}
       </div>
 
-      <aside aria-label="Recording controls" className="max-h-[50%] space-y-3 overflow-y-auto bg-neutral-950 p-3 landscape:max-h-none landscape:w-80">
+      <aside aria-label={t('studio.controls')} className="max-h-[50%] space-y-3 overflow-y-auto bg-neutral-950 p-3 landscape:max-h-none landscape:w-80">
         <div className="flex items-center justify-between gap-2">
           <Button size="sm" variant="ghost" className="text-white hover:bg-white/10" onClick={back} disabled={phase === 'stopping' || phase === 'importing'}>
-            ← Back
+            {t('studio.back')}
           </Button>
-          <span className="text-xs text-white/70">
-            Question {numbers[qid] ?? index + 1} of {total}
-          </span>
+          <span className="text-xs text-white/70">{t('studio.questionOf', { number: numbers[qid] ?? index + 1, total })}</span>
           {practice && (
             <Button size="sm" variant="secondary" onClick={back}>
-              Exit Practice Round
+              {t('studio.exitPractice')}
             </Button>
           )}
+          <LanguageSwitcher dark />
         </div>
 
         <div>
@@ -484,35 +485,35 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
             {question.question}
           </h1>
           <button type="button" className="text-xs text-white/70 underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
-            {expanded ? 'Collapse question' : 'Expand question'}
+            {expanded ? t('studio.collapse') : t('studio.expand')}
           </button>
           {expanded && question.tips && <p className="mt-1 text-sm text-white/80">{question.tips}</p>}
           {limit && (
             <p className="mt-1 text-xs text-white/70" data-testid="time-limit">
-              Answer in up to {timeLimitLabel(limit)}.
+              {t('studio.timeLimit', { limit: timeLimitLabel(limit) })}
             </p>
           )}
           {timeUp && phase === 'review' && (
             <p role="status" className="mt-2 rounded bg-accent p-2 text-sm font-medium text-black" data-testid="time-up">
-              Time is up: your recording stopped at {timeLimitLabel(limit ?? 0)}.
+              {t('studio.timeUp', { limit: timeLimitLabel(limit ?? 0) })}
             </p>
           )}
         </div>
 
         {codecMissing && (
           <p role="alert" className="rounded bg-danger p-2 text-sm font-medium text-white" data-testid="codec-missing">
-            {NO_CODEC_MESSAGE}
+            {noCodecMessage()}
           </p>
         )}
 
         <div className="flex flex-wrap gap-2">
           {recording ? (
             <Button ref={recordButton} variant="danger" size="lg" onClick={() => void stop()} fullWidth>
-              Stop recording
+              {t('studio.stop')}
             </Button>
           ) : (
             <Button ref={recordButton} size="lg" fullWidth onClick={start} disabled={busy || !!alert || !stream || codecMissing}>
-              Start recording
+              {t('common.startRecording')}
             </Button>
           )}
           <Button
@@ -524,12 +525,12 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
               setFacing((f) => (f === 'user' ? 'environment' : 'user'));
             }}
           >
-            Flip camera
+            {t('studio.flip')}
           </Button>
           {!practice && (
             <>
               <Button variant="secondary" size="sm" disabled={busy} onClick={() => fileInput.current?.click()}>
-                Upload a video instead
+                {t('studio.uploadInstead')}
               </Button>
               <input
                 ref={fileInput}
@@ -557,13 +558,13 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
               {scriptSave.label}
             </span>
             <button type="button" className="text-xs underline disabled:opacity-40" disabled={recording} onClick={() => setEditing((v) => !v)}>
-              {editing ? 'Done editing' : 'Edit script'}
+              {editing ? t('studio.doneEditing') : t('studio.editScript')}
             </button>
           </div>
           {editing && (
             <>
               <textarea
-                aria-label="Your script"
+                aria-label={t('studio.yourScript')}
                 className="h-32 w-full rounded bg-white/10 p-2 text-sm text-white"
                 value={script}
                 onChange={(e) => {
@@ -591,32 +592,30 @@ export function Studio({ data, practice, questions, numbers, total, mode, videoC
 
       <Dialog
         open={cameraBlocked}
-        title="Allow camera and microphone"
+        title={t('studio.allowCamera')}
         onClose={() => setCameraBlocked(false)}
-        footer={<Button onClick={() => window.location.reload()}>Reload</Button>}
+        footer={<Button onClick={() => window.location.reload()}>{t('studio.reload')}</Button>}
       >
-        <p className="text-sm">{STREAM_UNAVAILABLE_MESSAGE}</p>
-        <p className="mt-2 text-sm text-muted">
-          Allow this page to use your camera and microphone in your browser's settings, then reload the page.
-        </p>
+        <p className="text-sm">{streamUnavailableMessage()}</p>
+        <p className="mt-2 text-sm text-muted">{t('studio.allowCameraBody')}</p>
       </Dialog>
 
-      <Dialog open={phase === 'review'} title={practice ? 'Your practice take' : 'Your take'} onClose={() => undefined}
+      <Dialog open={phase === 'review'} title={practice ? t('studio.practiceTake') : t('studio.take')} onClose={() => undefined}
         footer={
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={retake}>
-              {practice ? 'Repeat Practice' : 'Retake'}
+              {practice ? t('studio.repeatPractice') : t('studio.retake')}
             </Button>
             {practice ? (
-              <Button onClick={() => navigate(paths.contributorRecordVideo, { replace: true })}>Start Final Recording</Button>
+              <Button onClick={() => navigate(paths.contributorRecordVideo, { replace: true })}>{t('studio.startFinal')}</Button>
             ) : (
-              <Button onClick={next}>{isLast ? 'Review Videos for Submission' : 'Next Question'}</Button>
+              <Button onClick={next}>{isLast ? t('studio.reviewForSubmission') : t('studio.nextQuestion')}</Button>
             )}
           </div>
         }
       >
         {reviewUrl && <video src={reviewUrl} controls playsInline className="max-h-[50vh] w-full rounded bg-black" data-testid="review-video" />}
-        {!practice && <p className="mt-2 text-xs text-muted">Your take is saved on this device and uploads in the background.</p>}
+        {!practice && <p className="mt-2 text-xs text-muted">{t('studio.savedOnDevice')}</p>}
       </Dialog>
     </main>
   );

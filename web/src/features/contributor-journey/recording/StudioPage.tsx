@@ -9,6 +9,7 @@ import { useContributorCampaign, useContributorData, useJourney, useQuestionsToA
 import { Notice } from '../components/ContributorFrame';
 import { getUploadManager } from '../uploads/uploads';
 import type { JourneyQuestion } from '../types';
+import { t } from '../i18n/i18n';
 import { Studio } from './Studio';
 
 /** Loads what the studio needs, then the studio (remounted between practice and final recording). */
@@ -83,14 +84,14 @@ export function StudioPage() {
     return Object.fromEntries(all.map((q, i) => [q.campaignQuestionId, i + 1]));
   }, [journey.data]);
 
-  if (!data) return <Notice title="This link is incomplete">Please open the link from your invitation e-mail again.</Notice>;
+  if (!data) return <Notice title={t('common.incompleteLink')}>{t('common.openInvitationAgain')}</Notice>;
   const error = campaign.error ?? journey.error ?? toAsk.error;
   if (error) {
     return (
-      <Notice title="We could not open the studio">
+      <Notice title={t('studio.loadError')}>
         <p role="alert">{errorMessageOf(error)}</p>
         <Link className="text-primary underline" to={paths.contributorJourney}>
-          Back to your questions
+          {t('common.backToQuestions')}
         </Link>
       </Notice>
     );
@@ -98,16 +99,16 @@ export function StudioPage() {
   if (!campaign.data || !questions) {
     return (
       <main id={MAIN_ID} className="fixed inset-0 flex items-center justify-center bg-black">
-        <Spinner className="h-8 w-8 text-white" label="Opening the studio" />
+        <Spinner className="h-8 w-8 text-white" label={t('studio.opening')} />
       </main>
     );
   }
   if (questions.length === 0) {
     return (
-      <Notice title="Nothing left to record" testId="studio-nothing-left">
-        <p>Every question has an answer. Check that they are stored, then submit them for review.</p>
+      <Notice title={t('studio.nothingLeft')} testId="studio-nothing-left">
+        <p>{t('studio.nothingLeftBody')}</p>
         <Link to={paths.contributorJourney}>
-          <Button>Back to your questions</Button>
+          <Button>{t('common.backToQuestions')}</Button>
         </Link>
       </Notice>
     );

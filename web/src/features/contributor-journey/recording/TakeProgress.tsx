@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/Button';
+import { t } from '../i18n/i18n';
 import type { JourneyQuestion } from '../types';
 import { questionState } from '../uploads/question-state';
 import { getUploadManager, useUploadsStore } from '../uploads/uploads';
@@ -23,7 +24,7 @@ export function TakeProgress({ sent, numbers, onRecordAgain, disabled }: Props) 
   const states = sent.map((q) => questionState(q, uploads[q.campaignQuestionId]));
   const allStored = states.every((s) => s.kind === 'stored');
   return (
-    <section aria-label="Your sent answers" className="space-y-2 rounded bg-white/5 p-2 text-sm" data-testid="take-progress">
+    <section aria-label={t('progress.region')} className="space-y-2 rounded bg-white/5 p-2 text-sm" data-testid="take-progress">
       <ul className="space-y-2">
         {sent.map((q, i) => {
           const s = states[i]!;
@@ -31,16 +32,16 @@ export function TakeProgress({ sent, numbers, onRecordAgain, disabled }: Props) 
             <li key={q.campaignQuestionId} data-testid="sent-take" data-status={s.kind}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  Question {numbers[q.campaignQuestionId]}: <span data-testid="sent-take-state">{s.label}</span>
+                  {t('progress.question', { number: numbers[q.campaignQuestionId] ?? 0 })} <span data-testid="sent-take-state">{s.label}</span>
                 </span>
                 {s.kind === 'retrying' && (
                   <Button size="sm" variant="secondary" onClick={() => getUploadManager().retryNow()}>
-                    Retry now
+                    {t('progress.retryNow')}
                   </Button>
                 )}
                 {s.kind === 'failed' && (
                   <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onRecordAgain(q)}>
-                    Record question {numbers[q.campaignQuestionId]} again
+                    {t('progress.recordAgain', { number: numbers[q.campaignQuestionId] ?? 0 })}
                   </Button>
                 )}
               </div>
@@ -54,9 +55,7 @@ export function TakeProgress({ sent, numbers, onRecordAgain, disabled }: Props) 
         })}
       </ul>
       <p role="status" className="text-white/80" data-testid="close-safety">
-        {allStored
-          ? 'Every answer you sent is safely stored: you can close this page.'
-          : 'Keep this page open until your answers are safely stored.'}
+        {allStored ? t('progress.allStored') : t('progress.keepOpen')}
       </p>
     </section>
   );

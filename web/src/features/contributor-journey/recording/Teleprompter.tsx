@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { t } from '../i18n/i18n';
 import { toParagraphs } from '../lib/text';
 import { AUTOSCROLL_RESUME_MS, pixelsPerSecond, type TeleprompterSettings } from './teleprompter-config';
 
@@ -67,12 +68,12 @@ export function Teleprompter({ script, settings, running, resetKey }: Props) {
       tabIndex={0}
       // A scrollable region the keyboard can reach and scroll (arrow keys, Page Up/Down).
       role="region"
-      aria-label="Teleprompter"
+      aria-label={t('prompter.region')}
       className="h-full overflow-y-auto px-4 py-3 text-center font-medium leading-snug text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       style={{ fontSize: `${settings.fontSize}px`, backgroundColor: `rgba(0, 0, 0, ${settings.contrast / 100})` }}
     >
       {paragraphs.length === 0 ? (
-        <p className="opacity-70">No script for this question: speak in your own words.</p>
+        <p className="opacity-70">{t('prompter.noScript')}</p>
       ) : (
         paragraphs.map((p, i) => (
           <p key={i} className="mb-[0.8em] whitespace-pre-line">

@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../i18n/i18n';
 import { CONTRAST, FONT, SPEED, type TeleprompterSettings } from './teleprompter-config';
 
 type Props = {
@@ -10,15 +11,15 @@ type Props = {
 export function TeleprompterControls({ settings, onChange, disabled }: Props) {
   return (
     <fieldset className="grid gap-3 text-sm text-white" disabled={disabled} data-testid="teleprompter-controls">
-      <legend className="sr-only">Teleprompter</legend>
+      <legend className="sr-only">{t('prompter.region')}</legend>
       <label className="grid gap-1">
         <span className="flex justify-between">
-          <span>Speed</span>
-          <output>{settings.speed}</output>
+          <span>{t('prompter.speed')}</span>
+          <output>{formatNumber(settings.speed)}</output>
         </span>
         <input
           type="range"
-          aria-label="Teleprompter speed"
+          aria-label={t('prompter.speedLabel')}
           min={SPEED.min}
           max={SPEED.max}
           step={1}
@@ -28,12 +29,12 @@ export function TeleprompterControls({ settings, onChange, disabled }: Props) {
       </label>
       <label className="grid gap-1">
         <span className="flex justify-between">
-          <span>Contrast</span>
-          <output>{settings.contrast}</output>
+          <span>{t('prompter.contrast')}</span>
+          <output>{formatNumber(settings.contrast)}</output>
         </span>
         <input
           type="range"
-          aria-label="Teleprompter contrast"
+          aria-label={t('prompter.contrastLabel')}
           min={CONTRAST.min}
           max={CONTRAST.max}
           step={1}
@@ -43,8 +44,8 @@ export function TeleprompterControls({ settings, onChange, disabled }: Props) {
       </label>
       <div className="grid gap-1">
         <span className="flex justify-between">
-          <span id="font-size-label">Font size</span>
-          <output aria-label="Font size value">{settings.fontSize}</output>
+          <span id="font-size-label">{t('prompter.fontSize')}</span>
+          <output aria-label={t('prompter.fontSizeValue')}>{formatNumber(settings.fontSize)}</output>
         </span>
         <div className="flex items-center gap-2">
           {/* The glyph is a picture of the action; the words are the button's name (label in name, WCAG 2.5.3). */}
@@ -55,7 +56,7 @@ export function TeleprompterControls({ settings, onChange, disabled }: Props) {
             onClick={() => onChange({ fontSize: settings.fontSize - FONT.step })}
           >
             <span aria-hidden>A−</span>
-            <span className="sr-only">Smaller text</span>
+            <span className="sr-only">{t('prompter.smaller')}</span>
           </button>
           <input
             type="range"
@@ -74,7 +75,7 @@ export function TeleprompterControls({ settings, onChange, disabled }: Props) {
             onClick={() => onChange({ fontSize: settings.fontSize + FONT.step })}
           >
             <span aria-hidden>A+</span>
-            <span className="sr-only">Larger text</span>
+            <span className="sr-only">{t('prompter.larger')}</span>
           </button>
         </div>
       </div>

@@ -1,13 +1,17 @@
+import { t } from '../i18n/i18n';
+
 /** Capture and recorder settings (spec section 9). */
 export const VIDEO_BITS_PER_SECOND = 8_000_000;
 export const AUDIO_BITS_PER_SECOND = 192_000;
 export const CHUNK_INTERVAL_MS = 1000;
 export const COUNTDOWN_SECONDS = 5;
-export const COUNTDOWN_TIPS = ['Take your time', 'Try to smile', 'Be precise', 'Speak clearly', 'Try to relax'] as const;
+/** The countdown's rotating tips, in the page's language. */
+export const countdownTips = () =>
+  [t('countdown.tip1'), t('countdown.tip2'), t('countdown.tip3'), t('countdown.tip4'), t('countdown.tip5')] as const;
 
-export const NO_CODEC_MESSAGE = 'No supported video codec found';
-export const START_FAILED_MESSAGE = 'Failed to start recording. Please try again.';
-export const STREAM_UNAVAILABLE_MESSAGE = 'The video stream is not available. Please refresh the page to regain access.';
+export const noCodecMessage = () => t('media.noCodec');
+export const startFailedMessage = () => t('media.startFailed');
+export const streamUnavailableMessage = () => t('media.streamUnavailable');
 
 /**
  * MP4 first (Safari claims WebM support it does not deliver; Chromium on Linux records H.264 + Opus),
@@ -94,7 +98,7 @@ export function isAccessError(error: unknown): boolean {
 }
 
 /** What a refused file is told: the spec's words, then what an answer takes (the API's words). */
-export const ANSWER_FILE_REFUSED = 'Please upload valid file. An answer takes an MP4, WebM, MOV or MKV video of at most 500 MB.';
+export const answerFileRefused = () => t('media.fileRefused');
 
 /** Accepted upload files: video up to 500 MB. */
 export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;

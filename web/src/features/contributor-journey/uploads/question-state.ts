@@ -1,4 +1,5 @@
 import type { JourneyQuestion } from '../types';
+import { formatNumber, t } from '../i18n/i18n';
 import type { QuestionUpload } from './upload-manager';
 
 export type QuestionState = {
@@ -12,24 +13,25 @@ export type QuestionState = {
 export function questionState(q: JourneyQuestion, local: QuestionUpload | undefined): QuestionState {
   if (local && local.phase !== 'stored') {
     const percent = Math.floor(Math.min(local.progress, 0.99) * 100);
+    const shown = formatNumber(percent / 100, { style: 'percent' });
     switch (local.phase) {
       case 'recording':
-        return { kind: 'recording', label: 'Recording…' };
+        return { kind: 'recording', label: t('state.recording') };
       case 'waiting':
-        return { kind: 'waiting', label: 'Recorded, not sent yet' };
+        return { kind: 'waiting', label: t('state.waiting') };
       case 'uploading':
-        return { kind: 'uploading', label: `Uploading ${percent}%`, percent };
+        return { kind: 'uploading', label: t('state.uploading', { percent: shown }), percent };
       case 'retrying':
-        return { kind: 'retrying', label: `Connection lost: saved on this device, will resume (${percent}%)`, percent };
+        return { kind: 'retrying', label: t('state.retrying', { percent: shown }), percent };
       case 'processing':
-        return { kind: 'processing', label: 'Uploaded, being checked…', percent: 99 };
+        return { kind: 'processing', label: t('state.processing'), percent: 99 };
       case 'failed':
-        return { kind: 'failed', label: local.error ?? 'Upload failed. Please record again.' };
+        return { kind: 'failed', label: local.error ?? t('state.uploadFailed') };
     }
   }
-  if (q.sentForReRecording && !(local?.phase === 'stored')) return { kind: 'sent-back', label: 'Sent back for re-recording' };
-  if (local?.phase === 'stored' || q.uploadStatus === 'stored') return { kind: 'stored', label: 'Safely stored' };
-  if (q.uploadStatus === 'uploading') return { kind: 'processing', label: 'Uploaded, being checked…' };
-  if (q.uploadStatus === 'failed') return { kind: 'failed', label: q.failureReason ?? 'The video could not be used. Please record it again.' };
-  return { kind: 'to-record', label: 'To record' };
+  if (q.sentForReRecording && !(local?.phase === 'stored')) return { kind: 'sent-back', label: t('state.sentBack') };
+  if (local?.phase === 'stored' || q.uploadStatus === 'stored') return { kind: 'stored', label: t('state.stored') };
+  if (q.uploadStatus === 'uploading') return { kind: 'processing', label: t('state.processing') };
+  if (q.uploadStatus === 'failed') return { kind: 'failed', label: q.failureReason ?? t('state.unusable') };
+  return { kind: 'to-record', label: t('state.toRecord') };
 }

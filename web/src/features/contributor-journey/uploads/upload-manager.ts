@@ -2,6 +2,7 @@ import { ApiError } from '@/lib/api/errors';
 import { contributorFetch } from '../api/contributor-client';
 import type { ContributorData, Journey, StartUploadResponse, UploadedPart } from '../types';
 import type { TakeRecord, TakeStore } from './take-db';
+import { t } from '../i18n/i18n';
 
 type Ids = Pick<ContributorData, 'tenantId' | 'campaignId' | 'contributorId'>;
 type Ref = { key: string; uploadId: string };
@@ -505,7 +506,7 @@ export class UploadManager {
       await this.store.deleteTake(take.id);
       this.takes.delete(take.id);
       this.runners.delete(take.id);
-      this.emit(take, 'failed', { error: question.failureReason ?? 'The video could not be processed. Please record it again.' });
+      this.emit(take, 'failed', { error: question.failureReason ?? t('state.unprocessable') });
       return false;
     }
     await r.wake.sleep(this.pollMs);
