@@ -34,11 +34,13 @@ export type ScriptedCampaign = { link: string; title: string; questions: string[
 
 /**
  * As staff: a portrait campaign with a campaign script and one question per entry of `questions`
- * (each with its own script when given), published, with one invited collaborator.
+ * (each with its own script when given), published, with one invited collaborator. `settings` adds
+ * to the campaign's fields (its `language`, say).
  */
 export async function publishAndInvite(
   campaignScript: string,
   questions: { question: string; script?: string; timeLimitSeconds?: number }[],
+  settings: Record<string, unknown> = {},
 ): Promise<ScriptedCampaign> {
   const staff = await staffApi();
   const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
@@ -57,6 +59,7 @@ export async function publishAndInvite(
         deadline: '2030-06-01',
         expiryDate: '2030-06-30',
         tags: [tag.id],
+        ...settings,
       },
     }),
   );

@@ -1,0 +1,185 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import ar from '../src/features/contributor-journey/i18n/catalogs/ar.json';
+import de from '../src/features/contributor-journey/i18n/catalogs/de.json';
+import en from '../src/features/contributor-journey/i18n/catalogs/en.json';
+import es from '../src/features/contributor-journey/i18n/catalogs/es.json';
+import fr from '../src/features/contributor-journey/i18n/catalogs/fr.json';
+import pt from '../src/features/contributor-journey/i18n/catalogs/pt.json';
+import { expectNoSeriousViolations } from './axe';
+import { PHONE, publishAndInvite, type ScriptedCampaign } from './phone-contributor';
+
+/**
+ * The collaborator pages in each of their six languages (issue 24): the browser's language picks
+ * the page's, every page shows its texts in it with no missing message, Arabic runs right to left,
+ * the switcher changes the language and this browser remembers it, and the JavaScript before the
+ * camera opens stays within the 60 KB gzip budget in every language.
+ */
+const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
+
+type Catalog = typeof en;
+const LOCALES: [string, string, Catalog][] = [
+  ['en', 'en-GB', en],
+  ['es', 'es-ES', es],
+  ['fr', 'fr-FR', fr],
+  ['de', 'de-DE', de],
+  ['pt', 'pt-BR', pt],
+  ['ar', 'ar-SA', ar],
+];
+
+test.use({ launchOptions: PHONE.launchOptions });
+
+/** A phone in `locale`, recording the missing-message errors and the scripts it downloads. */
+async function phone(browser: Browser, locale: string) {
+  const context = await browser.newContext({ baseURL: BASE, locale, viewport: PHONE.viewport, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    const md = navigator.mediaDevices;
+    const original = md.getUserMedia.bind(md);
+    md.getUserMedia = (c) => {
+      (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt ??= performance.now();
+      return original(c);
+    };
+  });
+  const page = await context.newPage();
+  const missing: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Missing message')) missing.push(m.text());
+  });
+  const scripts: { path: string; gzip: number; at: number }[] = [];
+  let reading = 0;
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const at = Date.now();
+    reading += 1;
+    const body = await res.body().catch(() => null);
+    if (body) scripts.push({ path: new URL(res.url()).pathname, gzip: gzipSync(body).length, at });
+    reading -= 1;
+  });
+  return { context, page, missing, scripts, settled: () => expect.poll(() => reading).toBe(0) };
+}
+
+async function expectLanguage(page: Page, code: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+  await expect(page.locator('html')).toHaveAttribute('dir', code === 'ar' ? 'rtl' : 'ltr');
+}
+
+async function accept(page: Page, campaign: ScriptedCampaign, m: Catalog) {
+  await page.goto(campaign.link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(campaign.title);
+  await expect(page.getByRole('link', { name: m['landing.getStarted'] })).toBeVisible();
+  await page.getByLabel(m['landing.firstName']).fill('Robin');
+  await page.getByLabel(m['landing.lastName']).fill('Phone');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: m['landing.getStarted'] }).click();
+  await expect(page).toHaveURL(/\/contributor-journey$/);
+}
+
+for (const [code, browserLocale, m] of LOCALES) {
+  test(`every collaborator page in ${code} (browser ${browserLocale})`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    const campaign = await publishAndInvite('<p>Say who you are.</p>', [{ question: 'What brought you here?', script: '<p>I came for the sea.</p>' }]);
+    const { context, page, missing, scripts, settled } = await phone(browser, browserLocale);
+    try {
+      // Landing and details: the questions stay as staff wrote them.
+      await page.goto(campaign.link);
+      await expectLanguage(page, code);
+      await expect(page.getByRole('heading', { name: m['landing.yourDetails'] })).toBeVisible();
+      await expect(page.getByText('What brought you here?')).toBeVisible();
+      await expect(page.getByRole('combobox', { name: m['language.label'] })).toHaveValue(code);
+      if (code === 'en' || code === 'ar') await expectNoSeriousViolations(page, `landing (${code})`);
+      await accept(page, campaign, m);
+
+      // Journey.
+      await expect(page.getByRole('button', { name: m['journey.practice'] })).toBeVisible();
+      await expect(page.getByTestId('question-status')).toHaveText(m['state.toRecord']);
+      if (code === 'en' || code === 'ar') await expectNoSeriousViolations(page, `journey (${code})`);
+
+      // Script (loaded when opened).
+      await page.getByRole('link', { name: m['journey.prepareScript'] }).click();
+      await expect(page.getByLabel(m['script.yours'])).toHaveValue('I came for the sea.');
+      await page.getByRole('link', { name: m['script.back'] }).click();
+
+      // Studio: the budget counts what was downloaded before the camera opened.
+      await page.getByRole('button', { name: m['common.startRecording'] }).click();
+      await expect(page.getByTestId('studio')).toBeVisible();
+      const record = page.getByRole('button', { name: m['common.startRecording'] });
+      await expect(record).toBeEnabled({ timeout: 20_000 });
+      expect(await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt)).toBeDefined();
+      const cameraOpenedAt = Date.now();
+      await settled();
+      const before = scripts.filter((s) => s.at <= cameraOpenedAt);
+      const kb = before.reduce((n, s) => n + s.gzip, 0) / 1024;
+      console.log(`BUNDLE ${code} before the camera opens: JS ${kb.toFixed(1)} KB gzip in ${before.length} files`);
+      expect(kb, `KB gzip of JavaScript before the camera opens (${code})`).toBeLessThanOrEqual(60);
+      // Only this language's catalog was downloaded.
+      const catalogs = scripts.map((s) => s.path.match(/\/assets\/(en|es|fr|de|pt|ar)-[\w-]+\.js$/)?.[1]).filter(Boolean);
+      expect(catalogs).toEqual([code]);
+
+      await expect(page.getByRole('button', { name: m['studio.flip'] })).toBeVisible();
+      await expect(page.getByTestId('studio-question')).toHaveText('What brought you here?');
+      if (code === 'en' || code === 'ar') await expectNoSeriousViolations(page, `studio (${code})`);
+      await record.click();
+      await expect(page.getByTestId('recording-timer')).toBeVisible({ timeout: 15_000 });
+      await page.waitForTimeout(1500);
+      await page.getByRole('button', { name: m['studio.stop'] }).click();
+      await expect(page.getByRole('dialog', { name: m['studio.take'] })).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('button', { name: m['studio.reviewForSubmission'] }).click();
+
+      // Journey, once stored; then submitted: the good-job page.
+      await expect(page).toHaveURL(/\/contributor-journey$/);
+      await expect(page.getByTestId('question-status')).toHaveText(m['state.stored'], { timeout: 60_000 });
+      await page.getByRole('button', { name: m['journey.submitForReview'] }).click();
+      await page.getByRole('dialog', { name: m['journey.confirmTitle'] }).getByRole('button', { name: m['journey.confirmSubmit'] }).click();
+      await expect(page.getByRole('heading', { level: 1, name: m['goodJob.title'] })).toBeVisible({ timeout: 20_000 });
+      await expectLanguage(page, code);
+      if (code === 'en' || code === 'ar') await expectNoSeriousViolations(page, `good job (${code})`);
+
+      expect(missing, 'missing messages').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the switcher changes the language at once and this browser remembers it', async ({ browser }) => {
+  const campaign = await publishAndInvite('<p>Say who you are.</p>', [{ question: 'What brought you here?' }]);
+  const { context, page, missing } = await phone(browser, 'fr-FR');
+  try {
+    await page.goto(campaign.link);
+    await expectLanguage(page, 'fr');
+    await page.getByLabel(fr['landing.firstName']).fill('Robin');
+    const switcher = page.getByRole('combobox', { name: fr['language.label'] });
+    // Each language named in itself.
+    await expect(switcher.locator('option')).toHaveText(['English', 'Español', 'Français', 'Deutsch', 'Português', 'العربية']);
+    await switcher.selectOption('ar');
+    await expectLanguage(page, 'ar');
+    await expect(page.getByRole('heading', { name: ar['landing.yourDetails'] })).toBeVisible();
+    // What was typed stays.
+    await expect(page.getByLabel(ar['landing.firstName'])).toHaveValue('Robin');
+    await page.getByRole('combobox', { name: ar['language.label'] }).selectOption('de');
+    await expect(page.getByRole('heading', { name: de['landing.yourDetails'] })).toBeVisible();
+
+    await page.reload();
+    await expectLanguage(page, 'de');
+    await expect(page.getByRole('link', { name: de['landing.getStarted'] })).toBeVisible();
+    await accept(page, campaign, de);
+    await expect(page.getByRole('button', { name: de['journey.practice'] })).toBeVisible();
+    expect(missing).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser in a language the pages do not have gets the campaign’s language', async ({ browser }) => {
+  const campaign = await publishAndInvite('<p>Cuéntanos.</p>', [{ question: '¿Qué te trajo aquí?' }], { language: 'es' });
+  const { context, page } = await phone(browser, 'it-IT');
+  try {
+    await page.goto(campaign.link);
+    await expect(page.getByRole('link', { name: es['landing.getStarted'] })).toBeVisible();
+    await expectLanguage(page, 'es');
+    await page.reload();
+    await expect(page.getByRole('link', { name: es['landing.getStarted'] })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
