@@ -18,7 +18,7 @@ export function SkipLink({ label = 'Skip to main content' }: { label?: string })
     <a
       href={`#${MAIN_ID}`}
       onClick={focusMain}
-      className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-fg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+      className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-fg focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:outline-2 focus:outline-offset-2 focus:outline-ring"
     >
       {label}
     </a>
