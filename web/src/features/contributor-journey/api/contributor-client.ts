@@ -45,8 +45,10 @@ export async function contributorCall<T>(
       ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (cause) {
-    if (showToast) toast.error(COMMON_ERROR_MESSAGE);
-    throw new ApiError(0, '', undefined, COMMON_ERROR_MESSAGE, { cause });
+    // No answer (offline, say): said in the page's language.
+    const failed = t('common.somethingWentWrong');
+    if (showToast) toast.error(failed);
+    throw new ApiError(0, '', undefined, failed, { cause });
   }
   const text = await response.text().catch(() => '');
   let payload: unknown = undefined;
@@ -58,9 +60,11 @@ export async function contributorCall<T>(
     }
   }
   if (response.status >= 400) {
-    const message = extractErrorMessage(payload);
+    // The server's words as it sends them; when it sent none, ours in the page's language.
+    const said = extractErrorMessage(payload);
+    const message = said === COMMON_ERROR_MESSAGE ? t('common.somethingWentWrong') : said;
     if (response.status === 403) {
-      useContributorStore.getState().deny(message === COMMON_ERROR_MESSAGE ? t('denied.fallback') : message);
+      useContributorStore.getState().deny(said === COMMON_ERROR_MESSAGE ? t('denied.fallback') : message);
     } else if (showToast) {
       toast.error(message);
     }

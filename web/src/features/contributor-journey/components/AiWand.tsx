@@ -53,7 +53,7 @@ export function AiWand({ data, campaignQuestionId, onScript, offerFirstAnswer = 
       onScript(result.videoScript);
       setPrompt('');
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('ai.failed'));
+      setError(cause instanceof Error ? cause.message : t('common.somethingWentWrong'));
     } finally {
       setBusy(false);
     }

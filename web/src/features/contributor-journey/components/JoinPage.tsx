@@ -4,22 +4,50 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { ApiError, errorMessageOf } from '@/lib/api/errors';
-import { EMAIL_MESSAGES, emailError, nameError, normaliseEmail } from '@/lib/validation/rules';
+import { EMAIL_MESSAGES, emailError, normaliseEmail } from '@/lib/validation/rules';
 import { fetchOpenCampaign, registerForOpenCampaign } from '../api/contributor-api';
 import type { OpenCampaign } from '../types';
+import { t } from '../i18n/i18n';
+import { contributorNameError } from '../lib/name-error';
 import { ContributorFrame, Notice } from './ContributorFrame';
 
+/** The page's words in its language (read when shown). */
 export const JOIN_TEXT = {
-  notAvailable: 'This campaign is not available',
-  notAvailableHelp: 'It may have ended, or it takes no sign-ups. Please ask the people who shared it with you.',
-  loadFailed: 'This page could not be loaded. Please check your connection and try again.',
-  retry: 'Try again',
-  heading: 'Share your story',
-  intro: 'Sign up with your name and e-mail address. We will e-mail you your personal link to record your answers.',
-  submit: 'Send me my link',
-  sentTitle: 'Check your inbox',
-  sentHelp: 'The link is personal: keep it to yourself. It may take a minute or two to arrive; look in your spam folder too.',
-} as const;
+  get notAvailable() {
+    return t('join.notAvailable');
+  },
+  get notAvailableHelp() {
+    return t('join.notAvailableHelp');
+  },
+  get loadFailed() {
+    return t('join.loadFailed');
+  },
+  get retry() {
+    return t('common.tryAgain');
+  },
+  get heading() {
+    return t('join.heading');
+  },
+  get intro() {
+    return t('join.intro');
+  },
+  get submit() {
+    return t('join.submit');
+  },
+  get sentTitle() {
+    return t('join.sentTitle');
+  },
+  get sentHelp() {
+    return t('join.sentHelp');
+  },
+};
+
+/** The shared e-mail rule (the API's), in the page's language. */
+function contributorEmailError(raw: string): string | null {
+  const english = emailError(raw, EMAIL_MESSAGES.required);
+  if (!english) return null;
+  return english === EMAIL_MESSAGES.required ? t('join.emailRequired') : t('join.emailInvalid');
+}
 
 type Load = { state: 'loading' } | { state: 'ready'; campaign: OpenCampaign } | { state: 'missing' } | { state: 'failed' };
 
@@ -50,7 +78,7 @@ export function JoinPage() {
     return (
       <ContributorFrame>
         <div className="flex justify-center py-16">
-          <Spinner className="h-8 w-8 text-primary" label="Loading" />
+          <Spinner className="h-8 w-8 text-primary" label={t('common.loading')} />
         </div>
       </ContributorFrame>
     );
@@ -88,9 +116,9 @@ function SignUpForm({ tenantId, campaignId, campaign }: { tenantId: string; camp
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Errors = {
-      firstName: nameError('First name', firstName),
-      lastName: nameError('Last name', lastName),
-      email: emailError(email, EMAIL_MESSAGES.required),
+      firstName: contributorNameError('First name', firstName),
+      lastName: contributorNameError('Last name', lastName),
+      email: contributorEmailError(email),
     };
     setErrors(found);
     if (found.firstName || found.lastName || found.email) return;
@@ -119,9 +147,8 @@ function SignUpForm({ tenantId, campaignId, campaign }: { tenantId: string; camp
           <h1 className="text-2xl font-semibold">{campaign.title}</h1>
           {description && <p className="whitespace-pre-line text-muted">{description}</p>}
           <p className="text-sm text-muted">
-            {campaign.questionCount === 1 ? '1 question' : `${campaign.questionCount} questions`}
-            {campaign.estimatedMinutes > 0 &&
-              `, about ${campaign.estimatedMinutes === 1 ? '1 minute' : `${campaign.estimatedMinutes} minutes`}`}
+            {t('landing.questionCount', { count: campaign.questionCount })}
+            {campaign.estimatedMinutes > 0 && t('join.aboutMinutes', { count: campaign.estimatedMinutes })}
           </p>
         </header>
         {sent ? (
@@ -134,16 +161,16 @@ function SignUpForm({ tenantId, campaignId, campaign }: { tenantId: string; camp
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 rounded-xl border border-line bg-raised p-4">
             <p className="text-sm">{JOIN_TEXT.intro}</p>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Input label="First name" value={firstName} autoComplete="given-name" error={errors.firstName ?? undefined} onChange={(e) => setFirstName(e.target.value)} />
-              <Input label="Last name" value={lastName} autoComplete="family-name" error={errors.lastName ?? undefined} onChange={(e) => setLastName(e.target.value)} />
+              <Input label={t('landing.firstName')} value={firstName} autoComplete="given-name" error={errors.firstName ?? undefined} onChange={(e) => setFirstName(e.target.value)} />
+              <Input label={t('landing.lastName')} value={lastName} autoComplete="family-name" error={errors.lastName ?? undefined} onChange={(e) => setLastName(e.target.value)} />
             </div>
-            <Input label="E-mail address" type="email" value={email} autoComplete="email" error={errors.email ?? undefined} onChange={(e) => setEmail(e.target.value)} />
+            <Input label={t('join.email')} type="email" value={email} autoComplete="email" error={errors.email ?? undefined} onChange={(e) => setEmail(e.target.value)} />
             {failure && (
               <p role="alert" className="text-sm font-medium text-danger">
                 {failure}
               </p>
             )}
-            <Button type="submit" size="lg" fullWidth loading={sending}>
+            <Button type="submit" size="lg" fullWidth loading={sending} loadingLabel={t('common.pleaseWait')}>
               {JOIN_TEXT.submit}
             </Button>
           </form>
