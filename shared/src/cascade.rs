@@ -140,7 +140,7 @@ pub async fn purge_campaign(
     let memberships: Vec<MembershipRecord> =
         store.query(Query::table(partition.clone(), keys::CONTRIBUTOR_PREFIX)).await?;
     repo::each_concurrently(memberships, |m| async move {
-        contributors::write::membership_removed(store, &m.key(), tenant_id, &m.contributor_id).await.map(|_| ())
+        contributors::write::membership_removed(store, &m).await.map(|_| ())
     })
     .await?;
 

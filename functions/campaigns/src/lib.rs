@@ -31,6 +31,7 @@ storyhive_shared::function_routes!(
     edit::save_script,
     edit::complete,
     edit::delete_campaign,
+    edit::campaign_funnel,
     preview::preview,
     participants::participant_list,
     participants::add_participants,

@@ -47,6 +47,8 @@ pub struct DashboardDetails {
     /// How the organisation's published stories were watched: counts only, no one tracked
     /// (the same totals as `GET /publications/stats`).
     pub published_stories: PublishedTotals,
+    /// The organisation's collaborators from invitation to submission (one item read).
+    pub collaborator_funnel: storyhive_shared::contributors::funnel::Funnel,
 }
 
 /// The organisation's published stories, as counted by their public pages' beacons.

@@ -69,8 +69,11 @@ pub async fn details(
         let scope = publishing::stats::Scope::Organisation { tenant_id: tenant_id.clone() };
         Ok::<_, storyhive_shared::ApiError>(publishing::stats::read(store, &scope).await?)
     };
-    let (steps, published, (stats, expiring_ids, recent)) =
-        tokio::try_join!(first_steps(store, tenant_id), published, async {
+    let funnel = async {
+        Ok::<_, storyhive_shared::ApiError>(storyhive_shared::contributors::funnel::of_organisation(store, tenant_id).await?)
+    };
+    let (steps, published, funnel, (stats, expiring_ids, recent)) =
+        tokio::try_join!(first_steps(store, tenant_id), published, funnel, async {
             Ok::<_, storyhive_shared::ApiError>(tokio::try_join!(
                 store.get::<TenantStats>(&stats_key),
                 listing::expiring_between(store, tenant_id, today, in_a_week),
@@ -153,5 +156,6 @@ pub async fn details(
             plays: published.plays,
             watched_to_the_end: published.progress100,
         },
+        collaborator_funnel: funnel,
     }))
 }

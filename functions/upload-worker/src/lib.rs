@@ -268,13 +268,23 @@ impl UploadWorker {
             container: info.container.name().into(),
             device_type: device,
         };
+        let first_answer = || {
+            storyhive_shared::contributors::write::first_answer_stored(
+                &self.store,
+                &parsed.tenant_id,
+                &parsed.campaign_id,
+                &parsed.contributor_id,
+            )
+        };
         match answers::take_stored(&self.store, &answer_of(parsed, question_id), &take).await? {
             answers::Stored::Recorded => {
+                first_answer().await?;
                 self.queue_media(parsed, question_id, key).await?;
                 Ok(Outcome::Recorded)
             }
-            // Recorded by an earlier delivery, which may have failed to hand it on.
+            // Recorded by an earlier delivery, which may have failed to count it or hand it on.
             answers::Stored::AlreadyRecorded { handed_on } => {
+                first_answer().await?;
                 if !handed_on {
                     self.queue_media(parsed, question_id, key).await?;
                 }

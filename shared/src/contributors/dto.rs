@@ -313,6 +313,7 @@ mod tests {
             sequence: 1,
             script: None,
             contributor_script: None,
+            time_limit_seconds: None,
             video_config: VideoConfig::default(),
             sent_for_re_recording: sent_back,
             collaborator_re_recording_status: None,

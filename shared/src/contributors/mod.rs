@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod dto;
+pub mod funnel;
 pub mod landing;
 pub mod records;
 pub mod repo;

@@ -90,6 +90,16 @@ pub struct MembershipRecord {
     pub started_journey: bool,
     pub started_at: Option<Timestamp>,
     pub submitted_at: Option<Timestamp>,
+    /// When the link was first opened (the funnel's "link opened"; staff previews do not count).
+    #[serde(default)]
+    pub opened_at: Option<Timestamp>,
+    /// When their first take was stored (the funnel's "first answer stored").
+    #[serde(default)]
+    pub first_answer_at: Option<Timestamp>,
+    /// When they first submitted; kept when staff reopen their answers, so a second
+    /// submission is not counted twice.
+    #[serde(default)]
+    pub first_submitted_at: Option<Timestamp>,
     pub video_config: VideoConfig,
     /// Answers with a stored take; kept by the transactions that store and remove takes.
     #[serde(default)]

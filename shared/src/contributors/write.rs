@@ -6,7 +6,10 @@
 
 use aws_sdk_dynamodb::types::TransactWriteItem;
 
-use super::records::{ContributorEmailClaim, ContributorRecord, MembershipRecord, VideoConfig};
+use super::{
+    funnel::{self, Stage},
+    records::{ContributorEmailClaim, ContributorRecord, MembershipRecord, VideoConfig},
+};
 use crate::{
     model,
     storage::{
@@ -31,6 +34,9 @@ crate::record_fields!(
         StartedJourney => ["startedJourney"],
         StartedAt => ["startedAt"],
         SubmittedAt => ["submittedAt"],
+        OpenedAt => ["openedAt"],
+        FirstAnswerAt => ["firstAnswerAt"],
+        FirstSubmittedAt => ["firstSubmittedAt"],
         VideoConfig => ["videoConfig"],
         AnsweredCount => ["answeredCount"],
         UpdatedAt => ["updatedAt"],
@@ -148,7 +154,33 @@ pub async fn invited(store: &Store, membership: &MembershipRecord, with: Vec<Tra
     let mut ops = with;
     ops.push(store.put_new_op(membership)?);
     ops.push(campaign_count_op(store, &membership.tenant_id, &membership.contributor_id, 1)?);
+    ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &funnel::stages_reached(membership), 1)?);
     owned(store.transact(ops)).await
+}
+
+/// The collaborator opened their link (the landing page's call with its key): counted once
+/// in the funnel. Nothing happens when it was counted already or the membership is gone.
+pub async fn link_opened(store: &Store, membership: &MembershipRecord) -> StoreResult<()> {
+    if membership.opened_at.is_some() {
+        return Ok(());
+    }
+    let mark = Update::new()
+        .set(M::OpenedAt, &now())
+        .when(Condition::ItemExists.and(Condition::AbsentOrNull(M::OpenedAt)));
+    let mut ops = vec![store.apply_op(&membership.key(), mark)?];
+    ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &[Stage::LinkOpened], 1)?);
+    held(owned(store.transact(ops)).await).map(|_| ())
+}
+
+/// Their first take was stored: counted once in the funnel (a repeat, or a membership gone,
+/// changes nothing).
+pub async fn first_answer_stored(store: &Store, tenant_id: &str, campaign_id: &str, contributor_id: &str) -> StoreResult<()> {
+    let mark = Update::new()
+        .set(M::FirstAnswerAt, &now())
+        .when(Condition::ItemExists.and(Condition::AbsentOrNull(M::FirstAnswerAt)));
+    let mut ops = vec![store.apply_op(&keys::membership(tenant_id, campaign_id, contributor_id), mark)?];
+    ops.extend(funnel::moved_ops(store, tenant_id, campaign_id, &[Stage::FirstAnswerStored], 1)?);
+    held(owned(store.transact(ops)).await).map(|_| ())
 }
 
 /// Gives a membership a new invitation key (stored as `key_hash`): the previous link stops
@@ -195,9 +227,11 @@ pub async fn details_given(
         .set(M::StartedJourney, &true)
         .set(M::UpdatedAt, &at)
         .when(Condition::ItemExists);
-    // Kept from the first time (a second tab, or their name corrected later).
-    if membership.started_at.is_none() {
-        started = started.set(M::StartedAt, &at);
+    // Kept from the first time (a second tab, or their name corrected later), and counted
+    // once in the funnel: a second tab that started meanwhile fails the condition.
+    let first_start = membership.started_at.is_none();
+    if first_start {
+        started = started.set(M::StartedAt, &at).when(Condition::AbsentOrNull(M::StartedAt));
     }
     let renamed = Update::new().set(C::FirstName, first_name).set(C::LastName, last_name).set(C::UpdatedAt, &at).when(
         Condition::eq(C::FirstName, &contributor.first_name).and(Condition::eq(C::LastName, &contributor.last_name)),
@@ -212,6 +246,9 @@ pub async fn details_given(
         &words::person_words(&contributor.first_name, &contributor.last_name, &contributor.email),
         &words::person_words(first_name, last_name, &contributor.email),
     )?);
+    if first_start {
+        ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &[Stage::Started], 1)?);
+    }
     held(owned(store.transact(ops)).await)
 }
 
@@ -222,11 +259,26 @@ pub async fn video_config_kept(store: &Store, membership: &keys::Key, config: &V
     Ok(found(owned(store.apply::<MembershipRecord, _>(membership, update)).await)?.is_some())
 }
 
-/// The collaborator submitted their answers. False when the membership is gone.
-pub async fn submitted(store: &Store, membership: &keys::Key) -> StoreResult<bool> {
+/// The collaborator submitted their answers; the first submission is counted in the funnel
+/// with the time it took from the invitation. False when the membership is gone.
+pub async fn submitted(store: &Store, membership: &MembershipRecord) -> StoreResult<bool> {
     let at = now();
+    if membership.first_submitted_at.is_none() {
+        let first = Update::new()
+            .set(M::SubmittedAt, &at)
+            .set(M::FirstSubmittedAt, &at)
+            .set(M::UpdatedAt, &at)
+            .when(Condition::ItemExists.and(Condition::AbsentOrNull(M::FirstSubmittedAt)));
+        let seconds = funnel::seconds_between(&membership.invited_at, &at);
+        let mut ops = vec![store.apply_op(&membership.key(), first)?];
+        ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &[Stage::Submitted { seconds }], 1)?);
+        if held(owned(store.transact(ops)).await)? {
+            return Ok(true);
+        }
+        // Submitted meanwhile from another tab (counted there), or gone: as a later submission.
+    }
     let update = Update::new().set(M::SubmittedAt, &at).set(M::UpdatedAt, &at).when(Condition::ItemExists);
-    Ok(found(owned(store.apply::<MembershipRecord, _>(membership, update)).await)?.is_some())
+    Ok(found(owned(store.apply::<MembershipRecord, _>(&membership.key(), update)).await)?.is_some())
 }
 
 /// Their takes were deleted and their record kept: nothing is submitted any more, and the
@@ -236,29 +288,44 @@ pub async fn reopened(store: &Store, membership: &keys::Key) -> StoreResult<()> 
     found(owned(store.apply::<MembershipRecord, _>(membership, update)).await).map(|_| ())
 }
 
-/// Removes a collaborator's membership of a campaign, with their count of campaigns,
-/// exactly once (a repeat finds it gone and changes nothing). False when it was gone.
-pub async fn membership_removed(
-    store: &Store,
-    membership: &keys::Key,
-    tenant_id: &str,
-    contributor_id: &str,
-) -> StoreResult<bool> {
+/// Removes a collaborator's membership of a campaign, with their count of campaigns and
+/// the funnel stages it reached, exactly once (a repeat finds it gone and changes nothing).
+/// False when it was gone.
+pub async fn membership_removed(store: &Store, membership: &MembershipRecord) -> StoreResult<bool> {
     owned(async {
-        let decrement = campaign_count_op(store, tenant_id, contributor_id, -1)?;
-        match store.transact(vec![store.delete_existing_op(membership)?, decrement]).await {
-            Ok(()) => Ok(true),
-            Err(StoreError::ConditionFailed) => {
-                // Either the membership is gone already, or the collaborator is (deleted
-                // from the organisation): then there is no count to keep.
-                if store.get::<MembershipRecord>(membership).await?.is_some() {
-                    store.delete(membership).await?;
-                    return Ok(true);
-                }
-                Ok(false)
+        let mut current = membership.clone();
+        let mut with_count = true;
+        // A stage reached meanwhile (they opened the link as staff removed them) fails the
+        // condition: read again and take back what is there now.
+        for _ in 0..5 {
+            let mut ops = vec![store.delete_when_op(&current.key(), funnel::marks_unchanged(&current))?];
+            ops.extend(funnel::moved_ops(
+                store,
+                &current.tenant_id,
+                &current.campaign_id,
+                &funnel::stages_reached(&current),
+                -1,
+            )?);
+            if with_count {
+                ops.push(campaign_count_op(store, &current.tenant_id, &current.contributor_id, -1)?);
             }
-            Err(other) => Err(other),
+            match store.transact(ops).await {
+                Ok(()) => return Ok(true),
+                Err(StoreError::ConditionFailed) => {
+                    let Some(now_stored) = store.get::<MembershipRecord>(&current.key()).await? else {
+                        return Ok(false);
+                    };
+                    // The collaborator deleted from the organisation has no count to keep.
+                    with_count = store
+                        .get::<ContributorRecord>(&keys::contributor(&current.tenant_id, &current.contributor_id))
+                        .await?
+                        .is_some();
+                    current = now_stored;
+                }
+                Err(other) => return Err(other),
+            }
         }
+        Err(StoreError::ConditionFailed)
     })
     .await
 }
@@ -288,6 +355,9 @@ mod tests {
             started_journey: true,
             started_at: Some("now".into()),
             submitted_at: Some("now".into()),
+            opened_at: Some("now".into()),
+            first_answer_at: Some("now".into()),
+            first_submitted_at: Some("now".into()),
             video_config: VideoConfig::default(),
             answered_count: 1,
             updated_at: "now".into(),

@@ -260,6 +260,16 @@ pub fn tenant_stats(tenant_id: &str) -> Key {
     Key::new(tenant_pk(tenant_id), "STATS")
 }
 
+/// The organisation's collaborator funnel (invited to submitted), across its campaigns.
+pub fn tenant_funnel(tenant_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), "FUNNEL")
+}
+
+/// One campaign's collaborator funnel; purged with the campaign's partition.
+pub fn campaign_funnel(tenant_id: &str, campaign_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), "FUNNEL")
+}
+
 // Staff users by role, and their invitations.
 
 /// GSI1 partition listing the organisation's users of one role (sort key: user id, a

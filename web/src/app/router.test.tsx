@@ -57,7 +57,7 @@ describe('routes and guards', () => {
 
   it('lets a coordinator open the dashboard, with only the screens it may open in the navigation', async () => {
     queryClient.clear();
-    const emptyDashboard = { expiringIn7Days: [], pendingVideoResponses: 0, hoursOfVideoSubmitted: 0, deviceType: [], campaignAndVideo: [], publishedStories: { views: 0, embedLoads: 0, plays: 0, watchedToTheEnd: 0 } };
+    const emptyDashboard = { expiringIn7Days: [], pendingVideoResponses: 0, hoursOfVideoSubmitted: 0, deviceType: [], campaignAndVideo: [], publishedStories: { views: 0, embedLoads: 0, plays: 0, watchedToTheEnd: 0 }, collaboratorFunnel: { invited: 0, linkOpened: 0, started: 0, firstAnswerStored: 0, submitted: 0, medianSecondsToSubmit: null } };
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(emptyDashboard)));
     signIn('coordinator');
     renderAt('/');

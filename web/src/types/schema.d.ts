@@ -241,6 +241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/funnel/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's collaborators from invitation to submission: invited, link opened, started,
+         *     first answer stored, submitted, and the median time to submit (one item read).
+         */
+        get: operations["campaign_funnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/journey-starters/{campaignId}": {
         parameters: {
             query?: never;
@@ -3102,6 +3122,8 @@ export interface components {
              *     most recent campaigns (or the user's campaigns when personal).
              */
             campaignAndVideo: components["schemas"]["CampaignVideos"][];
+            /** @description The organisation's collaborators from invitation to submission (one item read). */
+            collaboratorFunnel: components["schemas"]["Funnel"];
             deviceType: components["schemas"]["DeviceCount"][];
             /** @description Live campaigns whose expiry date falls within the next 7 days. */
             expiringIn7Days: components["schemas"]["CampaignSummary"][];
@@ -3268,6 +3290,37 @@ export interface components {
             /** @description The super admin finished user and company set-up. */
             companySetUp: boolean;
             initiativeCreated: boolean;
+        };
+        /** @description The funnel as staff read it. */
+        Funnel: {
+            /**
+             * Format: int64
+             * @description Who had at least one answer stored.
+             */
+            firstAnswerStored: number;
+            /**
+             * Format: int64
+             * @description People invited (or signed up) and still in the campaign.
+             */
+            invited: number;
+            /**
+             * Format: int64
+             * @description Of them, who opened their link.
+             */
+            linkOpened: number;
+            /**
+             * Format: int64
+             * @description The median time from invitation to submission in seconds, estimated within its
+             *     bucket (`SUBMIT_BUCKETS_SECONDS`); null before anyone submitted.
+             */
+            medianSecondsToSubmit?: number | null;
+            /**
+             * Format: int64
+             * @description Who gave their details and started.
+             */
+            started: number;
+            /** Format: int64 */
+            submitted: number;
         };
         GenerateParagraphs: {
             /** @default  */
@@ -5525,6 +5578,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    campaign_funnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Funnel"];
                 };
             };
             /** @description Invalid input; `errors` names the fields */

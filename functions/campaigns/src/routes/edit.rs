@@ -449,3 +449,27 @@ mod tests {
         assert!(!super::is_blank_html("<p>Hi</p>"));
     }
 }
+
+/// A campaign's collaborators from invitation to submission: invited, link opened, started,
+/// first answer stored, submitted, and the median time to submit (one item read).
+#[utoipa::path(get, path = "/campaign/funnel/{campaignId}", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path)),
+    responses((status = 200, body = storyhive_shared::contributors::funnel::Funnel), (status = 404, body = ErrorBody)))]
+pub async fn campaign_funnel(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path(campaign_id): Path<String>,
+) -> ApiResult<Json<storyhive_shared::contributors::funnel::Funnel>> {
+    principal.require(Permission::UseStaffApp)?;
+    let store = &context.store;
+    let tenant_id = &principal.tenant_id;
+    let campaign_key = keys::campaign(tenant_id, &campaign_id);
+    let (campaign, funnel) = tokio::try_join!(
+        store.get::<CampaignRecord>(&campaign_key),
+        storyhive_shared::contributors::funnel::of_campaign(store, tenant_id, &campaign_id),
+    )?;
+    if !campaign.is_some_and(|c| c.lifecycle == LifecycleStatus::Active) {
+        return Err(ApiError::NotFound(rules::CAMPAIGN_NOT_FOUND.into()));
+    }
+    Ok(Json(funnel))
+}

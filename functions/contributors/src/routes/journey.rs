@@ -146,6 +146,8 @@ pub async fn contributor_campaign_view(
         return Ok(Json(contributor_campaign(&context, &parts, &membership, suspended).await?));
     }
     let access = open(&context, &tenant_id, &campaign_id, &contributor_id, &key).await?;
+    // The funnel's "link opened": the landing page's own call with the link's key, once.
+    write::link_opened(&context.store, &access.membership).await?;
     let parts = CampaignParts::for_contributor(&context.store, access.campaign.clone()).await?;
     Ok(Json(contributor_campaign(&context, &parts, &access.membership, false).await?))
 }
@@ -172,17 +174,24 @@ pub async fn save_details(
     let store = &context.store;
     // The contributor's name and its words change together; a save racing another
     // (two tabs) is tried again against the name the other one wrote.
+    // The membership is read again too: the other tab may have started the journey (counted
+    // once in the funnel), which this save must then leave as it is.
     let mut contributor = access.contributor.clone();
+    let mut membership = access.membership.clone();
     let mut saved = false;
     for _attempt in 0..3 {
-        if write::details_given(store, &access.membership, &contributor, &first, &last).await? {
+        if write::details_given(store, &membership, &contributor, &first, &last).await? {
             saved = true;
             break;
         }
-        contributor = store
-            .get::<ContributorRecord>(&contributor.key())
-            .await?
-            .ok_or_else(|| ApiError::AccessDenied(rules::LINK_INVALID.into()))?;
+        let denied = || ApiError::AccessDenied(rules::LINK_INVALID.into());
+        let (contributor_key, membership_key) = (contributor.key(), membership.key());
+        let (now_contributor, now_membership) = tokio::try_join!(
+            store.get::<ContributorRecord>(&contributor_key),
+            store.get::<MembershipRecord>(&membership_key),
+        )?;
+        contributor = now_contributor.ok_or_else(denied)?;
+        membership = now_membership.ok_or_else(denied)?;
     }
     if !saved {
         return Err(ApiError::Conflict("Your details were changed meanwhile. Please try again.".into()));
@@ -403,7 +412,7 @@ pub async fn submit(
     if journey.questions.is_empty() || journey.questions.iter().any(|q| !q.stored || q.sent_for_re_recording) {
         return Err(ApiError::BadRequest(rules::RECORD_EVERYTHING_FIRST.into()));
     }
-    if !write::submitted(&context.store, &membership.key()).await? {
+    if !write::submitted(&context.store, membership).await? {
         return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
     }
     Ok(Message::new("Your videos have been submitted successfully"))

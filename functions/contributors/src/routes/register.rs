@@ -22,6 +22,27 @@ const ANSWER: &str = "Check your inbox: we have sent you your personal link to t
 /// Reads of an open campaign's sign-up page one client may make (a poster's QR code is scanned
 /// by many people, each from their own phone; a script reading every campaign is not).
 pub const SIGN_UP_READS_PER_CLIENT: Limit = Limit { scope: "sign-up-read", max: 120, window: Duration::minutes(10) };
+/// The sign-up pages' reads of the whole deployment: a flood from many addresses stops here
+/// (CloudFront does not cache the page's API call: it must say when a campaign closes).
+pub const SIGN_UP_READS_PER_DEPLOYMENT: Limit =
+    Limit { scope: "sign-up-read-deployment", max: 6_000, window: Duration::minutes(10) };
+/// Sign-ups of the whole deployment, each an e-mail: what the public can make the mail
+/// worker send, whatever the number of addresses it comes from.
+pub const SIGN_UPS_PER_DEPLOYMENT: Limit = Limit { scope: "sign-up-deployment", max: 600, window: Duration::hours(1) };
+/// The subject of the deployment-wide counters.
+const DEPLOYMENT: &str = "deployment";
+const TOO_MANY: &str = "Too many requests. Please wait a few minutes and try again.";
+
+/// Spends one use of each budget, the client's first; the first one over answers 429.
+async fn spend(context: &AppContext, budgets: &[(&Limit, &str)]) -> ApiResult<()> {
+    for (limit, subject) in budgets {
+        let verdict = ratelimit::hit(&context.store, limit, subject).await?;
+        if verdict.is_limited() {
+            return Err(ratelimit::too_many(TOO_MANY, verdict));
+        }
+    }
+    Ok(())
+}
 
 /// The campaign, if people can sign up for it by themselves: open ("evergreen"), public, live,
 /// and in an active initiative. Anything else reads as not available, whatever the reason.
@@ -54,10 +75,7 @@ pub async fn open_campaign_for_sign_up(
     client: ClientAddress,
     Path((tenant_id, campaign_id)): Path<(String, String)>,
 ) -> ApiResult<Json<OpenCampaign>> {
-    let verdict = ratelimit::hit(&context.store, &SIGN_UP_READS_PER_CLIENT, &client.0).await?;
-    if verdict.is_limited() {
-        return Err(ratelimit::too_many("Too many requests. Please wait a few minutes and try again.", verdict));
-    }
+    spend(&context, &[(&SIGN_UP_READS_PER_CLIENT, &client.0), (&SIGN_UP_READS_PER_DEPLOYMENT, DEPLOYMENT)]).await?;
     let parts = open_campaign(&context, &tenant_id, &campaign_id).await?;
     let company_name = invite::company_name(&context, &tenant_id).await?;
     let campaign = &parts.campaign;
@@ -91,10 +109,7 @@ pub async fn register_for_open_campaign(
 ) -> ApiResult<Json<Message>> {
     let store = &context.store;
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
-    let verdict = ratelimit::hit(store, &ratelimit::MAIL_PER_CLIENT, &client.0).await?;
-    if verdict.is_limited() {
-        return Err(ratelimit::too_many("Too many requests. Please wait a few minutes and try again.", verdict));
-    }
+    spend(&context, &[(&ratelimit::MAIL_PER_CLIENT, &client.0), (&SIGN_UPS_PER_DEPLOYMENT, DEPLOYMENT)]).await?;
     let parts = open_campaign(&context, &tenant_id, &campaign_id).await?;
     // Past the limit the answer stays the same; only no more mail goes to the address.
     if ratelimit::hit(store, &ratelimit::MAIL_PER_ADDRESS, &person.email).await?.is_limited() {

@@ -290,13 +290,7 @@ async fn remove_membership(
     if delete_journey {
         answers::remove(context, campaign, &membership.contributor_id, Removal::Record).await?;
     }
-    storyhive_shared::contributors::write::membership_removed(
-        &context.store,
-        &membership.key(),
-        &membership.tenant_id,
-        &membership.contributor_id,
-    )
-    .await?;
+    storyhive_shared::contributors::write::membership_removed(&context.store, membership).await?;
     Ok(())
 }
 
@@ -341,14 +335,7 @@ pub async fn delete_contributor(
             store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;
         match campaign {
             Some(campaign) => remove_membership(context_ref, &campaign, &membership, true).await,
-            None => Ok(storyhive_shared::contributors::write::membership_removed(
-                store,
-                &membership.key(),
-                &membership.tenant_id,
-                &membership.contributor_id,
-            )
-            .await
-            .map(|_| ())?),
+            None => Ok(storyhive_shared::contributors::write::membership_removed(store, &membership).await.map(|_| ())?),
         }
     })
     .await?;

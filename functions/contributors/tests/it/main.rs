@@ -3,6 +3,7 @@
 //! (The upload worker's own tests are in its crate.)
 
 mod common;
+mod funnel;
 mod fuzz_regressions;
 mod hardening;
 mod invitations;

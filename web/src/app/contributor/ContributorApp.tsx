@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { ContributorGuard } from '@/features/contributor-journey/components/ContributorGuard';
 import { ContributorLayout } from '@/features/contributor-journey/components/ContributorLayout';
 import { GoodJobPage } from '@/features/contributor-journey/components/GoodJobPage';
+import { JoinPage } from '@/features/contributor-journey/components/JoinPage';
 import { JourneyPage } from '@/features/contributor-journey/components/JourneyPage';
 import { LandingPage, useInvitationFromLink } from '@/features/contributor-journey/components/LandingPage';
 import { StudioPage } from '@/features/contributor-journey/recording/StudioPage';
@@ -15,8 +16,6 @@ import { t, useLocale } from '@/features/contributor-journey/i18n/i18n';
 
 // The script page is off the linear flow (landing, journey, recording, good job): loaded when opened.
 const ScriptPage = lazy(() => import('@/features/contributor-journey/components/ScriptPage').then((m) => ({ default: m.ScriptPage })));
-// The sign-up page of an open campaign is opened once, from a poster or a shared link.
-const JoinPage = lazy(() => import('@/features/contributor-journey/components/JoinPage').then((m) => ({ default: m.JoinPage })));
 
 function Landing() {
   // The guard lets in the link's invitation before the browser keeps it.
@@ -45,11 +44,9 @@ function Page({ pattern }: { pattern: string }) {
         </ContributorGuard>
       );
     case paths.contributorJoin:
-      return (
-        <Suspense fallback={<FullScreenLoader />}>
-          <JoinPage />
-        </Suspense>
-      );
+      // In the main chunk: as a chunk of its own it would split the API client out of the
+      // linear flow's chunk (the budget counts chunks before the camera opens).
+      return <JoinPage />;
     case paths.contributorGoodJob:
       return (
         <ContributorGuard path={paths.contributorGoodJob}>

@@ -150,3 +150,12 @@ export function useRemoveParticipant(campaignId: string) {
     },
   });
 }
+
+/** The campaign's collaborators from invitation to submission (fresh each time the screen opens). */
+export function useCampaignFunnel(campaignId: string) {
+  return useQuery({
+    queryKey: ['campaign-funnel', campaignId] as const,
+    queryFn: ({ signal }) => call(api.GET('/campaign/funnel/{campaignId}', { params: { path: { campaignId } }, signal })),
+    staleTime: 0,
+  });
+}

@@ -23,6 +23,7 @@ import { useDebouncedSave } from '../lib/use-debounced-save';
 import type { Campaign } from '../types';
 import { AiParagraphsButton } from './AiParagraphsButton';
 import { CampaignDetailsForm } from './CampaignDetailsForm';
+import { CampaignFunnel } from './CampaignFunnel';
 import { CampaignShare, takesSignUps } from './CampaignShare';
 import { ContributorsPanel } from './contributors/ContributorsPanel';
 import { CollaboratorExtraContext, type CollaboratorExtra } from './contributors/extras';
@@ -231,6 +232,7 @@ export function CampaignEdit({
         <CollaboratorExtraContext.Provider value={collaboratorExtra}>
           <ContributorsPanel campaignId={id} initiativeId={data.initiativeId} />
         </CollaboratorExtraContext.Provider>
+        <CampaignFunnel campaignId={id} />
       </div>
       <Dialog
         open={confirmDelete}

@@ -42,6 +42,7 @@ const ORGANISATION: DashboardDetails = {
   ],
   firstSteps: { companySetUp: true, initiativeCreated: true, campaignCreated: true, collaboratorInvited: true },
   publishedStories: { views: 1250, embedLoads: 40, plays: 310, watchedToTheEnd: 95 },
+  collaboratorFunnel: { invited: 40, linkOpened: 30, started: 22, firstAnswerStored: 20, submitted: 10, medianSecondsToSubmit: 7200 },
 };
 
 const MINE: DashboardDetails = {
@@ -58,6 +59,7 @@ const EMPTY: DashboardDetails = {
   campaignAndVideo: [],
   firstSteps: { companySetUp: false, initiativeCreated: false, campaignCreated: false, collaboratorInvited: false },
   publishedStories: { views: 0, embedLoads: 0, plays: 0, watchedToTheEnd: 0 },
+  collaboratorFunnel: { invited: 0, linkOpened: 0, started: 0, firstAnswerStored: 0, submitted: 0, medianSecondsToSubmit: null },
 };
 
 function stub(handler: (url: URL) => Response) {
@@ -140,6 +142,17 @@ describe('dashboard', () => {
     ).toEqual(['1,250', '40', '310', '95']);
     expect(published).toHaveTextContent('Page views1,250');
     expect(within(published).getByRole('link', { name: DASHBOARD_TEXT.seePublished })).toHaveAttribute('href', '/publications');
+
+    // Collaborators from invitation to submission: counts, shares of those invited, the median.
+    const funnel = within(region(DASHBOARD_TEXT.funnel)).getAllByRole('listitem');
+    expect(funnel.map((li) => li.textContent)).toEqual([
+      'Invited40',
+      'Opened their link30 · 75%',
+      'Started22 · 55%',
+      'First answer stored20 · 50%',
+      'Submitted10 · 25%',
+    ]);
+    expect(region(DASHBOARD_TEXT.funnel)).toHaveTextContent('Median time from invitation to submission: about 2 hours.');
 
     expect(screen.queryByText(DASHBOARD_EMPTY)).not.toBeInTheDocument();
     expect(urls.map((u) => u.pathname + u.search)).toEqual(['/api/dashboard/details?personalDashboard=false']);

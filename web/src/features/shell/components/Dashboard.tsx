@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CollaboratorFunnel } from '@/components/charts/CollaboratorFunnel';
 import { PageHeader, Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { CampaignStatusBadge } from '@/components/ui/CampaignStatusBadge';
@@ -19,6 +20,7 @@ export const DASHBOARD_TEXT = {
   loadFailed: 'The dashboard figures could not be loaded.',
   onlyMine: 'Only my campaigns',
   totalsNote: 'Totals cover every campaign of your organisation.',
+  funnel: 'Collaborators, from invitation to submission',
   hours: 'Hours of video submitted',
   pending: 'Pending video responses',
   reviewPending: 'Review new answers',
@@ -75,6 +77,9 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         <div className="space-y-6">
           {role && organisation.data.firstSteps && <FirstSteps steps={organisation.data.firstSteps} role={role} />}
           <Totals details={organisation.data} />
+          <ListCard title={DASHBOARD_TEXT.funnel}>
+            <CollaboratorFunnel funnel={organisation.data.collaboratorFunnel} testId="organisation-funnel" />
+          </ListCard>
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <ListCard title={DASHBOARD_TEXT.expiring}>
               <ListBody query={lists}>
