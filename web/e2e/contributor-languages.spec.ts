@@ -85,10 +85,10 @@ for (const [code, browserLocale, m] of LOCALES) {
       await expect(page.getByRole('heading', { name: m['landing.yourDetails'] })).toBeVisible();
       await expect(page.getByText('What brought you here?')).toBeVisible();
       await expect(page.getByRole('combobox', { name: m['language.label'] })).toHaveValue(code);
-      // Right to left in Arabic: the header starts on the right (the brand), and ends on the left.
-      const brand = await page.locator('header').getByRole('img', { name: 'Storyhive', exact: true }).boundingBox();
-      const switcher = await page.getByRole('combobox', { name: m['language.label'] }).boundingBox();
-      expect(brand && switcher && (code === 'ar' ? brand.x > switcher.x : brand.x < switcher.x), 'header direction').toBe(true);
+      // Right to left in Arabic: the header starts on the right (the organisation), then "via Storyhive".
+      const organisation = await page.getByTestId('organisation-brand').boundingBox();
+      const tool = await page.locator('header').getByRole('img', { name: 'Storyhive', exact: true }).boundingBox();
+      expect(organisation && tool && (code === 'ar' ? organisation.x > tool.x : organisation.x < tool.x), 'header direction').toBe(true);
       if (code === 'en' || code === 'ar') await expectNoSeriousViolations(page, `landing (${code})`);
       await accept(page, campaign, m);
 
