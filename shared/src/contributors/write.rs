@@ -246,13 +246,16 @@ pub async fn membership_removed(
 ) -> StoreResult<bool> {
     owned(async {
         let decrement = campaign_count_op(store, tenant_id, contributor_id, -1)?;
-        match store.transact(vec![store.delete_existing_op(membership)?, decrement]).await {
+        // Its reminders go with it (`contributors::reminders`): same partition, same ids.
+        let reminder = keys::reminder_of_membership(membership);
+        match store.transact(vec![store.delete_existing_op(membership)?, decrement, store.delete_op(&reminder)?]).await {
             Ok(()) => Ok(true),
             Err(StoreError::ConditionFailed) => {
                 // Either the membership is gone already, or the collaborator is (deleted
                 // from the organisation): then there is no count to keep.
                 if store.get::<MembershipRecord>(membership).await?.is_some() {
                     store.delete(membership).await?;
+                    store.delete(&reminder).await?;
                     return Ok(true);
                 }
                 Ok(false)
