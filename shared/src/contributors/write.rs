@@ -120,12 +120,15 @@ pub async fn collaborator_suspended(
     found(owned(store.apply(&keys::contributor(tenant_id, contributor_id), update)).await)
 }
 
-/// Removes a collaborator from the organisation: the record, the address claim and the
-/// words they were found by (their memberships and answers go first, by the caller).
+/// Removes a collaborator from the organisation: the record, the address claim, their
+/// mail preferences and the words they were found by (their memberships and answers go
+/// first, by the caller).
 pub async fn collaborator_deleted(store: &Store, record: &ContributorRecord) -> StoreResult<()> {
     let mut ops = vec![
         store.delete_op(&record.key())?,
         store.delete_op(&keys::contributor_email(&record.tenant_id, &record.email))?,
+        // Their unsubscribe token and choice (`contributors::unsubscribe`).
+        store.delete_op(&keys::mail_preferences(&record.tenant_id, &record.contributor_id))?,
     ];
     ops.extend(words::index_ops(
         store,
