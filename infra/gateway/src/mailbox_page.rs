@@ -83,7 +83,8 @@ async fn page(State(mailbox): State<Mailbox>) -> Html<String> {
 mod tests {
     #[test]
     fn a_whole_document_is_shown_as_its_body_with_its_language_and_direction() {
-        let arabic = "<!DOCTYPE html><html lang=\"ar\" dir=\"rtl\"><head></head><body dir=\"rtl\"><p>مرحبًا</p></body></html>";
+        let arabic =
+            "<!DOCTYPE html><html lang=\"ar\" dir=\"rtl\"><head></head><body dir=\"rtl\"><p>مرحبًا</p></body></html>";
         assert_eq!(super::inline_body(arabic), "<div lang=\"ar\" dir=\"rtl\"><p>مرحبًا</p></div>");
         assert_eq!(super::inline_body("<p>Hello</p>"), "<p>Hello</p>");
     }

@@ -62,11 +62,7 @@ impl MotoRawMessage {
         let (subject, body) = match &parsed {
             Some(message) => (
                 message.subject().unwrap_or_default().to_string(),
-                message
-                    .body_html(0)
-                    .or_else(|| message.body_text(0))
-                    .map(|b| b.into_owned())
-                    .unwrap_or_default(),
+                message.body_html(0).or_else(|| message.body_text(0)).map(|b| b.into_owned()).unwrap_or_default(),
             ),
             None => (String::new(), String::new()),
         };

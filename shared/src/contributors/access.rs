@@ -96,8 +96,7 @@ pub async fn verify(
     let opened = membership.invite_key_hash.as_deref().is_some_and(|stored| matches_hash(stored, given))
         || (membership.invite_key_hash.is_some()
             && super::reminders::opens(reminder.as_ref(), |stored| matches_hash(stored, given)));
-    if !opened || campaign.lifecycle != LifecycleStatus::Active
-    {
+    if !opened || campaign.lifecycle != LifecycleStatus::Active {
         return Err(denied());
     }
     if contributor.is_suspended {

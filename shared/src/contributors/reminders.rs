@@ -145,11 +145,8 @@ pub fn next_due(
     let every = Duration::days(i64::from(settings.days_after_invitation.max(1)));
     let mut candidates: Vec<OffsetDateTime> =
         (1..=i64::from(ReminderSettings::MAX_REMINDERS)).map(|n| invited_at + every * n as i32).collect();
-    let deadline_end = if campaign.campaign_type == CampaignType::Targeted {
-        end_of(campaign.deadline.as_deref())
-    } else {
-        None
-    };
+    let deadline_end =
+        if campaign.campaign_type == CampaignType::Targeted { end_of(campaign.deadline.as_deref()) } else { None };
     if let Some(end) = deadline_end {
         let before = end - Duration::days(1 + i64::from(settings.days_before_deadline)) + Duration::hours(9);
         if before > invited_at {
@@ -158,10 +155,7 @@ pub fn next_due(
     }
     let floor = last_sent_at.map(|at| at + Duration::days(1)).unwrap_or(invited_at);
     let ends = [deadline_end, end_of(campaign.expiry_date.as_deref())];
-    candidates
-        .into_iter()
-        .filter(|at| *at >= floor && ends.iter().flatten().all(|end| at < end))
-        .min()
+    candidates.into_iter().filter(|at| *at >= floor && ends.iter().flatten().all(|end| at < end)).min()
 }
 
 /// Whether a campaign edit changes who is reminded when.
@@ -214,7 +208,8 @@ pub async fn reinvited(store: &Store, campaign: &CampaignRecord, membership: &Me
 /// The collaborator submitted: no more reminders.
 pub async fn finished(store: &Store, tenant_id: &str, campaign_id: &str, contributor_id: &str) -> StoreResult<()> {
     let update = Update::new().remove(R::Gsi2pk).remove(R::Gsi2sk).remove(R::DueAt).when(Condition::ItemExists);
-    match owned(store.apply::<ReminderRecord, _>(&keys::reminder(tenant_id, campaign_id, contributor_id), update)).await {
+    match owned(store.apply::<ReminderRecord, _>(&keys::reminder(tenant_id, campaign_id, contributor_id), update)).await
+    {
         Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
         Err(other) => Err(other),
     }
@@ -228,7 +223,8 @@ pub async fn revoked(store: &Store, tenant_id: &str, campaign_id: &str, contribu
         .remove(R::DueAt)
         .set(R::KeyHashes, &Vec::<String>::new())
         .when(Condition::ItemExists);
-    match owned(store.apply::<ReminderRecord, _>(&keys::reminder(tenant_id, campaign_id, contributor_id), update)).await {
+    match owned(store.apply::<ReminderRecord, _>(&keys::reminder(tenant_id, campaign_id, contributor_id), update)).await
+    {
         Ok(_) | Err(StoreError::ConditionFailed) => Ok(()),
         Err(other) => Err(other),
     }
@@ -248,14 +244,17 @@ pub async fn rescheduled(store: &Store, campaign: &CampaignRecord) -> StoreResul
         store.query(Query::table(partition, keys::reminders_of_campaign_prefix())).await?;
     for reminder in reminders {
         let memberships = store
-            .get::<MembershipRecord>(&keys::membership(&reminder.tenant_id, &reminder.campaign_id, &reminder.contributor_id))
+            .get::<MembershipRecord>(&keys::membership(
+                &reminder.tenant_id,
+                &reminder.campaign_id,
+                &reminder.contributor_id,
+            ))
             .await?;
         let open = memberships.is_some_and(|m| m.submitted_at.is_none() && m.invite_key_hash.is_some());
         let mut next = reminder.clone();
         let due = if open {
-            parse(&reminder.invited_at).and_then(|at| {
-                next_due(campaign, at, reminder.sent, reminder.last_sent_at.as_deref().and_then(parse))
-            })
+            parse(&reminder.invited_at)
+                .and_then(|at| next_due(campaign, at, reminder.sent, reminder.last_sent_at.as_deref().and_then(parse)))
         } else {
             None
         };
@@ -267,8 +266,10 @@ pub async fn rescheduled(store: &Store, campaign: &CampaignRecord) -> StoreResul
             (Some(pk), Some(sk), Some(at)) => Update::new().set(R::Gsi2pk, pk).set(R::Gsi2sk, sk).set(R::DueAt, at),
             _ => Update::new().remove(R::Gsi2pk).remove(R::Gsi2sk).remove(R::DueAt),
         };
-        match owned(store.apply::<ReminderRecord, _>(&reminder.key(), update.when(Condition::eq(R::Sent, &reminder.sent))))
-            .await
+        match owned(
+            store.apply::<ReminderRecord, _>(&reminder.key(), update.when(Condition::eq(R::Sent, &reminder.sent))),
+        )
+        .await
         {
             Ok(_) | Err(StoreError::ConditionFailed) => {}
             Err(other) => return Err(other),

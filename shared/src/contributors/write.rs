@@ -251,7 +251,8 @@ pub async fn membership_removed(
         let decrement = campaign_count_op(store, tenant_id, contributor_id, -1)?;
         // Its reminders go with it (`contributors::reminders`): same partition, same ids.
         let reminder = keys::reminder_of_membership(membership);
-        match store.transact(vec![store.delete_existing_op(membership)?, decrement, store.delete_op(&reminder)?]).await {
+        match store.transact(vec![store.delete_existing_op(membership)?, decrement, store.delete_op(&reminder)?]).await
+        {
             Ok(()) => Ok(true),
             Err(StoreError::ConditionFailed) => {
                 // Either the membership is gone already, or the collaborator is (deleted

@@ -55,6 +55,8 @@ impl MailLanguage {
         let month = self.words().months[usize::from(u8::from(date.month())) - 1];
         let (d, y) = (date.day(), date.year());
         Some(match self {
+            // "1er juin": French writes the first of the month as an ordinal.
+            Self::French if d == 1 => format!("1er {month} {y}"),
             Self::English | Self::French | Self::Arabic => format!("{d} {month} {y}"),
             Self::Spanish | Self::Portuguese => format!("{d} de {month} de {y}"),
             Self::German => format!("{d}. {month} {y}"),
@@ -227,7 +229,7 @@ const ARABIC: Words = Words {
     invite_body: "تدعوك {company} للإجابة عن بعض الأسئلة بالفيديو من أجل «{title}». يمكنك التسجيل من هاتفك أو حاسوبك، مع جهاز تلقين يساعدك، والتدرّب أولًا.",
     someone: "إحدى مؤسسات Storyhive",
     minutes_one: "يستغرق ذلك دقيقة واحدة تقريبًا.",
-    minutes_many: "يستغرق ذلك نحو {minutes} دقائق.",
+    minutes_many: "المدة التقريبية بالدقائق: {minutes}.",
     answer_by: "يُرجى إرسال إجاباتك قبل {date}.",
     personal: "هذا الرابط شخصي: فهو يفتح إجاباتك أنت، لذا يُرجى عدم مشاركته.",
     open_invitation: "فتح دعوتي",
@@ -256,6 +258,7 @@ mod tests {
         assert_eq!(MailLanguage::English.long_date("2030-06-01").as_deref(), Some("1 June 2030"));
         assert_eq!(MailLanguage::Spanish.long_date("2030-06-01").as_deref(), Some("1 de junio de 2030"));
         assert_eq!(MailLanguage::French.long_date("2030-08-15").as_deref(), Some("15 août 2030"));
+        assert_eq!(MailLanguage::French.long_date("2030-08-01").as_deref(), Some("1er août 2030"));
         assert_eq!(MailLanguage::German.long_date("2030-03-02").as_deref(), Some("2. März 2030"));
         assert_eq!(MailLanguage::Portuguese.long_date("2030-12-31").as_deref(), Some("31 de dezembro de 2030"));
         assert_eq!(MailLanguage::Arabic.long_date("2030-06-01").as_deref(), Some("1 يونيو 2030"));

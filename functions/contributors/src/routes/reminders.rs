@@ -111,8 +111,13 @@ pub async fn unsubscribe(
     State(context): State<AppContext>,
     Query(params): Query<UnsubscribeParams>,
 ) -> ApiResult<Html<String>> {
-    unsubscribe::unsubscribe(&context.store, params.tenant_id.trim(), params.contributor_id.trim(), params.token.trim())
-        .await?;
+    unsubscribe::unsubscribe(
+        &context.store,
+        params.tenant_id.trim(),
+        params.contributor_id.trim(),
+        params.token.trim(),
+    )
+    .await?;
     Ok(page("You are unsubscribed", "<p>You will not receive reminders any more. You can close this page.</p>"))
 }
 

@@ -40,8 +40,10 @@ async fn reminders_go_once_to_those_who_have_not_submitted_and_their_link_opens_
     let unsubscribed = add_collaborator(&stack, &invited.staff, &campaign_id, "Dana", "Levi").await;
     let recent = add_collaborator(&stack, &invited.staff, &campaign_id, "Eero", "Virtanen").await;
 
-    let (status, body) =
-        invited.staff.put(&stack, &format!("/contributor/update/{}", suspended.contributor_id), json!({"isSuspended": true})).await;
+    let (status, body) = invited
+        .staff
+        .put(&stack, &format!("/contributor/update/{}", suspended.contributor_id), json!({"isSuspended": true}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let submitted_key = keys::membership(&tenant, &campaign_id, &submitted.contributor_id);
     assert!(storyhive_shared::contributors::write::submitted(&stack.context.store, &submitted_key).await.unwrap());
@@ -78,7 +80,8 @@ async fn reminders_go_once_to_those_who_have_not_submitted_and_their_link_opens_
     let (_, list) = invited.staff.get(&stack, &format!("/contributor/campaignContributorList/{campaign_id}")).await;
     assert_eq!(row(&list, &unsubscribed.contributor_id)["unsubscribed"], true, "staff see it");
 
-    for who in [&invited.contributor_id, &suspended.contributor_id, &submitted.contributor_id, &unsubscribed.contributor_id]
+    for who in
+        [&invited.contributor_id, &suspended.contributor_id, &submitted.contributor_id, &unsubscribed.contributor_id]
     {
         invited_days_ago(&stack, &tenant, &campaign_id, who, 3).await;
     }
@@ -109,7 +112,11 @@ async fn reminders_go_once_to_those_who_have_not_submitted_and_their_link_opens_
     // Revoking voids every key, the reminder's too.
     let (status, _) = invited
         .staff
-        .post(&stack, "/contributor/revoke", json!({"campaignId": campaign_id, "contributorId": invited.contributor_id}))
+        .post(
+            &stack,
+            "/contributor/revoke",
+            json!({"campaignId": campaign_id, "contributorId": invited.contributor_id}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = call_with_key(&stack, Method::GET, &path, Some(&query_param(link, "key")), None).await;
@@ -189,7 +196,11 @@ async fn invitations_are_written_in_the_campaigns_language() {
         staff.question(&stack, id, "¿Cómo empezó?").await;
         let email = unique_email(language);
         let (status, body) = staff
-            .post(&stack, "/campaign/add-contributor", json!({"campaignId": id, "email": email, "firstName": "Amara", "lastName": "Okafor"}))
+            .post(
+                &stack,
+                "/campaign/add-contributor",
+                json!({"campaignId": id, "email": email, "firstName": "Amara", "lastName": "Okafor"}),
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         let mail = stack.wait_for_mail(&email, 1).await.unwrap();
