@@ -292,8 +292,14 @@ struct Situation {
 }
 
 /// Reads the membership, collaborator, campaign and preferences in one round trip;
-/// `None` when the collaborator must not be reminded now.
-async fn situation(store: &Store, reminder: &ReminderRecord, now: OffsetDateTime) -> StoreResult<Option<Situation>> {
+/// `None` when the collaborator must not be reminded now. The campaign's on/off switch
+/// governs the schedule (`scheduled`); staff asking now are not held by it.
+async fn situation(
+    store: &Store,
+    reminder: &ReminderRecord,
+    now: OffsetDateTime,
+    scheduled: bool,
+) -> StoreResult<Option<Situation>> {
     let (tenant, campaign_id, contributor) = (&reminder.tenant_id, &reminder.campaign_id, &reminder.contributor_id);
     let wanted = [
         keys::membership(tenant, campaign_id, contributor),
@@ -315,7 +321,7 @@ async fn situation(store: &Store, reminder: &ReminderRecord, now: OffsetDateTime
         && membership.invite_key_hash.is_some()
         && !collaborator.is_suspended
         && campaign.lifecycle == LifecycleStatus::Active
-        && campaign.reminders.enabled
+        && (campaign.reminders.enabled || !scheduled)
         && campaign_rules::effective_status(&campaign, now.date()) == CampaignStatus::Live
         && !preferences.as_ref().is_some_and(|p| p.unsubscribed_at.is_some());
     Ok(eligible.then_some(Situation { membership, campaign, preferences }))
@@ -340,6 +346,7 @@ async fn remind(
     reminder: &ReminderRecord,
     now: OffsetDateTime,
     scheduled: bool,
+    company: Option<String>,
 ) -> Result<Outcome, ApiError> {
     let store = &context.store;
     let count_unchanged = Condition::eq(R::Sent, &reminder.sent);
@@ -351,7 +358,7 @@ async fn remind(
     } else {
         count_unchanged
     };
-    let Some(situation) = situation(store, reminder, now).await? else {
+    let Some(situation) = situation(store, reminder, now, scheduled).await? else {
         let update = Update::new().remove(R::Gsi2pk).remove(R::Gsi2sk).remove(R::DueAt).when(read_as);
         return match owned(store.apply::<ReminderRecord, _>(&reminder.key(), update)).await {
             Ok(_) => Ok(Outcome::Dropped),
@@ -397,7 +404,6 @@ async fn remind(
         Some(existing) => existing,
         None => unsubscribe::preferences(store, &reminder.tenant_id, &reminder.contributor_id).await?,
     };
-    let company = repo::tenant(store, &reminder.tenant_id).await?.and_then(|t| t.company_name);
     let membership = &situation.membership;
     context
         .mail
@@ -432,12 +438,19 @@ pub struct RunReport {
 /// tests can run it days ahead). Reads only the due entries of each shard of the index.
 pub async fn send_due(context: &AppContext, now: OffsetDateTime) -> Result<RunReport, ApiError> {
     let mut report = RunReport::default();
+    // The organisations' names, read once per run.
+    let mut companies: std::collections::HashMap<String, Option<String>> = std::collections::HashMap::new();
     let bound = format!("{}#~", second(now));
     for shard in 0..keys::REMINDER_SHARDS {
         let due: Vec<ReminderRecord> =
             context.store.query(Query::gsi2(keys::reminders_due_gsi2(shard)).before(bound.clone())).await?;
         for reminder in due {
-            let outcome = match remind(context, &reminder, now, true).await {
+            if !companies.contains_key(&reminder.tenant_id) {
+                let company = company_name(&context.store, &reminder.tenant_id).await?;
+                companies.insert(reminder.tenant_id.clone(), company);
+            }
+            let company = companies.get(&reminder.tenant_id).cloned().flatten();
+            let outcome = match remind(context, &reminder, now, true, company).await {
                 Ok(outcome) => outcome,
                 // One collaborator's failure does not hold back the others; the next run
                 // finds their reminder still due.
@@ -457,19 +470,33 @@ pub async fn send_due(context: &AppContext, now: OffsetDateTime) -> Result<RunRe
 }
 
 /// Staff remind everyone in the campaign who has not submitted, now, by the same rules
-/// (three in all, not the suspended, unsubscribed, revoked). Returns how many were reminded.
+/// (three in all, not the suspended, unsubscribed, revoked), several at a time. Returns
+/// how many were reminded.
 pub async fn remind_all_now(context: &AppContext, campaign: &CampaignRecord) -> Result<u32, ApiError> {
     let partition = keys::campaign_partition(&campaign.tenant_id, &campaign.campaign_id);
     let reminders: Vec<ReminderRecord> =
         context.store.query(Query::table(partition, keys::reminders_of_campaign_prefix())).await?;
+    let company = company_name(&context.store, &campaign.tenant_id).await?;
     let now = model::now();
-    let mut reminded = 0;
-    for reminder in reminders.iter().filter(|r| r.sent < ReminderSettings::MAX_REMINDERS) {
-        if remind(context, reminder, now, false).await? == Outcome::Sent {
-            reminded += 1;
+    let reminded = std::sync::atomic::AtomicU32::new(0);
+    let open: Vec<ReminderRecord> =
+        reminders.into_iter().filter(|r| r.sent < ReminderSettings::MAX_REMINDERS).collect();
+    repo::each_concurrently(open, |reminder: ReminderRecord| {
+        let (company, reminded) = (company.clone(), &reminded);
+        async move {
+            if remind(context, &reminder, now, false, company).await? == Outcome::Sent {
+                reminded.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            Ok::<(), ApiError>(())
         }
-    }
-    Ok(reminded)
+    })
+    .await?;
+    Ok(reminded.into_inner())
+}
+
+/// The organisation's name, for the e-mail's subject and sender.
+async fn company_name(store: &Store, tenant_id: &str) -> StoreResult<Option<String>> {
+    Ok(repo::tenant(store, tenant_id).await?.and_then(|t| t.company_name))
 }
 
 #[cfg(test)]

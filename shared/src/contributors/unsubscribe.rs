@@ -85,7 +85,7 @@ pub async fn is_unsubscribed(store: &Store, tenant_id: &str, contributor_id: &st
 /// Unsubscribes the collaborator the token belongs to; repeating it changes nothing.
 /// A token that is not theirs is refused and changes nothing.
 pub async fn unsubscribe(store: &Store, tenant_id: &str, contributor_id: &str, token: &str) -> Result<(), ApiError> {
-    let denied = || ApiError::AccessDenied(LINK_INVALID.into());
+    let denied = || ApiError::BadRequest(LINK_INVALID.into());
     let plausible = |id: &str| !id.is_empty() && crate::ids::is_valid(id);
     if !plausible(tenant_id) || !plausible(contributor_id) || token.is_empty() || token.len() > 128 {
         return Err(denied());

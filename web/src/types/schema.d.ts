@@ -797,8 +797,8 @@ export interface paths {
         put?: never;
         /**
          * Remind now everyone in the campaign who has not submitted (not the suspended, the
-         *     unsubscribed, those whose link is revoked, nor those reminded three times). Once an
-         *     hour per campaign.
+         *     unsubscribed, those whose link is revoked, nor those reminded three times), whether or
+         *     not the campaign's scheduled reminders are on. Once an hour per campaign.
          */
         post: operations["remind_all"];
         delete?: never;
@@ -7801,16 +7801,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Invalid input; `errors` names the fields */
+            /** @description Not a valid unsubscribe link */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,8 +33,8 @@ pub struct Reminded {
 }
 
 /// Remind now everyone in the campaign who has not submitted (not the suspended, the
-/// unsubscribed, those whose link is revoked, nor those reminded three times). Once an
-/// hour per campaign.
+/// unsubscribed, those whose link is revoked, nor those reminded three times), whether or
+/// not the campaign's scheduled reminders are on. Once an hour per campaign.
 #[utoipa::path(post, path = "/contributor/remind-all", tag = TAG, security(("staffToken" = ["UseStaffApp"])), request_body = RemindAll,
     responses((status = 200, body = Reminded), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn remind_all(
@@ -106,7 +106,7 @@ pub async fn unsubscribe_page(Query(params): Query<UnsubscribeParams>) -> Html<S
 /// One-click unsubscribe (RFC 8058 `List-Unsubscribe=One-Click`, or the page's button):
 /// no sign-in; repeating it changes nothing. Reminders stop from then on.
 #[utoipa::path(post, path = "/contributor/unsubscribe", tag = TAG, params(UnsubscribeParams),
-    responses((status = 200, description = "Unsubscribed", content_type = "text/html", body = String), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "Unsubscribed", content_type = "text/html", body = String), (status = 400, description = "Not a valid unsubscribe link", body = ErrorBody)))]
 pub async fn unsubscribe(
     State(context): State<AppContext>,
     Query(params): Query<UnsubscribeParams>,
