@@ -323,7 +323,7 @@ async fn situation(
         && campaign.lifecycle == LifecycleStatus::Active
         && (campaign.reminders.enabled || !scheduled)
         && campaign_rules::effective_status(&campaign, now.date()) == CampaignStatus::Live
-        && !preferences.as_ref().is_some_and(|p| p.unsubscribed_at.is_some());
+        && preferences.as_ref().is_none_or(|p| p.unsubscribed_at.is_none());
     Ok(eligible.then_some(Situation { membership, campaign, preferences }))
 }
 
