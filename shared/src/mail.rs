@@ -1,8 +1,12 @@
 //! E-mails: what the API queues ([`MailMessage`]), how each one reads, and the SES
 //! adapter the mail worker sends them with.
 
+mod collaborator;
+
 use anyhow::Context;
-use aws_sdk_ses::types::{Body, Content, Destination, Message};
+use aws_sdk_ses::{primitives::Blob, types::RawMessage};
+pub use collaborator::MailLanguage;
+use collaborator::{fill, Words};
 use serde::{Deserialize, Serialize};
 
 /// One e-mail to send, as queued by the API. Rendering happens in the worker so
@@ -35,6 +39,12 @@ pub enum MailMessage {
         /// How long answering takes (`CampaignParts::estimated_minutes`); 0 when unknown.
         #[serde(default)]
         minutes: u32,
+        /// The campaign's language.
+        #[serde(default)]
+        language: MailLanguage,
+        /// The collaborator's one-click unsubscribe address (RFC 8058).
+        #[serde(default)]
+        unsubscribe: Option<String>,
     },
     /// Staff sent answers back to be recorded again.
     ReRecordRequest {
@@ -43,6 +53,22 @@ pub enum MailMessage {
         campaign_title: String,
         questions: Vec<String>,
         link: String,
+        #[serde(default)]
+        language: MailLanguage,
+        #[serde(default)]
+        unsubscribe: Option<String>,
+    },
+    /// A collaborator who has not submitted yet is reminded, with a fresh personal link.
+    Reminder {
+        to: String,
+        first_name: String,
+        campaign_title: String,
+        company_name: Option<String>,
+        link: String,
+        /// The campaign's deadline (`YYYY-MM-DD`), when it has one.
+        deadline: Option<String>,
+        language: MailLanguage,
+        unsubscribe: Option<String>,
     },
     /// A staff member invited to join an organisation with a role.
     StaffInvitation {
@@ -87,6 +113,8 @@ pub struct RenderedMail {
     pub sender_name: Option<String>,
     pub text: String,
     pub html: String,
+    /// The one-click unsubscribe address (`List-Unsubscribe`), on e-mails to collaborators.
+    pub unsubscribe: Option<String>,
 }
 
 impl MailMessage {
@@ -97,6 +125,7 @@ impl MailMessage {
             | Self::OrganisationClosed { to, .. }
             | Self::Invitation { to, .. }
             | Self::ReRecordRequest { to, .. }
+            | Self::Reminder { to, .. }
             | Self::StaffInvitation { to, .. }
             | Self::HelpRequest { to, .. }
             | Self::EditorRequest { to, .. } => to,
@@ -130,24 +159,9 @@ impl MailMessage {
                 None,
             ),
             // Its subject and sender name are the organisation's: rendered on its own.
-            Self::Invitation { first_name, campaign_title, company_name, link, deadline, minutes, .. } => {
-                return self.invitation(
-                    first_name,
-                    campaign_title,
-                    company_name.as_deref(),
-                    link,
-                    deadline.as_deref(),
-                    *minutes,
-                )
+            Self::Invitation { .. } | Self::ReRecordRequest { .. } | Self::Reminder { .. } => {
+                return self.to_collaborator()
             }
-            Self::ReRecordRequest { first_name, campaign_title, questions, link, .. } => (
-                "Please record a few answers again",
-                vec![
-                    format!("Hello {first_name},"),
-                    format!("The team behind \"{campaign_title}\" would like you to record these answers again: {}.", questions.join("; ")),
-                ],
-                Some(("Record again", link)),
-            ),
             Self::StaffInvitation { inviter_name, company_name, role_label, link, .. } => (
                 "You are invited to join your team on Storyhive",
                 vec![
@@ -201,49 +215,87 @@ impl MailMessage {
         RenderedMail::new(self.to(), subject.into(), None, &paragraphs, action)
     }
 
-    /// A collaborator's invitation says what they decide on: who asks (the organisation,
-    /// in the subject and as the sender's name), by when, and how long it takes.
-    fn invitation(
-        &self,
-        first_name: &str,
-        campaign_title: &str,
-        company_name: Option<&str>,
-        link: &str,
-        deadline: Option<&str>,
-        minutes: u32,
-    ) -> RenderedMail {
-        let company = company_name.map(str::trim).filter(|c| !c.is_empty());
-        let subject = match company {
-            Some(company) => format!("{company} invites you to share your story"),
-            None => "You are invited to share your story".into(),
-        };
-        let mut paragraphs = vec![
-            format!("Hello {first_name},"),
-            format!(
-                "{} invites you to answer a few questions on video for \"{campaign_title}\". You can record on your phone or computer, with a teleprompter to help you, and practise first.",
-                company.unwrap_or("A Storyhive organisation")
+    /// A collaborator's e-mail, in the campaign's language. An invitation says what they
+    /// decide on: who asks (the organisation, in the subject and as the sender's name), by
+    /// when, and how long it takes; a reminder says it again with a fresh link.
+    fn to_collaborator(&self) -> RenderedMail {
+        let (first_name, title, company, language, unsubscribe) = match self {
+            Self::Invitation { first_name, campaign_title, company_name, language, unsubscribe, .. }
+            | Self::Reminder { first_name, campaign_title, company_name, language, unsubscribe, .. } => (
+                first_name,
+                campaign_title,
+                company_name.as_deref().map(str::trim).filter(|c| !c.is_empty()),
+                *language,
+                unsubscribe,
             ),
-        ];
-        let mut facts = Vec::new();
-        if minutes > 0 {
-            facts.push(format!("It takes about {minutes} minute{}.", if minutes == 1 { "" } else { "s" }));
-        }
-        if let Some(day) = deadline.and_then(long_date) {
-            facts.push(format!("Please send your answers by {day}."));
-        }
-        if !facts.is_empty() {
-            paragraphs.push(facts.join(" "));
-        }
-        paragraphs.push("This link is personal: it opens your own answers, so please do not share it.".into());
+            Self::ReRecordRequest { first_name, campaign_title, language, unsubscribe, .. } => {
+                (first_name, campaign_title, None, *language, unsubscribe)
+            }
+            _ => unreachable!("only collaborators' e-mails are rendered here"),
+        };
+        let words: &Words = language.words();
+        let base =
+            [("name", first_name.as_str()), ("title", title.as_str()), ("company", company.unwrap_or(words.someone))];
+        let fill_all = |template: &str, extra: &[(&str, &str)]| fill(&fill(template, extra), &base);
+        let deadline_sentence = |deadline: &Option<String>| {
+            deadline.as_deref().and_then(|d| language.long_date(d)).map(|day| fill(words.answer_by, &[("date", &day)]))
+        };
+        let mut paragraphs = vec![fill_all(words.hello, &[])];
+        let (subject, action, link) = match self {
+            Self::Invitation { link, deadline, minutes, .. } => {
+                paragraphs.push(fill_all(words.invite_body, &[]));
+                let mut facts = Vec::new();
+                if *minutes > 0 {
+                    let minutes_text = minutes.to_string();
+                    let template = if *minutes == 1 { words.minutes_one } else { words.minutes_many };
+                    facts.push(fill(template, &[("minutes", &minutes_text)]));
+                }
+                facts.extend(deadline_sentence(deadline));
+                if !facts.is_empty() {
+                    paragraphs.push(facts.join(" "));
+                }
+                paragraphs.push(words.personal.into());
+                let subject = match company {
+                    Some(company) => fill(words.invite_subject_company, &[("company", company)]),
+                    None => words.invite_subject.into(),
+                };
+                (subject, words.open_invitation, link)
+            }
+            Self::ReRecordRequest { questions, link, .. } => {
+                let listed = questions.join("; ");
+                paragraphs.push(fill_all(words.re_record_body, &[("questions", &listed)]));
+                (words.re_record_subject.to_string(), words.record_again, link)
+            }
+            Self::Reminder { link, deadline, .. } => {
+                paragraphs.push(fill_all(words.reminder_body, &[]));
+                paragraphs.extend(deadline_sentence(deadline));
+                paragraphs.push(words.personal.into());
+                (fill_all(words.reminder_subject, &[]), words.continue_answers, link)
+            }
+            _ => unreachable!("only collaborators' e-mails are rendered here"),
+        };
         let sender_name = company.map(|c| format!("{c} via Storyhive"));
-        RenderedMail::new(self.to(), subject, sender_name, &paragraphs, Some(("Open my invitation", link)))
+        let mut mail = RenderedMail::new(self.to(), subject, sender_name, &paragraphs, Some((action, link)));
+        mail.set_paste_label(words.paste);
+        if let Some(address) = unsubscribe {
+            let why = fill_all(words.why, &[]);
+            mail.text.push_str(&format!("\n--\n{why}\n{}: {address}\n", words.unsubscribe));
+            mail.html.push_str(&format!(
+                "<hr><p style=\"font-size:small\">{}<br><a href=\"{}\">{}</a></p>",
+                escape_html(&why),
+                escape_html(address),
+                escape_html(words.unsubscribe)
+            ));
+            mail.unsubscribe = Some(address.clone());
+        }
+        mail.html = format!(
+            "<!DOCTYPE html><html lang=\"{code}\" dir=\"{dir}\"><head><meta charset=\"utf-8\"></head><body dir=\"{dir}\">{body}</body></html>",
+            code = language.code(),
+            dir = if language.is_right_to_left() { "rtl" } else { "ltr" },
+            body = mail.html
+        );
+        mail
     }
-}
-
-/// `2030-06-01` as "1 June 2030".
-fn long_date(day: &str) -> Option<String> {
-    let date = time::Date::parse(day.trim(), &time::macros::format_description!("[year]-[month]-[day]")).ok()?;
-    date.format(&time::macros::format_description!("[day padding:none] [month repr:long] [year]")).ok()
 }
 
 impl RenderedMail {
@@ -259,14 +311,21 @@ impl RenderedMail {
         if let Some((label, link)) = action {
             text.push_str(&format!("\n\n{label}: {link}\n"));
             html.push_str(&format!(
-                "<p><a href=\"{href}\">{label}</a></p><p>Or paste this address into your browser: {href}</p>",
+                "<p><a href=\"{href}\">{label}</a></p><p>{PASTE_LABEL} {href}</p>",
                 href = escape_html(link),
                 label = escape_html(label)
             ));
         }
-        RenderedMail { to: to.to_string(), subject, sender_name, text, html }
+        RenderedMail { to: to.to_string(), subject, sender_name, text, html, unsubscribe: None }
+    }
+
+    /// The words before the address to paste, in the e-mail's language.
+    fn set_paste_label(&mut self, label: &str) {
+        self.html = self.html.replace(PASTE_LABEL, &escape_html(label));
     }
 }
+
+const PASTE_LABEL: &str = "Or paste this address into your browser:";
 
 /// The SES `Source`: the configured address, with a display name when there is one
 /// (quoted; RFC 2047 encoded when it is not plain ASCII, as SES requires). Line breaks
@@ -300,23 +359,47 @@ impl SesMailer {
         Self { client, sender: sender.into() }
     }
 
+    /// Sends through `SendRawEmail`: only a raw message carries the one-click
+    /// unsubscribe headers (RFC 8058) the e-mails to collaborators need.
     pub async fn send(&self, mail: &RenderedMail) -> anyhow::Result<String> {
-        let content = |data: &str| Content::builder().data(data).charset("UTF-8").build();
-        let message = Message::builder()
-            .subject(content(&mail.subject)?)
-            .body(Body::builder().text(content(&mail.text)?).html(content(&mail.html)?).build())
-            .build();
+        let raw = mime(mail, &self.sender)?;
         let output = self
             .client
-            .send_email()
+            .send_raw_email()
             .source(mailbox(mail.sender_name.as_deref(), &self.sender))
-            .destination(Destination::builder().to_addresses(&mail.to).build())
-            .message(message)
+            .destinations(&mail.to)
+            .raw_message(RawMessage::builder().data(Blob::new(raw)).build()?)
             .send()
             .await
-            .context("SES SendEmail")?;
+            .context("SES SendRawEmail")?;
         Ok(output.message_id)
     }
+}
+
+/// The MIME message of a rendered e-mail: text and HTML alternatives, and on e-mails to
+/// collaborators `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+pub fn mime(mail: &RenderedMail, sender: &str) -> anyhow::Result<Vec<u8>> {
+    use mail_builder::{
+        headers::{address::Address, raw::Raw, url::URL},
+        MessageBuilder,
+    };
+    let from = match mail.sender_name.as_deref().map(|n| n.replace(['\r', '\n'], " ")).filter(|n| !n.trim().is_empty())
+    {
+        Some(name) => Address::new_address(Some(name.trim().to_string()), sender.to_string()),
+        None => Address::new_address(None::<String>, sender.to_string()),
+    };
+    let mut message = MessageBuilder::new()
+        .from(from)
+        .to(mail.to.as_str())
+        .subject(mail.subject.as_str())
+        .text_body(mail.text.as_str())
+        .html_body(mail.html.as_str());
+    if let Some(address) = &mail.unsubscribe {
+        message = message
+            .header("List-Unsubscribe", URL::new(address.as_str()))
+            .header("List-Unsubscribe-Post", Raw::new("List-Unsubscribe=One-Click"));
+    }
+    Ok(message.write_to_vec()?)
 }
 
 #[cfg(test)]
@@ -343,6 +426,8 @@ mod tests {
             link: "http://x/contributor/t/c?key=k".into(),
             deadline: deadline.map(str::to_string),
             minutes,
+            language: MailLanguage::English,
+            unsubscribe: None,
         };
         let mail = invitation(Some("Acme Films"), Some("2030-06-01"), 5).render();
         assert_eq!(mail.subject, "Acme Films invites you to share your story");
@@ -357,6 +442,28 @@ mod tests {
         assert_eq!(bare.sender_name, None);
         assert!(!bare.text.contains("It takes about") && !bare.text.contains("by "), "{}", bare.text);
         assert!(invitation(None, Some("not a date"), 1).render().text.contains("It takes about 1 minute."));
+    }
+
+    #[test]
+    fn a_collaborators_mail_carries_one_click_unsubscribe_in_its_language() {
+        let reminder = |language| MailMessage::Reminder {
+            to: "a@b.org".into(),
+            first_name: "Amara".into(),
+            campaign_title: "Harbour stories".into(),
+            company_name: Some("Acme".into()),
+            link: "http://x/contributor/t/c?key=k".into(),
+            deadline: Some("2030-06-01".into()),
+            language,
+            unsubscribe: Some("http://x/api/contributor/unsubscribe?token=u".into()),
+        };
+        let arabic = reminder(MailLanguage::Arabic).render();
+        assert!(arabic.html.starts_with("<!DOCTYPE html><html lang=\"ar\" dir=\"rtl\">"), "{}", arabic.html);
+        assert!(arabic.text.contains("1 يونيو 2030"), "{}", arabic.text);
+        let raw = String::from_utf8(mime(&reminder(MailLanguage::Spanish).render(), "n@x.org").unwrap()).unwrap();
+        assert!(raw.contains("List-Unsubscribe: <http://x/api/contributor/unsubscribe?token=u>"), "{raw}");
+        assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
+        let staff = MailMessage::ResetPassword { to: "a@b.org".into(), link: "http://x".into() }.render();
+        assert!(!String::from_utf8(mime(&staff, "n@x.org").unwrap()).unwrap().contains("List-Unsubscribe"));
     }
 
     #[test]

@@ -37,6 +37,9 @@ pub const INVITES_PER_ORGANISATION: Limit = Limit { scope: "invite-org", max: 20
 /// Staff invitations one address may receive, whichever organisations send them.
 pub const INVITES_PER_ADDRESS: Limit = Limit { scope: "invite-address", max: 3, window: Duration::days(1) };
 
+/// Staff's "remind everyone who has not submitted" on one campaign.
+pub const REMIND_NOW_PER_CAMPAIGN: Limit = Limit { scope: "remind-now", max: 1, window: Duration::hours(1) };
+
 /// Help requests one staff member may send (each e-mails support and the sender).
 pub const HELP_REQUESTS_PER_USER: Limit = Limit { scope: "help-request", max: 10, window: Duration::hours(1) };
 /// Professional-editor requests (and their cancellations) one staff member may send.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use storyhive_shared::{
     campaigns::{
         dto::{Campaign, CampaignSummary},
-        records::{CampaignType, Language, RecordingMode, Visibility},
+        records::{CampaignType, Language, RecordingMode, ReminderSettings, Visibility},
     },
     ids::Id,
     staff::UserListItem,
@@ -89,6 +89,9 @@ pub struct AddCampaign {
     pub expiry_date: Option<String>,
     /// 1 to 4 tag ids.
     pub tags: Vec<Id>,
+    /// When collaborators are reminded (default: on, 3 days after the invitation, 2 days
+    /// before the deadline).
+    pub reminders: Option<ReminderSettings>,
 }
 
 /// Fields left out are unchanged. `version` is the one last read.
@@ -109,6 +112,7 @@ pub struct UpdateCampaign {
     pub deadline: Option<String>,
     pub expiry_date: Option<String>,
     pub tags: Option<Vec<Id>>,
+    pub reminders: Option<ReminderSettings>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -11,7 +11,7 @@ use storyhive_shared::AppContext;
 
 pub use dto::*;
 
-use routes::{journey, media, preview, register, review, staff, uploads, user_state};
+use routes::{journey, media, preview, register, reminders, review, staff, uploads, user_state};
 // The routes and their OpenAPI description, from the same declarations: `api()` with the
 // document (the gateway, openapi.json), `routes()` without (the function's router).
 storyhive_shared::function_routes!(
@@ -51,6 +51,9 @@ storyhive_shared::function_routes!(
     user_state::save_user_state,
     user_state::get_user_state,
     review::review_answer,
+    reminders::remind_all,
+    reminders::unsubscribe_page,
+    reminders::unsubscribe,
 );
 
 pub fn router(context: AppContext) -> Router {

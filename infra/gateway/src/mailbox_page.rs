@@ -29,6 +29,27 @@ async fn json(State(mailbox): State<Mailbox>) -> Json<serde_json::Value> {
     })
 }
 
+/// An e-mail's HTML as a part of this page: a whole document (collaborators' e-mails carry
+/// their `lang` and `dir`) is shown as its body in a `div` with the same `lang` and `dir`, so
+/// one Arabic e-mail does not turn the whole page right to left.
+fn inline_body(html: &str) -> String {
+    let Some(open) = html.find("<body") else { return html.to_string() };
+    let Some(start) = html[open..].find('>').map(|at| open + at + 1) else { return html.to_string() };
+    let end = html.rfind("</body>").filter(|end| *end >= start).unwrap_or(html.len());
+    let attribute = |name: &str| {
+        let needle = format!("{name}=\"");
+        let at = html.find(&needle)? + needle.len();
+        let value = &html[at..at + html[at..].find('"')?];
+        Some(format!(" {name}=\"{}\"", escape_html(value)))
+    };
+    format!(
+        "<div{}{}>{}</div>",
+        attribute("lang").unwrap_or_default(),
+        attribute("dir").unwrap_or_default(),
+        &html[start..end]
+    )
+}
+
 async fn page(State(mailbox): State<Mailbox>) -> Html<String> {
     let body = match read(&mailbox).await {
         Err(error) => format!("<p class=\"error\">Could not read the mailbox: {}</p>", escape_html(&error)),
@@ -44,7 +65,7 @@ async fn page(State(mailbox): State<Mailbox>) -> Html<String> {
                     to = escape_html(&m.to.join(", ")),
                     from = escape_html(&m.source),
                     subject = escape_html(&m.subject),
-                    body = m.body,
+                    body = inline_body(&m.body),
                 )
             })
             .collect(),
@@ -56,4 +77,15 @@ async fn page(State(mailbox): State<Mailbox>) -> Html<String> {
          .error{{color:#b91c1c}}</style></head><body><h1>Dev mailbox</h1>\
          <p>Every e-mail the local stack sent through SES (moto), newest first. Local development only.</p>{body}</body></html>"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_whole_document_is_shown_as_its_body_with_its_language_and_direction() {
+        let arabic =
+            "<!DOCTYPE html><html lang=\"ar\" dir=\"rtl\"><head></head><body dir=\"rtl\"><p>مرحبًا</p></body></html>";
+        assert_eq!(super::inline_body(arabic), "<div lang=\"ar\" dir=\"rtl\"><p>مرحبًا</p></div>");
+        assert_eq!(super::inline_body("<p>Hello</p>"), "<p>Hello</p>");
+    }
 }

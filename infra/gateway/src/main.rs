@@ -193,6 +193,22 @@ async fn main() -> anyhow::Result<()> {
                     }
                 }
             });
+            // The cloud's schedule (template.yaml) sends the due reminders every 15 minutes.
+            tokio::spawn({
+                let reminders = context_of("ReminderWorkerFunction")?;
+                async move {
+                    let every = std::time::Duration::from_secs(storyhive_reminder_worker::EVERY_SECONDS);
+                    let mut ticks = tokio::time::interval(every);
+                    loop {
+                        ticks.tick().await;
+                        if let Err(error) =
+                            storyhive_reminder_worker::handle_event(&reminders, serde_json::Value::Null).await
+                        {
+                            tracing::error!(error = ?error, "sending the due reminders failed");
+                        }
+                    }
+                }
+            });
             tokio::spawn(sqs_worker(&template, &resources, "CascadeWorkerFunction", "cascade-worker")?.run_with(
                 clients.sqs.clone(),
                 storyhive_local_stack::worker_handler!(cascade, storyhive_cascade_worker::handle),

@@ -12,9 +12,17 @@ pub struct SentMail {
     /// The HTML body when the message had one, else the text body.
     pub body: String,
     pub to: Vec<String>,
+    /// The message's headers as sent (raw messages), name and value, in order.
+    #[serde(default)]
+    pub headers: Vec<(String, String)>,
 }
 
 impl SentMail {
+    /// The first value of a header (case-blind name), unfolded.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
     /// Every `href` of the body, unescaped, in order.
     pub fn links(&self) -> Vec<String> {
         let mut links = Vec::new();
@@ -39,6 +47,49 @@ struct MotoMessage {
 }
 
 #[derive(Deserialize)]
+struct MotoRawMessage {
+    id: String,
+    source: String,
+    raw_data: String,
+    #[serde(default)]
+    destinations: Vec<String>,
+}
+
+impl MotoRawMessage {
+    fn read(self) -> SentMail {
+        let parsed = mail_parser::MessageParser::default().parse(self.raw_data.as_bytes());
+        let headers = raw_headers(&self.raw_data);
+        let (subject, body) = match &parsed {
+            Some(message) => (
+                message.subject().unwrap_or_default().to_string(),
+                message.body_html(0).or_else(|| message.body_text(0)).map(|b| b.into_owned()).unwrap_or_default(),
+            ),
+            None => (String::new(), String::new()),
+        };
+        let mut to = self.destinations;
+        to.dedup();
+        SentMail { id: self.id, source: self.source, subject, body, to, headers }
+    }
+}
+
+/// The header block of a raw message, folded lines joined.
+fn raw_headers(raw: &str) -> Vec<(String, String)> {
+    let block = raw.split("\r\n\r\n").next().unwrap_or_default();
+    let mut headers: Vec<(String, String)> = Vec::new();
+    for line in block.split("\r\n") {
+        if line.starts_with([' ', '\t']) {
+            if let Some((_, value)) = headers.last_mut() {
+                value.push(' ');
+                value.push_str(line.trim());
+            }
+        } else if let Some((name, value)) = line.split_once(':') {
+            headers.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    headers
+}
+
+#[derive(Deserialize)]
 struct Destinations {
     #[serde(rename = "ToAddresses", default)]
     to: Vec<String>,
@@ -55,16 +106,20 @@ pub async fn sent_mail(http: &reqwest::Client, moto_endpoint: &str) -> anyhow::R
     let data: serde_json::Value =
         http.get(&url).send().await.with_context(|| format!("reading {url}"))?.error_for_status()?.json().await?;
     let messages: Vec<MotoMessage> = serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();
-    Ok(messages
+    // Every e-mail is sent raw (`SesMailer`); simple messages are read too.
+    let raw: Vec<MotoRawMessage> = serde_json::from_value(data["ses"]["RawMessage"].clone()).unwrap_or_default();
+    Ok(raw
         .into_iter()
         .rev()
-        .map(|m| SentMail {
+        .map(MotoRawMessage::read)
+        .chain(messages.into_iter().rev().map(|m| SentMail {
             id: m.id,
             source: m.source,
             subject: m.subject.unwrap_or_default(),
             body: m.body.unwrap_or_default(),
             to: m.destinations.to,
-        })
+            headers: Vec::new(),
+        }))
         .collect())
 }
 
@@ -80,6 +135,7 @@ mod tests {
             subject: "x".into(),
             body: r#"<p><a href="http://h/a?x=1&amp;y=2">A</a></p><a href="http://h/b">B</a>"#.into(),
             to: vec![],
+            headers: vec![],
         };
         assert_eq!(mail.links(), vec!["http://h/a?x=1&y=2".to_string(), "http://h/b".to_string()]);
     }

@@ -139,6 +139,8 @@ pub struct Campaign {
     pub description: String,
     /// What collaborators speak: their answers are transcribed in it.
     pub language: Language,
+    /// When collaborators who have not submitted are reminded.
+    pub reminders: super::records::ReminderSettings,
     /// HTML of the rich-text editor.
     pub brief: String,
     /// HTML of the rich-text editor, emoji restored.

@@ -298,6 +298,7 @@ mod tests {
             created_at: "2026-01-01T00:00:00Z".into(),
             updated_at: "2026-01-01T00:00:00Z".into(),
             version: 1,
+            reminders: Default::default(),
         }
     }
 

@@ -152,6 +152,44 @@ impl Language {
     }
 }
 
+/// When collaborators who have not submitted are reminded (at most
+/// [`ReminderSettings::MAX_REMINDERS`] each, whatever sends them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderSettings {
+    /// Reminders on (the default) or off.
+    pub enabled: bool,
+    /// Days after the invitation (1 to 30; default 3); repeated at the same interval.
+    pub days_after_invitation: u32,
+    /// Days before the deadline of a targeted campaign with one (1 to 30; default 2).
+    pub days_before_deadline: u32,
+}
+
+impl ReminderSettings {
+    pub const MAX_REMINDERS: u32 = 3;
+    pub const MAX_DAYS: u32 = 30;
+}
+
+impl Default for ReminderSettings {
+    fn default() -> Self {
+        Self { enabled: true, days_after_invitation: 3, days_before_deadline: 2 }
+    }
+}
+
+impl From<Language> for crate::mail::MailLanguage {
+    fn from(language: Language) -> Self {
+        use crate::mail::MailLanguage as M;
+        match language {
+            Language::English => M::English,
+            Language::Spanish => M::Spanish,
+            Language::French => M::French,
+            Language::German => M::German,
+            Language::Portuguese => M::Portuguese,
+            Language::Arabic => M::Arabic,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CampaignRecord {
@@ -201,6 +239,9 @@ pub struct CampaignRecord {
     pub updated_at: Timestamp,
     /// Every write of the campaign, its brief or its script is conditional on it.
     pub version: u64,
+    /// Campaigns made before reminders existed get the defaults.
+    #[serde(default)]
+    pub reminders: ReminderSettings,
 }
 
 impl CampaignRecord {

@@ -316,6 +316,7 @@ impl CampaignParts {
             summary: CampaignSummary::new(campaign, &catalog.initiatives, &catalog.tags, today),
             description: campaign.description.clone(),
             language: campaign.language,
+            reminders: campaign.reminders,
             brief: self.brief_text(),
             script: self.script_text(),
             questions: self.questions.iter().map(Question::from).collect(),

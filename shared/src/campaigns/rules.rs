@@ -125,6 +125,26 @@ pub fn past_expiry(campaign: &CampaignRecord, today: Date) -> bool {
     campaign.expiry_date.as_deref().and_then(|d| parse_date(d).ok()).is_some_and(|expiry| expiry < today)
 }
 
+/// Checks a campaign's reminder settings: both intervals whole days from 1 to 30.
+pub fn check_reminders(settings: &super::records::ReminderSettings) -> Vec<(&'static str, String)> {
+    use super::records::ReminderSettings;
+    let mut errors = Vec::new();
+    let range = 1..=ReminderSettings::MAX_DAYS;
+    if !range.contains(&settings.days_after_invitation) {
+        errors.push((
+            "reminders.daysAfterInvitation",
+            format!("Remind between 1 and {} days after the invitation", ReminderSettings::MAX_DAYS),
+        ));
+    }
+    if !range.contains(&settings.days_before_deadline) {
+        errors.push((
+            "reminders.daysBeforeDeadline",
+            format!("Remind between 1 and {} days before the deadline", ReminderSettings::MAX_DAYS),
+        ));
+    }
+    errors
+}
+
 /// Checks the dates of a campaign of `campaign_type`. `changed` says whether the expiry
 /// date is being set now (an untouched past date is not re-judged).
 pub fn check_dates(

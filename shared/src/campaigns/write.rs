@@ -150,6 +150,7 @@ pub const EDITABLE_FIELDS: &[&str] = &[
     "initiativeId",
     "GSI2PK",
     "updatedAt",
+    "reminders",
 ];
 
 pub const UNKNOWN_TAG: &str = "Please select tags from the list";

@@ -76,7 +76,13 @@ pub async fn verify(
     let membership_key = keys::membership(tenant_id, campaign_id, contributor_id);
     let contributor_key = keys::contributor(tenant_id, contributor_id);
     let campaign_key = keys::campaign(tenant_id, campaign_id);
-    let mut items = store.batch_get(&[membership_key.clone(), contributor_key.clone(), campaign_key.clone()]).await?;
+    // A reminder's key opens the answers as the invitation's does (`reminders`).
+    let reminder_key = keys::reminder(tenant_id, campaign_id, contributor_id);
+    let mut items = store
+        .batch_get(&[membership_key.clone(), contributor_key.clone(), campaign_key.clone(), reminder_key.clone()])
+        .await?;
+    let reminder: Option<super::reminders::ReminderRecord> =
+        items.remove(&(reminder_key.pk, reminder_key.sk)).map(from_item).transpose()?;
     let (Some(membership), Some(contributor), Some(campaign)) = (
         items.remove(&(membership_key.pk, membership_key.sk)),
         items.remove(&(contributor_key.pk, contributor_key.sk)),
@@ -87,9 +93,10 @@ pub async fn verify(
     let membership: MembershipRecord = from_item(membership)?;
     let contributor: ContributorRecord = from_item(contributor)?;
     let campaign: CampaignRecord = from_item(campaign)?;
-    if !membership.invite_key_hash.as_deref().is_some_and(|stored| matches_hash(stored, given))
-        || campaign.lifecycle != LifecycleStatus::Active
-    {
+    let opened = membership.invite_key_hash.as_deref().is_some_and(|stored| matches_hash(stored, given))
+        || (membership.invite_key_hash.is_some()
+            && super::reminders::opens(reminder.as_ref(), |stored| matches_hash(stored, given)));
+    if !opened || campaign.lifecycle != LifecycleStatus::Active {
         return Err(denied());
     }
     if contributor.is_suspended {

@@ -56,6 +56,9 @@ pub struct CampaignContributor {
     pub submitted_at: Option<String>,
     pub answered_count: usize,
     pub question_count: usize,
+    /// They unsubscribed from the campaign e-mails (one click in an e-mail): no reminders.
+    #[serde(default)]
+    pub unsubscribed: bool,
 }
 
 impl CampaignContributor {
@@ -90,6 +93,7 @@ impl CampaignContributor {
             submitted_at: membership.submitted_at.clone(),
             answered_count: membership.answered_count.max(0) as usize,
             question_count,
+            unsubscribed: false,
         }
     }
 }

@@ -126,12 +126,15 @@ pub async fn collaborator_suspended(
     found(owned(store.apply(&keys::contributor(tenant_id, contributor_id), update)).await)
 }
 
-/// Removes a collaborator from the organisation: the record, the address claim and the
-/// words they were found by (their memberships and answers go first, by the caller).
+/// Removes a collaborator from the organisation: the record, the address claim, their
+/// mail preferences and the words they were found by (their memberships and answers go
+/// first, by the caller).
 pub async fn collaborator_deleted(store: &Store, record: &ContributorRecord) -> StoreResult<()> {
     let mut ops = vec![
         store.delete_op(&record.key())?,
         store.delete_op(&keys::contributor_email(&record.tenant_id, &record.email))?,
+        // Their unsubscribe token and choice (`contributors::unsubscribe`).
+        store.delete_op(&keys::mail_preferences(&record.tenant_id, &record.contributor_id))?,
     ];
     ops.extend(words::index_ops(
         store,
@@ -298,7 +301,11 @@ pub async fn membership_removed(store: &Store, membership: &MembershipRecord) ->
         // A stage reached meanwhile (they opened the link as staff removed them) fails the
         // condition: read again and take back what is there now.
         for _ in 0..5 {
-            let mut ops = vec![store.delete_when_op(&current.key(), funnel::marks_unchanged(&current))?];
+            let mut ops = vec![
+                store.delete_when_op(&current.key(), funnel::marks_unchanged(&current))?,
+                // Its reminders go with it (`contributors::reminders`): same partition, same ids.
+                store.delete_op(&keys::reminder_of_membership(&current.key()))?,
+            ];
             ops.extend(funnel::moved_ops(
                 store,
                 &current.tenant_id,

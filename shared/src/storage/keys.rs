@@ -692,3 +692,43 @@ pub fn wall(wall_id: &str) -> Key {
 pub fn walls_of_tenant_gsi1(tenant_id: &str) -> String {
     format!("{}#WALLS", tenant_pk(tenant_id))
 }
+
+// ------------------------------------------------------------ reminders
+
+/// Shards of the due-reminders index: writes spread over partitions, and the scheduled
+/// job reads each shard's due entries only.
+pub const REMINDER_SHARDS: u32 = 8;
+
+/// A collaborator's reminders in one campaign (schedule, count sent, the keys reminders
+/// issued), in the campaign's partition so the campaign's removal takes it.
+pub fn reminder(tenant_id: &str, campaign_id: &str, contributor_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("REMINDER#{contributor_id}"))
+}
+
+/// The `SK` prefix of a campaign's reminders (rescheduled when its settings change).
+pub fn reminders_of_campaign_prefix() -> String {
+    "REMINDER#".to_string()
+}
+
+/// GSI2 partition of the reminders due, one of [`REMINDER_SHARDS`] (by the contributor's
+/// id); its sort key is the due time, so the job reads only what is due. Sparse: a
+/// reminder with nothing left to send has no GSI2 attributes.
+pub fn reminders_due_gsi2(shard: u32) -> String {
+    format!("REMINDERS_DUE#{shard}")
+}
+
+/// The due-reminders index sort key: `<due time, RFC 3339 UTC to the second>#<ids>`.
+pub fn reminder_due_gsi2sk(due_at: &str, tenant_id: &str, campaign_id: &str, contributor_id: &str) -> String {
+    format!("{due_at}#{tenant_id}#{campaign_id}#{contributor_id}")
+}
+
+/// A collaborator's e-mail preferences in an organisation (their unsubscribe token and
+/// whether they unsubscribed), beside their record.
+pub fn mail_preferences(tenant_id: &str, contributor_id: &str) -> Key {
+    Key::new(contributors_partition(tenant_id), format!("MAILPREFS#{contributor_id}"))
+}
+
+/// The reminder item beside a membership (`membership`'s partition, the same contributor).
+pub fn reminder_of_membership(membership: &Key) -> Key {
+    Key::new(membership.pk.clone(), membership.sk.replacen(CONTRIBUTOR_PREFIX, "REMINDER#", 1))
+}

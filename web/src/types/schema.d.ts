@@ -826,6 +826,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contributor/remind-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remind now everyone in the campaign who has not submitted (not the suspended, the
+         *     unsubscribed, those whose link is revoked, nor those reminded three times), whether or
+         *     not the campaign's scheduled reminders are on. Once an hour per campaign.
+         */
+        post: operations["remind_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contributor/revoke": {
         parameters: {
             query?: never;
@@ -854,6 +875,30 @@ export interface paths {
         put?: never;
         /** The collaborator's details (first and last name) before they start. */
         post: operations["save_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contributor/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsubscribe link opened in a browser: a page with a button that unsubscribes
+         *     (mail scanners follow links; only a POST unsubscribes). Nothing changes here.
+         */
+        get: operations["unsubscribe_page"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058 `List-Unsubscribe=One-Click`, or the page's button):
+         *     no sign-in; repeating it changes nothing. Reminders stop from then on.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2613,6 +2658,8 @@ export interface components {
             language: null | components["schemas"]["Language"];
             /** @default null */
             mode: null | components["schemas"]["RecordingMode"];
+            /** @default null */
+            reminders: null | components["schemas"]["ReminderSettings"];
             /**
              * @description 1 to 4 tag ids.
              * @default []
@@ -2774,6 +2821,8 @@ export interface components {
             madeLive: boolean;
             participants: components["schemas"]["UserListItem"][];
             questions: components["schemas"]["Question"][];
+            /** @description When collaborators who have not submitted are reminded. */
+            reminders: components["schemas"]["ReminderSettings"];
             /** @description HTML of the rich-text editor, emoji restored. */
             script: string;
             updatedAt: string;
@@ -2803,6 +2852,8 @@ export interface components {
             /** @description Invited until they send their details, then Activated; Suspended wins. */
             status: components["schemas"]["UserStatus"];
             submittedAt?: string | null;
+            /** @description They unsubscribed from the campaign e-mails (one click in an e-mail): no reminders. */
+            unsubscribed?: boolean;
         };
         /** @description A page of a campaign's collaborators. */
         CampaignContributorPage: {
@@ -3965,6 +4016,36 @@ export interface components {
             inviteLink: string;
             message: string;
         };
+        RemindAll: {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+        };
+        Reminded: {
+            message: string;
+            /**
+             * Format: int32
+             * @description How many collaborators were reminded.
+             */
+            reminded: number;
+        };
+        /**
+         * @description When collaborators who have not submitted are reminded (at most
+         *     [`ReminderSettings::MAX_REMINDERS`] each, whatever sends them).
+         */
+        ReminderSettings: {
+            /**
+             * Format: int32
+             * @description Days after the invitation (1 to 30; default 3); repeated at the same interval.
+             */
+            daysAfterInvitation: number;
+            /**
+             * Format: int32
+             * @description Days before the deadline of a targeted campaign with one (1 to 30; default 2).
+             */
+            daysBeforeDeadline: number;
+            /** @description Reminders on (the default) or off. */
+            enabled: boolean;
+        };
         /** @description Where a render stands: its stage, and how much of the whole is done. */
         RenderProgress: {
             /**
@@ -4449,6 +4530,8 @@ export interface components {
             language: null | components["schemas"]["Language"];
             /** @default null */
             mode: null | components["schemas"]["RecordingMode"];
+            /** @default null */
+            reminders: null | components["schemas"]["ReminderSettings"];
             /** @default null */
             tags: components["schemas"]["Id"][] | null;
             /** @default null */
@@ -7666,6 +7749,87 @@ export interface operations {
             };
         };
     };
+    remind_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindAll"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reminded"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not permitted, or the invitation key opens nothing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     revoke: {
         parameters: {
             query?: never;
@@ -7788,6 +7952,86 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unsubscribe_page: {
+        parameters: {
+            query?: {
+                tenantId?: string;
+                contributorId?: string;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page with the unsubscribe button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: {
+                tenantId?: string;
+                contributorId?: string;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a valid unsubscribe link */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

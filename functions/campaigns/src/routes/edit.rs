@@ -108,6 +108,10 @@ pub async fn add_campaign(
     }
     let tag_ids: Vec<String> = body.tags.iter().map(|t| t.to_string()).collect();
     let tags = errors.check("tags", write::checked_tags(&tag_ids, &tags));
+    let reminders = body.reminders.unwrap_or_default();
+    for (field, message) in rules::check_reminders(&reminders) {
+        errors.add(field, message);
+    }
     errors.finish()?;
     let (Some(title), Some(description), Some(campaign_type), Some(visibility), Some(mode), Some(tags)) =
         (title, description, campaign_type, visibility, mode, tags)
@@ -148,6 +152,7 @@ pub async fn add_campaign(
         created_at: at.clone(),
         updated_at: at.clone(),
         version: 1,
+        reminders,
     };
     let mut ops = vec![write::initiative_count_op(&context, tenant_id, &initiative_id, 1, true)?];
     for tag_id in &tags {
@@ -224,6 +229,12 @@ pub async fn update_campaign(
     if let Some(expiry) = &body.expiry_date {
         campaign.expiry_date = cleared(expiry);
     }
+    if let Some(reminders) = body.reminders {
+        for (field, message) in rules::check_reminders(&reminders) {
+            errors.add(field, message);
+        }
+        campaign.reminders = reminders;
+    }
     let expiry_changed = campaign.expiry_date != before.expiry_date;
     for (field, message) in rules::check_dates(
         campaign.campaign_type,
@@ -258,6 +269,10 @@ pub async fn update_campaign(
     errors.finish()?;
     extra.extend(write::tag_link_ops(&context, tenant_id, &campaign.campaign_id, &before.tag_ids, &campaign.tag_ids)?);
     write::save(&context, &before, &mut campaign, extra).await?;
+    // Who is reminded when follows the campaign's settings and dates.
+    if storyhive_shared::contributors::reminders::schedule_changed(&before, &campaign) {
+        storyhive_shared::contributors::reminders::rescheduled(&context.store, &campaign).await?;
+    }
     Ok(Json(campaign_dto(&context, tenant_id, &campaign.campaign_id).await?))
 }
 

@@ -415,6 +415,14 @@ pub async fn submit(
     if !write::submitted(&context.store, membership).await? {
         return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
     }
+    // Submitted: no more reminders (the job checks again before each one).
+    storyhive_shared::contributors::reminders::finished(
+        &context.store,
+        &membership.tenant_id,
+        &membership.campaign_id,
+        &membership.contributor_id,
+    )
+    .await?;
     Ok(Message::new("Your videos have been submitted successfully"))
 }
 

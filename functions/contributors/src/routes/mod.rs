@@ -2,6 +2,7 @@ pub mod journey;
 pub mod media;
 pub mod preview;
 pub mod register;
+pub mod reminders;
 pub mod review;
 pub mod staff;
 pub mod uploads;

@@ -16,7 +16,7 @@ use storyhive_shared::{
             ContributorPage,
         },
         records::{ContributorRecord, JourneyRecord, MembershipRecord},
-        rules,
+        reminders, rules, unsubscribe,
     },
     error::ErrorBody,
     http::{Json, Message, PageParams, Path, Query},
@@ -169,7 +169,13 @@ pub async fn campaign_contributor_list(
     let parts = staff_campaign(&context, &principal, &campaign_id).await?;
     let (memberships, next_cursor) = membership_page(&context, &principal.tenant_id, &campaign_id, &page).await?;
     let contributors = contributors_of(&context, &principal.tenant_id, &memberships).await?;
-    Ok(Json(CampaignContributorPage { items: rows(&memberships, &contributors, parts.questions.len()), next_cursor }))
+    let mut items = rows(&memberships, &contributors, parts.questions.len());
+    let ids: Vec<String> = items.iter().map(|i| i.contributor_id.clone()).collect();
+    let unsubscribed = unsubscribe::unsubscribed_of(&context.store, &principal.tenant_id, &ids).await?;
+    for item in &mut items {
+        item.unsubscribed = unsubscribed.contains(&item.contributor_id);
+    }
+    Ok(Json(CampaignContributorPage { items, next_cursor }))
 }
 
 /// The campaign's collaborators with their answers, a page at a time; stored takes
@@ -410,6 +416,9 @@ pub async fn revoke(
     if !storyhive_shared::contributors::write::link_revoked(&context.store, &membership.key()).await? {
         return Err(ApiError::NotFound(rules::NOT_INVITED.into()));
     }
+    // The reminders' keys stop working too, and no more reminders.
+    reminders::revoked(&context.store, &membership.tenant_id, &membership.campaign_id, &membership.contributor_id)
+        .await?;
     Ok(Message::new("Invitation revoked successfully"))
 }
 
@@ -487,6 +496,13 @@ async fn send_re_record_mail(
     let Some((updated, key)) = invite::rotate_key(context, membership, true).await? else {
         return Ok(false);
     };
+    let unsubscribe_link = unsubscribe::link_for(
+        &context.store,
+        &context.config.app_base_url,
+        &updated.tenant_id,
+        &updated.contributor_id,
+    )
+    .await?;
     context
         .mail
         .send(&storyhive_shared::mail::MailMessage::ReRecordRequest {
@@ -495,6 +511,8 @@ async fn send_re_record_mail(
             campaign_title: campaign.title.clone(),
             questions,
             link: storyhive_shared::contributors::dto::invite_link(&context.config.app_base_url, &updated, &key),
+            language: campaign.language.into(),
+            unsubscribe: Some(unsubscribe_link),
         })
         .await?;
     Ok(true)

@@ -14,7 +14,7 @@ use storyhive_shared::{
         access,
         dto::{invite_link, CampaignContributor},
         records::{ContributorEmailClaim, ContributorRecord, MembershipRecord, VideoConfig},
-        rules, write as collaborators,
+        reminders, rules, unsubscribe, write as collaborators,
     },
     mail::MailMessage,
     model,
@@ -89,14 +89,21 @@ pub fn new_key() -> (String, String) {
     (key, hash)
 }
 
-pub fn invitation_mail(
+pub async fn invitation_mail(
     context: &AppContext,
     membership: &MembershipRecord,
     key: &str,
     parts: &CampaignParts,
     company: Option<String>,
-) -> MailMessage {
-    MailMessage::Invitation {
+) -> ApiResult<MailMessage> {
+    let unsubscribe = unsubscribe::link_for(
+        &context.store,
+        &context.config.app_base_url,
+        &membership.tenant_id,
+        &membership.contributor_id,
+    )
+    .await?;
+    Ok(MailMessage::Invitation {
         to: membership.email.clone(),
         first_name: membership.first_name.clone(),
         campaign_title: parts.campaign.title.clone(),
@@ -104,7 +111,9 @@ pub fn invitation_mail(
         link: invite_link(&context.config.app_base_url, membership, key),
         deadline: parts.campaign.deadline.clone(),
         minutes: parts.estimated_minutes(),
-    }
+        language: parts.campaign.language.into(),
+        unsubscribe: Some(unsubscribe),
+    })
 }
 
 /// The organisation's name, for e-mails.
@@ -135,8 +144,10 @@ pub async fn send_new_link(
 ) -> ApiResult<(MembershipRecord, String)> {
     let (updated, key) =
         rotate_key(context, membership, false).await?.ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
+    // A new invitation: the reminders' keys stop working, their schedule starts again.
+    reminders::reinvited(&context.store, &parts.campaign, &updated).await?;
     let company = company_name(context, &membership.tenant_id).await?;
-    context.mail.send(&invitation_mail(context, &updated, &key, parts, company)).await?;
+    context.mail.send(&invitation_mail(context, &updated, &key, parts, company).await?).await?;
     let link = invite_link(&context.config.app_base_url, &updated, &key);
     Ok((updated, link))
 }
@@ -210,6 +221,8 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         answered_count: 0,
         updated_at: at,
     };
+    // Its reminders, due as the campaign's schedule says.
+    ops.push(store.put_new_op(&reminders::for_invitation(&campaign, &membership))?);
     match collaborators::invited(store, &membership, ops).await {
         Ok(()) => {}
         Err(StoreError::ConditionFailed) => {
@@ -220,7 +233,7 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         Err(other) => return Err(other.into()),
     }
     let company = company_name(context, tenant_id).await?;
-    context.mail.send(&invitation_mail(context, &membership, &key, &parts, company)).await?;
+    context.mail.send(&invitation_mail(context, &membership, &key, &parts, company).await?).await?;
     let link = invite_link(&context.config.app_base_url, &membership, &key);
     Ok(Invited {
         contributor: CampaignContributor::new(&membership, Some(&contributor), parts.questions.len(), Some(link)),

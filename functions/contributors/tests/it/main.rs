@@ -10,4 +10,5 @@ mod invitations;
 mod journey;
 mod preview;
 mod recording_tips;
+mod reminders;
 mod uploads;

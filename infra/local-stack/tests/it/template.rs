@@ -84,6 +84,7 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("CampaignsFunction", false, true, false, false),
         ("QuestionsFunction", false, true, false, false),
         ("CascadeWorkerFunction", false, true, true, false),
+        ("ReminderWorkerFunction", true, false, false, false),
         ("ContributorsFunction", true, true, true, false),
         ("DashboardFunction", false, false, false, false),
         ("UploadWorkerFunction", false, false, true, false),

@@ -16,6 +16,9 @@ const valid = {
   deadline: '',
   expiryDate: '',
   tags: ['t1'],
+  remindersEnabled: true,
+  daysAfterInvitation: 3,
+  daysBeforeDeadline: 2,
 };
 
 const messageOf = (value: unknown) => firstError(campaignSchema.safeParse(value));
@@ -23,6 +26,14 @@ const messageOf = (value: unknown) => firstError(campaignSchema.safeParse(value)
 describe('campaign rules (spec section 5)', () => {
   it('accepts an open campaign without dates', () => {
     expect(messageOf(valid)).toBeNull();
+  });
+
+  it('reminds between 1 and 30 days after the invitation and before the deadline, as the API checks', () => {
+    expect(messageOf({ ...valid, daysAfterInvitation: 0 })).toBe('Remind between 1 and 30 days after the invitation');
+    expect(messageOf({ ...valid, daysAfterInvitation: Number.NaN })).toBe('Remind between 1 and 30 days after the invitation');
+    expect(messageOf({ ...valid, daysAfterInvitation: 2.5 })).toBe('Remind between 1 and 30 days after the invitation');
+    expect(messageOf({ ...valid, daysBeforeDeadline: 31 })).toBe('Remind between 1 and 30 days before the deadline');
+    expect(messageOf({ ...valid, remindersEnabled: false, daysAfterInvitation: 30, daysBeforeDeadline: 1 })).toBeNull();
   });
 
   it('uses the spec texts', () => {

@@ -7,6 +7,11 @@ export const LIMITS = { title: 250, description: 500, initiative: 50, tag: 30, q
 export const TAGS_MIN_MESSAGE = 'Tags must be atleast 1 item';
 export const TAGS_MAX_MESSAGE = 'Tags must be at most 4 items';
 
+/** As the API checks them (`campaigns::rules::check_reminders`). */
+export const REMINDER_MAX_DAYS = 30;
+export const REMINDER_AFTER_MESSAGE = 'Remind between 1 and 30 days after the invitation';
+export const REMINDER_BEFORE_MESSAGE = 'Remind between 1 and 30 days before the deadline';
+
 export const campaignSchema = z
   .object({
     initiativeId: z.string().min(1, 'Initiative is a required field'),
@@ -27,6 +32,17 @@ export const campaignSchema = z
     deadline: z.string(),
     expiryDate: z.string(),
     tags: z.array(z.string()).min(LIMITS.minTags, TAGS_MIN_MESSAGE).max(LIMITS.maxTags, TAGS_MAX_MESSAGE),
+    remindersEnabled: z.boolean(),
+    daysAfterInvitation: z
+      .number({ error: REMINDER_AFTER_MESSAGE })
+      .int(REMINDER_AFTER_MESSAGE)
+      .min(1, REMINDER_AFTER_MESSAGE)
+      .max(REMINDER_MAX_DAYS, REMINDER_AFTER_MESSAGE),
+    daysBeforeDeadline: z
+      .number({ error: REMINDER_BEFORE_MESSAGE })
+      .int(REMINDER_BEFORE_MESSAGE)
+      .min(1, REMINDER_BEFORE_MESSAGE)
+      .max(REMINDER_MAX_DAYS, REMINDER_BEFORE_MESSAGE),
   })
   .superRefine((v, ctx) => {
     if (v.type !== 'targeted') return;
@@ -49,6 +65,9 @@ export type CampaignFormValues = {
   deadline: string;
   expiryDate: string;
   tags: string[];
+  remindersEnabled: boolean;
+  daysAfterInvitation: number;
+  daysBeforeDeadline: number;
 };
 export type CampaignFormOutput = z.output<typeof campaignSchema>;
 

@@ -13,6 +13,7 @@ export type Visibility = S['Visibility'];
 export type Mode = S['RecordingMode'];
 export type Language = S['Language'];
 export type CampaignSummary = S['CampaignSummary'];
+export type ReminderSettings = S['ReminderSettings'];
 export type Campaign = S['Campaign'];
 export type CampaignSort = S['CampaignSort'];
 export type CampaignListResponse = S['CampaignList'];
@@ -31,4 +32,5 @@ export type CampaignInput = {
   deadline: string | null;
   expiryDate: string | null;
   tags: string[];
+  reminders: ReminderSettings;
 };

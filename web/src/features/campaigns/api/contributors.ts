@@ -138,6 +138,21 @@ export function useSetSuspended(campaignId: string) {
   });
 }
 
+/**
+ * Reminds now everyone in the campaign who has not submitted (the API allows it once an hour per
+ * campaign and answers how many were reminded).
+ */
+export function useRemindAll(campaignId: string) {
+  const refresh = useRefresh(campaignId);
+  return useMutation({
+    mutationFn: () => call(api.POST('/contributor/remind-all', { body: { campaignId } })),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      return refresh();
+    },
+  });
+}
+
 export function useRevokeInvite(campaignId: string) {
   const refresh = useRefresh(campaignId);
   return useMutation({

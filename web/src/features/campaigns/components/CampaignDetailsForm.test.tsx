@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { saveToken } from '@/lib/storage';
 import { jsonResponse } from '@/testing/fixtures';
 import type { CampaignInput } from '../types';
-import { CampaignDetailsForm, LANGUAGE_HINT } from './CampaignDetailsForm';
+import { CampaignDetailsForm, LANGUAGE_HINT, REMINDERS_HINT } from './CampaignDetailsForm';
 
 function renderForm(onSubmit: (input: CampaignInput) => Promise<unknown> = async () => undefined) {
   vi.stubGlobal(
@@ -73,5 +73,23 @@ describe('campaign details form', () => {
     await user.click(screen.getByRole('button', { name: 'Create campaign' }));
     // Nothing is sent without an initiative and a tag; the language stays chosen.
     expect(language).toHaveValue('es');
+  });
+
+  it('sends reminders by default, asks the days before the deadline only for a targeted campaign, and checks the days', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    expect(screen.getByText(REMINDERS_HINT)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Send reminders' })).toBeChecked();
+    const after = screen.getByRole('spinbutton', { name: 'Days after the invitation' });
+    expect(after).toHaveValue(3);
+    expect(screen.queryByRole('spinbutton', { name: 'Days before the deadline' })).toBeNull();
+
+    await user.click(await screen.findByRole('radio', { name: 'Targeted' }));
+    expect(screen.getByRole('spinbutton', { name: 'Days before the deadline' })).toHaveValue(2);
+
+    await user.clear(after);
+    await user.type(after, '45');
+    await user.click(screen.getByRole('button', { name: 'Create campaign' }));
+    expect(await screen.findByText('Remind between 1 and 30 days after the invitation')).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { Input, Select } from '@/components/ui/Field';
 import { cn } from '@/utils/cn';
 import { campaignSchema, LIMITS, type CampaignFormOutput, type CampaignFormValues } from '../schemas';
@@ -22,6 +23,9 @@ export function formValuesOf(campaign: Campaign | undefined, initiativeId = ''):
     deadline: campaign?.deadline ?? '',
     expiryDate: campaign?.expiryDate ?? '',
     tags: campaign?.tags.map((t) => t.id) ?? [],
+    remindersEnabled: campaign?.reminders.enabled ?? true,
+    daysAfterInvitation: campaign?.reminders.daysAfterInvitation ?? 3,
+    daysBeforeDeadline: campaign?.reminders.daysBeforeDeadline ?? 2,
   };
 }
 
@@ -37,8 +41,16 @@ export function inputOf(values: CampaignFormOutput): CampaignInput {
     deadline: values.deadline || null,
     expiryDate: values.expiryDate || null,
     tags: values.tags,
+    reminders: {
+      enabled: values.remindersEnabled,
+      daysAfterInvitation: values.daysAfterInvitation,
+      daysBeforeDeadline: values.daysBeforeDeadline,
+    },
   };
 }
+
+export const REMINDERS_HINT =
+  'Collaborators who have not submitted get at most 3 reminders, never after they submit, unsubscribe or are suspended.';
 
 /**
  * What each type and visibility means for collaborators, said where it is chosen. As the API decides
@@ -267,6 +279,34 @@ export function CampaignDetailsForm({ campaign, initialInitiativeId, submitLabel
             {...register('expiryDate')}
           />
         </div>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Reminders</legend>
+          <p className="text-sm text-muted-foreground">{REMINDERS_HINT}</p>
+          <label className="flex items-center gap-3 text-sm">
+            <Checkbox {...register('remindersEnabled')} />
+            Send reminders
+          </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              label="Days after the invitation"
+              type="number"
+              min={1}
+              max={30}
+              error={errors.daysAfterInvitation?.message}
+              {...register('daysAfterInvitation', { valueAsNumber: true })}
+            />
+            {type === 'targeted' && (
+              <Input
+                label="Days before the deadline"
+                type="number"
+                min={1}
+                max={30}
+                error={errors.daysBeforeDeadline?.message}
+                {...register('daysBeforeDeadline', { valueAsNumber: true })}
+              />
+            )}
+          </div>
+        </fieldset>
         <Controller
           control={control}
           name="tags"

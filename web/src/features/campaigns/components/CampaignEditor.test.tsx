@@ -28,6 +28,7 @@ function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     initiativeId: 'i1',
     initiativeName: 'Spring',
     language: 'en',
+    reminders: { enabled: true, daysAfterInvitation: 3, daysBeforeDeadline: 2 },
     status: 'draft',
     type: 'evergreen',
     visibility: 'public',

@@ -24,7 +24,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium';
 export function ContributorStatusBadges({
   contributor,
 }: {
-  contributor: Pick<CampaignContributor, 'status' | 'linkRevoked' | 'submittedAt'>;
+  contributor: Pick<CampaignContributor, 'status' | 'linkRevoked' | 'submittedAt'> & { unsubscribed?: boolean };
 }) {
   const status: BadgeStatus = contributor.status !== 'suspended' && contributor.submittedAt ? 'submitted' : contributor.status;
   return (
@@ -35,6 +35,11 @@ export function ContributorStatusBadges({
       {contributor.linkRevoked && (
         <span data-testid="contributor-link-revoked" className={cn(badge, 'bg-danger-soft text-danger')}>
           Link revoked
+        </span>
+      )}
+      {contributor.unsubscribed && (
+        <span data-testid="contributor-unsubscribed" className={cn(badge, 'bg-muted/15 text-muted')}>
+          Unsubscribed
         </span>
       )}
     </span>

@@ -711,4 +711,25 @@ describe('collaborators panel', () => {
     expect(within(items[1]!).queryByRole('img')).toBeNull();
     expect(within(items[2]!).queryByRole('img')).toBeNull();
   });
+
+  it('reminds all who have not submitted, locks the button, says how many; shows who unsubscribed', async () => {
+    const calls = stub((call) => {
+      if (call.path === '/contributor/campaignContributorList/c1')
+        return jsonResponse(page([contributor(), contributor({ contributorId: 'k2', fullName: 'Uma Unsub', unsubscribed: true })]));
+      if (call.method === 'POST' && call.path === '/contributor/remind-all')
+        return jsonResponse({ message: '1 collaborator was reminded', reminded: 1 });
+      return undefined;
+    });
+    renderPanel();
+    const user = userEvent.setup();
+    const rows = await screen.findAllByTestId('contributor-row');
+    expect(within(rows[1]!).getByTestId('contributor-unsubscribed')).toHaveTextContent('Unsubscribed');
+    expect(within(rows[0]!).queryByTestId('contributor-unsubscribed')).toBeNull();
+
+    const remind = screen.getByRole('button', { name: 'Remind all who have not submitted' });
+    await user.click(remind);
+    await waitFor(() => expect(toastMessages()).toContain('success:1 collaborator was reminded'));
+    expect(calls.filter((c) => c.path === '/contributor/remind-all').map((c) => c.body)).toEqual([{ campaignId: 'c1' }]);
+    expect(remind).toBeDisabled();
+  });
 });

@@ -1,7 +1,8 @@
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { Spinner } from '@/components/ui/Spinner';
-import { useCampaignContributors, useContributorAnswerPages, type PageCursor } from '../../api/contributors';
+import { useCampaignContributors, useContributorAnswerPages, useRemindAll, type PageCursor } from '../../api/contributors';
 import { ContributorRow } from './ContributorRow';
 import { InviteContributorForm } from './InviteContributorForm';
 
@@ -36,6 +37,7 @@ export function ContributorsPanel({ campaignId, initiativeId }: { campaignId: st
           People invited by e-mail to record their answers. Inviting the first collaborator makes a draft campaign live.
         </p>
         <InviteContributorForm campaignId={campaignId} />
+        {total > 0 && <RemindAllButton campaignId={campaignId} />}
         <div className="mt-6">
           {list.isPending ? (
             <Spinner className="h-5 w-5" />
@@ -78,5 +80,18 @@ export function ContributorsPanel({ campaignId, initiativeId }: { campaignId: st
         </div>
       </section>
     </Card>
+  );
+}
+
+/** "Remind all who have not submitted": locked for a few seconds after a click (ConfirmButton), once an hour by the API. */
+function RemindAllButton({ campaignId }: { campaignId: string }) {
+  const remind = useRemindAll(campaignId);
+  return (
+    <div className="mt-4 flex items-center gap-3">
+      <ConfirmButton variant="secondary" loading={remind.isPending} onClick={() => remind.mutate()}>
+        Remind all who have not submitted
+      </ConfirmButton>
+      <span className="text-xs text-muted">At most once an hour; 3 reminders per collaborator in all.</span>
+    </div>
   );
 }
