@@ -28,7 +28,7 @@ use storyhive_shared::{
 };
 
 /// GET routes that write by design, and why.
-const WRITING_GETS: [(&str, &str); 4] = [
+const WRITING_GETS: [(&str, &str); 6] = [
     // Signing out ends the session: its record is deleted (AccountsFunction may write).
     ("/auth/logout", "ends the caller's session"),
     // The public's reads count against the client's budget (a rate counter, which
@@ -36,6 +36,12 @@ const WRITING_GETS: [(&str, &str); 4] = [
     ("/public/stories/{slug}", "counts the client's read"),
     ("/public/walls/{wallId}", "counts the client's read"),
     ("/public/oembed", "counts the client's read"),
+    // An open campaign's sign-up page is public: its reads count against the client's and
+    // the deployment's budgets.
+    ("/contributor/open/{tenantId}/{campaignId}", "counts the client's read"),
+    // The collaborator's landing call with their key is the funnel's "link opened": the
+    // membership is marked once (a later call finds the mark and writes nothing).
+    ("/contributor/{tenantId}/{campaignId}/{contributorId}", "marks the link opened, once"),
 ];
 
 /// SDK operations that change something.
