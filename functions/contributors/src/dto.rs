@@ -52,6 +52,8 @@ pub struct InviteResult {
     pub campaign_live: bool,
     /// The personal link, shown this once (only a hash of its key is kept); also e-mailed.
     pub invite_link: String,
+    /// Whether it was e-mailed: not when the collaborator unsubscribed from the organisation's e-mails.
+    pub mailed: bool,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -95,6 +97,8 @@ pub struct Reinvited {
     pub contributor: CampaignContributor,
     /// The new personal link, shown this once; also e-mailed. The previous one no longer works.
     pub invite_link: String,
+    /// Whether it was e-mailed: not when the collaborator unsubscribed from the organisation's e-mails.
+    pub mailed: bool,
 }
 
 /// Answers sent back for re-recording.
@@ -103,7 +107,8 @@ pub struct Reinvited {
 pub struct SentBack {
     pub message: String,
     /// Whether the collaborator was e-mailed (with a new link). Not when their link was
-    /// revoked: they cannot open the campaign until re-invited.
+    /// revoked (they cannot open the campaign until re-invited), nor when they unsubscribed
+    /// from the organisation's e-mails (their link still works; staff tell them).
     pub mailed: bool,
 }
 

@@ -28,6 +28,9 @@ pub const CONTRIBUTOR_NOT_FOUND: &str = "Collaborator not found";
 pub const MAX_OPEN_UPLOADS_PER_ANSWER: usize = 3;
 pub const INVITED: &str = "Collaborator successfully invited";
 pub const INVITED_AND_LIVE: &str = "Collaborator successfully invited, and the campaign is now live";
+/// Added to an answer when the collaborator unsubscribed from the organisation's e-mails.
+pub const NOT_MAILED_UNSUBSCRIBED: &str =
+    "They unsubscribed from this organisation's e-mails, so no e-mail was sent: share their link with them yourself";
 pub const RECORD_EVERYTHING_FIRST: &str = "Please record every question before submitting";
 
 pub const VIDEO_CONTENT_TYPES: &[(&str, &str)] =

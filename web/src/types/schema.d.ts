@@ -3565,6 +3565,8 @@ export interface components {
             contributor: components["schemas"]["CampaignContributor"];
             /** @description The personal link, shown this once (only a hash of its key is kept); also e-mailed. */
             inviteLink: string;
+            /** @description Whether it was e-mailed: not when the collaborator unsubscribed from the organisation's e-mails. */
+            mailed: boolean;
             /** @description 'Collaborator successfully invited', or '…, and the campaign is now live'. */
             message: string;
         };
@@ -4014,6 +4016,8 @@ export interface components {
             contributor: components["schemas"]["CampaignContributor"];
             /** @description The new personal link, shown this once; also e-mailed. The previous one no longer works. */
             inviteLink: string;
+            /** @description Whether it was e-mailed: not when the collaborator unsubscribed from the organisation's e-mails. */
+            mailed: boolean;
             message: string;
         };
         RemindAll: {
@@ -4271,7 +4275,8 @@ export interface components {
         SentBack: {
             /**
              * @description Whether the collaborator was e-mailed (with a new link). Not when their link was
-             *     revoked: they cannot open the campaign until re-invited.
+             *     revoked (they cannot open the campaign until re-invited), nor when they unsubscribed
+             *     from the organisation's e-mails (their link still works; staff tell them).
              */
             mailed: boolean;
             message: string;

@@ -124,11 +124,11 @@ pub async fn register_for_open_campaign(
         // contributor gets nothing).
         Some(membership) => {
             if !contributor.is_suspended && membership.invite_key_hash.is_some() {
-                invite::send_new_link(&context, &membership, &parts).await?;
+                invite::send_new_link(&context, &membership, &parts, invite::AskedBy::Collaborator).await?;
             }
         }
         None => {
-            invite::invite(&context, &tenant_id, &campaign_id, &person).await?;
+            invite::invite(&context, &tenant_id, &campaign_id, &person, invite::AskedBy::Collaborator).await?;
         }
     }
     Ok(Message::new(ANSWER))

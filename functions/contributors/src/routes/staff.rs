@@ -34,7 +34,9 @@ const TAG: &str = "contributors";
 const SEARCH_CAP: usize = 200;
 
 fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
-    let message = if result.made_live { rules::INVITED_AND_LIVE } else { rules::INVITED };
+    let invited = if result.made_live { rules::INVITED_AND_LIVE } else { rules::INVITED };
+    let message =
+        if result.mailed { invited.to_string() } else { format!("{invited}. {}", rules::NOT_MAILED_UNSUBSCRIBED) };
     let invite_link = result.contributor.invite_link.clone().unwrap_or_default();
     (
         StatusCode::CREATED,
@@ -43,6 +45,7 @@ fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
             contributor: result.contributor,
             campaign_live: result.made_live,
             invite_link,
+            mailed: result.mailed,
         }),
     )
 }
@@ -64,7 +67,7 @@ pub async fn add_contributor(
     principal.require(Permission::UseStaffApp)?;
     require_params(&[&body.campaign_id])?;
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
-    Ok(invited(invite::invite(&context, &principal.tenant_id, &body.campaign_id, &person).await?))
+    Ok(invited(invite::invite(&context, &principal.tenant_id, &body.campaign_id, &person, invite::AskedBy::Staff).await?))
 }
 
 /// Invite a collaborator (ids in the path; 'invalid params' when one is missing).
@@ -90,7 +93,7 @@ pub async fn add_contributor_by_path(
         return Err(not_found());
     }
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
-    Ok(invited(invite::invite(&context, &tenant_id, &campaign_id, &person).await?))
+    Ok(invited(invite::invite(&context, &tenant_id, &campaign_id, &person, invite::AskedBy::Staff).await?))
 }
 
 /// The organisation's contributors behind `memberships`, by key.
@@ -434,12 +437,19 @@ pub async fn reinvite(
     principal.require(Permission::UseStaffApp)?;
     let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
     let membership = membership_of(&context, &parts.campaign, &body.contributor_id).await?;
-    let (updated, link) = invite::send_new_link(&context, &membership, &parts).await?;
+    let (updated, link, mailed) = invite::send_new_link(&context, &membership, &parts, invite::AskedBy::Staff).await?;
     let contributor = contributors_of(&context, &principal.tenant_id, std::slice::from_ref(&updated)).await?;
+    let mut again = CampaignContributor::new(&updated, contributor.first(), parts.questions.len(), Some(link.clone()));
+    again.unsubscribed = !mailed;
     Ok(Json(Reinvited {
-        message: "Invitation sent again successfully".into(),
-        contributor: CampaignContributor::new(&updated, contributor.first(), parts.questions.len(), Some(link.clone())),
+        message: if mailed {
+            "Invitation sent again successfully".into()
+        } else {
+            format!("A new link was made. {}", rules::NOT_MAILED_UNSUBSCRIBED)
+        },
+        contributor: again,
         invite_link: link,
+        mailed,
     }))
 }
 
@@ -479,9 +489,16 @@ pub async fn send_back_for_re_recording(
     }
     // Done: from here on nothing fails the call (the answers are sent back).
     let texts = chosen.iter().map(|q| q.question.clone()).collect();
+    // Unsubscribed from the organisation's e-mails: none is sent, and the answer says so (their
+    // link still works, and the journey asks those questions again at their next visit).
+    let unsubscribed = unsubscribe::is_unsubscribed(&context.store, &membership.tenant_id, &membership.contributor_id).await?;
     let mailed = membership.invite_key_hash.is_some()
+        && !unsubscribed
         && send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;
-    Ok(Json(SentBack { message: "Sent back for re-recording successfully".into(), mailed }))
+    let sent_back = "Sent back for re-recording successfully";
+    let message =
+        if unsubscribed { format!("{sent_back}. {}", rules::NOT_MAILED_UNSUBSCRIBED) } else { sent_back.to_string() };
+    Ok(Json(SentBack { message, mailed }))
 }
 
 /// The re-record request carries a new link: only a hash of the old key is kept. Returns

@@ -135,31 +135,54 @@ pub async fn rotate_key(
         .map(|updated| (updated, key)))
 }
 
+/// Who asks for a new link: staff (an unsubscribed collaborator is not e-mailed; staff
+/// share the link themselves), or the collaborator on an open campaign's sign-up page (they
+/// asked for the e-mail, which is sent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AskedBy {
+    Staff,
+    Collaborator,
+}
+
 /// Gives a membership a new key (the previous link stops working) and e-mails the new
-/// link. Returns the updated membership and the link.
+/// link, unless staff asked and the collaborator unsubscribed. Returns the updated
+/// membership, the link and whether it was e-mailed.
 pub async fn send_new_link(
     context: &AppContext,
     membership: &MembershipRecord,
     parts: &CampaignParts,
-) -> ApiResult<(MembershipRecord, String)> {
+    asked_by: AskedBy,
+) -> ApiResult<(MembershipRecord, String, bool)> {
     let (updated, key) =
         rotate_key(context, membership, false).await?.ok_or_else(|| ApiError::NotFound(rules::NOT_INVITED.into()))?;
     // A new invitation: the reminders' keys stop working, their schedule starts again.
     reminders::reinvited(&context.store, &parts.campaign, &updated).await?;
-    let company = company_name(context, &membership.tenant_id).await?;
-    context.mail.send(&invitation_mail(context, &updated, &key, parts, company).await?).await?;
+    let mailed = asked_by == AskedBy::Collaborator
+        || !unsubscribe::is_unsubscribed(&context.store, &updated.tenant_id, &updated.contributor_id).await?;
+    if mailed {
+        let company = company_name(context, &membership.tenant_id).await?;
+        context.mail.send(&invitation_mail(context, &updated, &key, parts, company).await?).await?;
+    }
     let link = invite_link(&context.config.app_base_url, &updated, &key);
-    Ok((updated, link))
+    Ok((updated, link, mailed))
 }
 
 pub struct Invited {
     pub contributor: CampaignContributor,
     pub made_live: bool,
+    /// The invitation was e-mailed (not when the collaborator unsubscribed and staff invited).
+    pub mailed: bool,
 }
 
 /// Invites `person` to the campaign and mails their link. The first invitation of a
 /// draft campaign makes it live (if it is ready to be).
-pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, person: &Person) -> ApiResult<Invited> {
+pub async fn invite(
+    context: &AppContext,
+    tenant_id: &str,
+    campaign_id: &str,
+    person: &Person,
+    asked_by: AskedBy,
+) -> ApiResult<Invited> {
     let store = &context.store;
     let (parts, _) = CampaignParts::require_visible(store, tenant_id, campaign_id).await?;
     let before = parts.campaign.clone();
@@ -232,11 +255,16 @@ pub async fn invite(context: &AppContext, tenant_id: &str, campaign_id: &str, pe
         }
         Err(other) => return Err(other.into()),
     }
-    let company = company_name(context, tenant_id).await?;
-    context.mail.send(&invitation_mail(context, &membership, &key, &parts, company).await?).await?;
+    // Someone who unsubscribed from an organisation's e-mails is not e-mailed by its staff
+    // again: the answer carries the link for staff to share.
+    let unsubscribed = unsubscribe::is_unsubscribed(store, tenant_id, &contributor.contributor_id).await?;
+    let mailed = asked_by == AskedBy::Collaborator || !unsubscribed;
+    if mailed {
+        let company = company_name(context, tenant_id).await?;
+        context.mail.send(&invitation_mail(context, &membership, &key, &parts, company).await?).await?;
+    }
     let link = invite_link(&context.config.app_base_url, &membership, &key);
-    Ok(Invited {
-        contributor: CampaignContributor::new(&membership, Some(&contributor), parts.questions.len(), Some(link)),
-        made_live,
-    })
+    let mut invited = CampaignContributor::new(&membership, Some(&contributor), parts.questions.len(), Some(link));
+    invited.unsubscribed = unsubscribed;
+    Ok(Invited { contributor: invited, made_live, mailed })
 }

@@ -123,6 +123,29 @@ async fn reminders_go_once_to_those_who_have_not_submitted_and_their_link_opens_
     assert_eq!(status, StatusCode::OK);
     let (status, _) = call_with_key(&stack, Method::GET, &path, Some(&query_param(link, "key")), None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Staff's own e-mails honour the unsubscribe too: a new link, a re-record request and an
+    // invitation to another campaign are not e-mailed, and the answers say so.
+    let before = stack.mail_to(&unsubscribed.email).await.unwrap().len();
+    let staff = &invited.staff;
+    let (status, again) = staff
+        .post(&stack, "/contributor/reinvite", json!({"campaignId": campaign_id, "contributorId": unsubscribed.contributor_id}))
+        .await;
+    assert_eq!((status, again["mailed"].as_bool()), (StatusCode::OK, Some(false)), "{again}");
+    assert!(again["message"].as_str().unwrap().contains("unsubscribed from this organisation's e-mails"), "{again}");
+    assert!(again["inviteLink"].as_str().is_some_and(|l| l.contains("key=")), "staff get the link to share: {again}");
+    let (status, other) = staff
+        .post(&stack, "/campaign/add-contributor", json!({"campaignId": invited_elsewhere(&stack, staff).await, "email": unsubscribed.email, "firstName": "Dana", "lastName": "Levi"}))
+        .await;
+    assert_eq!((status, other["mailed"].as_bool()), (StatusCode::CREATED, Some(false)), "{other}");
+    assert_eq!(other["contributor"]["unsubscribed"], true);
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(stack.mail_to(&unsubscribed.email).await.unwrap().len(), before, "no e-mail went to them");
+}
+
+/// A second live campaign of `staff`'s organisation, for an invitation elsewhere.
+async fn invited_elsewhere(stack: &TestStack, staff: &Staff) -> String {
+    staff.live_campaign(stack, &unique("Elsewhere")).await.0
 }
 
 #[tokio::test]

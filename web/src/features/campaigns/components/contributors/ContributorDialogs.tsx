@@ -36,7 +36,10 @@ export function CopyNewLinkDialog({ campaignId, contributor, open, onClose }: Pr
   const confirm = async () => {
     let link: string | null | undefined;
     try {
-      link = (await reinvite.mutateAsync(contributor.contributorId)).contributor.inviteLink;
+      const res = await reinvite.mutateAsync(contributor.contributorId);
+      link = res.contributor.inviteLink;
+      // Unsubscribed: nobody e-mailed them; the copied link is how they get it.
+      if (!res.mailed) toast.info(res.message);
     } catch {
       return; // toasted by the API client
     }

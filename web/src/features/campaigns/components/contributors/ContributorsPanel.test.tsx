@@ -91,6 +91,7 @@ describe('collaborators panel', () => {
             message: 'Collaborator successfully invited, and the campaign is now live',
             contributor: contributor({ inviteLink: 'http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret' }),
             campaignLive: true,
+            mailed: true,
           },
           201,
         );
@@ -148,6 +149,7 @@ describe('collaborators panel', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('');
     // The new link is shown (once: the list never holds it) with a "Copy link" button.
     const shown = screen.getByLabelText('Invitation link of Jane Doerr');
+    expect(screen.getByRole('status')).toHaveTextContent('Jane Doerr was e-mailed their personal link (jane@example.org).');
     expect(shown).toHaveValue('http://localhost:3100/contributor/t1/c1?contributorId=k1&key=secret');
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -267,7 +269,7 @@ describe('collaborators panel', () => {
       if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([current]));
       if (c.method === 'POST' && c.path === '/contributor/reinvite') {
         current = { ...current, linkRevoked: false };
-        return jsonResponse({ message: 'Invitation sent again successfully', contributor: { ...current, inviteLink: NEW_LINK } });
+        return jsonResponse({ message: 'Invitation sent again successfully', mailed: true, contributor: { ...current, inviteLink: NEW_LINK } });
       }
       return undefined;
     });
@@ -301,7 +303,7 @@ describe('collaborators panel', () => {
     stub((c) => {
       if (c.path === '/contributor/campaignContributorList/c1') return jsonResponse(page([contributor()]));
       if (c.path === '/contributor/reinvite')
-        return jsonResponse({ message: 'Invitation sent again successfully', contributor: contributor({ inviteLink: NEW_LINK }) });
+        return jsonResponse({ message: 'Invitation sent again successfully', mailed: true, contributor: contributor({ inviteLink: NEW_LINK }) });
       return undefined;
     });
     renderPanel();
@@ -334,7 +336,7 @@ describe('collaborators panel', () => {
       }
       if (c.path === '/contributor/reinvite') {
         current = { ...current, linkRevoked: false, inviteLink: 'http://x/contributor/t1/c1?contributorId=k1&key=new' };
-        return jsonResponse({ message: 'Invitation sent again successfully', contributor: current });
+        return jsonResponse({ message: 'Invitation sent again successfully', mailed: true, contributor: current });
       }
       return undefined;
     });

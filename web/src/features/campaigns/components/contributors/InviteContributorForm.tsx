@@ -12,7 +12,7 @@ import { OneTimeLink } from './OneTimeLink';
 const EMPTY: InviteContributorValues = { firstName: '', lastName: '', email: '' };
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
 
-type Created = { name: string; email: string; link: string };
+type Created = { name: string; email: string; link: string; mailed: boolean };
 
 /**
  * Invites a collaborator by e-mail; the server's message is toasted (e.g. the live-now one). The new
@@ -38,7 +38,7 @@ export function InviteContributorForm({ campaignId }: { campaignId: string }) {
         email: values.email.trim(),
       });
       const link = res.contributor.inviteLink;
-      if (link) setCreated({ name: displayName(res.contributor), email: res.contributor.email, link });
+      if (link) setCreated({ name: displayName(res.contributor), email: res.contributor.email, link, mailed: res.mailed });
       reset(EMPTY);
     } catch (error) {
       // Toasted by the API client (the body's detail); the body's field errors also go under their field.
@@ -68,10 +68,17 @@ export function InviteContributorForm({ campaignId }: { campaignId: string }) {
       </div>
       {created && (
         <div role="status" className="space-y-2 rounded-lg border border-line bg-sunken p-3 text-sm">
-          <p>
-            <strong>{created.name}</strong> was e-mailed their personal link ({created.email}). It is shown only this once:
-            copy it now if you want to send it another way.
-          </p>
+          {created.mailed ? (
+            <p>
+              <strong>{created.name}</strong> was e-mailed their personal link ({created.email}). It is shown only this once:
+              copy it now if you want to send it another way.
+            </p>
+          ) : (
+            <p data-testid="invite-not-mailed">
+              <strong>{created.name}</strong> unsubscribed from your organisation&apos;s e-mails, so no e-mail was sent. Share
+              their personal link with them yourself: it is shown only this once.
+            </p>
+          )}
           <OneTimeLink link={created.link} label={`Invitation link of ${created.name}`} onDone={() => setCreated(null)} />
         </div>
       )}
