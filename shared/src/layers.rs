@@ -14,6 +14,7 @@ const ORDER: &[&str] = &[
     "request_id",
     "permissions",
     "countries",
+    "language",
     "tls",
     "telemetry",
     "presigned_post",

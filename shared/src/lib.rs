@@ -15,6 +15,7 @@ pub mod error;
 pub mod http;
 pub mod ids;
 pub mod invitations;
+pub mod language;
 #[cfg(test)]
 mod layers;
 pub mod mail;

@@ -108,49 +108,7 @@ pub enum RecordingMode {
     Portrait,
 }
 
-/// The language collaborators answer a campaign in: their words are transcribed in it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum Language {
-    #[default]
-    #[serde(rename = "en")]
-    English,
-    #[serde(rename = "es")]
-    Spanish,
-    #[serde(rename = "fr")]
-    French,
-    #[serde(rename = "de")]
-    German,
-    #[serde(rename = "pt")]
-    Portuguese,
-    #[serde(rename = "ar")]
-    Arabic,
-}
-
-impl Language {
-    /// ISO 639-1, as the API and Whisper name it.
-    pub fn code(self) -> &'static str {
-        match self {
-            Language::English => "en",
-            Language::Spanish => "es",
-            Language::French => "fr",
-            Language::German => "de",
-            Language::Portuguese => "pt",
-            Language::Arabic => "ar",
-        }
-    }
-
-    /// Amazon Transcribe's language code (the variety with the broadest model).
-    pub fn transcribe_code(self) -> &'static str {
-        match self {
-            Language::English => "en-US",
-            Language::Spanish => "es-ES",
-            Language::French => "fr-FR",
-            Language::German => "de-DE",
-            Language::Portuguese => "pt-BR",
-            Language::Arabic => "ar-SA",
-        }
-    }
-}
+pub use crate::language::Language;
 
 /// When collaborators who have not submitted are reminded (at most
 /// [`ReminderSettings::MAX_REMINDERS`] each, whatever sends them).
@@ -173,20 +131,6 @@ impl ReminderSettings {
 impl Default for ReminderSettings {
     fn default() -> Self {
         Self { enabled: true, days_after_invitation: 3, days_before_deadline: 2 }
-    }
-}
-
-impl From<Language> for crate::mail::MailLanguage {
-    fn from(language: Language) -> Self {
-        use crate::mail::MailLanguage as M;
-        match language {
-            Language::English => M::English,
-            Language::Spanish => M::Spanish,
-            Language::French => M::French,
-            Language::German => M::German,
-            Language::Portuguese => M::Portuguese,
-            Language::Arabic => M::Arabic,
-        }
     }
 }
 

@@ -1,39 +1,10 @@
 //! The e-mails collaborators receive (invitation, re-record request, reminder), in the
 //! campaign's language. Staff e-mails stay English (`super::MailMessage::render`).
 
-use serde::{Deserialize, Serialize};
-
-/// The language a collaborator's e-mail is written in: the campaign's (same codes as
-/// `campaigns::records::Language`, which converts into it).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MailLanguage {
-    #[default]
-    #[serde(rename = "en")]
-    English,
-    #[serde(rename = "es")]
-    Spanish,
-    #[serde(rename = "fr")]
-    French,
-    #[serde(rename = "de")]
-    German,
-    #[serde(rename = "pt")]
-    Portuguese,
-    #[serde(rename = "ar")]
-    Arabic,
-}
+/// The language a collaborator's e-mail is written in: the campaign's.
+pub use crate::language::Language as MailLanguage;
 
 impl MailLanguage {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::English => "en",
-            Self::Spanish => "es",
-            Self::French => "fr",
-            Self::German => "de",
-            Self::Portuguese => "pt",
-            Self::Arabic => "ar",
-        }
-    }
-
     pub fn is_right_to_left(self) -> bool {
         self == Self::Arabic
     }
