@@ -70,7 +70,9 @@ pub async fn details(
         Ok::<_, storyhive_shared::ApiError>(publishing::stats::read(store, &scope).await?)
     };
     let funnel = async {
-        Ok::<_, storyhive_shared::ApiError>(storyhive_shared::contributors::funnel::of_organisation(store, tenant_id).await?)
+        Ok::<_, storyhive_shared::ApiError>(
+            storyhive_shared::contributors::funnel::of_organisation(store, tenant_id).await?,
+        )
     };
     let (steps, published, funnel, (stats, expiring_ids, recent)) =
         tokio::try_join!(first_steps(store, tenant_id), published, funnel, async {

@@ -130,7 +130,8 @@ pub async fn add_question(
     );
     let tips = tips(body.tips.as_deref(), &mut errors);
     let script = script(body.script.as_deref(), &mut errors);
-    let time_limit_seconds = errors.check("timeLimitSeconds", rules::time_limit(body.time_limit_seconds.unwrap_or(0))).flatten();
+    let time_limit_seconds =
+        errors.check("timeLimitSeconds", rules::time_limit(body.time_limit_seconds.unwrap_or(0))).flatten();
     errors.finish()?;
     let parts = CampaignParts::require(&context.store, &principal.tenant_id, &body.campaign_id).await?;
     if parts.questions.len() >= MAX_QUESTIONS {

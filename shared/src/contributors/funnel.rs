@@ -176,7 +176,9 @@ pub enum Stage {
     Started,
     FirstAnswerStored,
     /// With the seconds it took from the invitation.
-    Submitted { seconds: i64 },
+    Submitted {
+        seconds: i64,
+    },
 }
 
 impl Stage {

@@ -157,7 +157,13 @@ pub async fn invited(store: &Store, membership: &MembershipRecord, with: Vec<Tra
     let mut ops = with;
     ops.push(store.put_new_op(membership)?);
     ops.push(campaign_count_op(store, &membership.tenant_id, &membership.contributor_id, 1)?);
-    ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &funnel::stages_reached(membership), 1)?);
+    ops.extend(funnel::moved_ops(
+        store,
+        &membership.tenant_id,
+        &membership.campaign_id,
+        &funnel::stages_reached(membership),
+        1,
+    )?);
     owned(store.transact(ops)).await
 }
 
@@ -167,9 +173,8 @@ pub async fn link_opened(store: &Store, membership: &MembershipRecord) -> StoreR
     if membership.opened_at.is_some() {
         return Ok(());
     }
-    let mark = Update::new()
-        .set(M::OpenedAt, &now())
-        .when(Condition::ItemExists.and(Condition::AbsentOrNull(M::OpenedAt)));
+    let mark =
+        Update::new().set(M::OpenedAt, &now()).when(Condition::ItemExists.and(Condition::AbsentOrNull(M::OpenedAt)));
     let mut ops = vec![store.apply_op(&membership.key(), mark)?];
     ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &[Stage::LinkOpened], 1)?);
     held(owned(store.transact(ops)).await).map(|_| ())
@@ -177,7 +182,12 @@ pub async fn link_opened(store: &Store, membership: &MembershipRecord) -> StoreR
 
 /// Their first take was stored: counted once in the funnel (a repeat, or a membership gone,
 /// changes nothing).
-pub async fn first_answer_stored(store: &Store, tenant_id: &str, campaign_id: &str, contributor_id: &str) -> StoreResult<()> {
+pub async fn first_answer_stored(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    contributor_id: &str,
+) -> StoreResult<()> {
     let mark = Update::new()
         .set(M::FirstAnswerAt, &now())
         .when(Condition::ItemExists.and(Condition::AbsentOrNull(M::FirstAnswerAt)));
@@ -274,7 +284,13 @@ pub async fn submitted(store: &Store, membership: &MembershipRecord) -> StoreRes
             .when(Condition::ItemExists.and(Condition::AbsentOrNull(M::FirstSubmittedAt)));
         let seconds = funnel::seconds_between(&membership.invited_at, &at);
         let mut ops = vec![store.apply_op(&membership.key(), first)?];
-        ops.extend(funnel::moved_ops(store, &membership.tenant_id, &membership.campaign_id, &[Stage::Submitted { seconds }], 1)?);
+        ops.extend(funnel::moved_ops(
+            store,
+            &membership.tenant_id,
+            &membership.campaign_id,
+            &[Stage::Submitted { seconds }],
+            1,
+        )?);
         if held(owned(store.transact(ops)).await)? {
             return Ok(true);
         }

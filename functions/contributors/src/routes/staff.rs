@@ -67,7 +67,9 @@ pub async fn add_contributor(
     principal.require(Permission::UseStaffApp)?;
     require_params(&[&body.campaign_id])?;
     let person = invite::checked_person(&body.email, &body.first_name, &body.last_name)?;
-    Ok(invited(invite::invite(&context, &principal.tenant_id, &body.campaign_id, &person, invite::AskedBy::Staff).await?))
+    Ok(invited(
+        invite::invite(&context, &principal.tenant_id, &body.campaign_id, &person, invite::AskedBy::Staff).await?,
+    ))
 }
 
 /// Invite a collaborator (ids in the path; 'invalid params' when one is missing).
@@ -344,7 +346,9 @@ pub async fn delete_contributor(
             store.get::<CampaignRecord>(&keys::campaign(&membership.tenant_id, &membership.campaign_id)).await?;
         match campaign {
             Some(campaign) => remove_membership(context_ref, &campaign, &membership, true).await,
-            None => Ok(storyhive_shared::contributors::write::membership_removed(store, &membership).await.map(|_| ())?),
+            None => {
+                Ok(storyhive_shared::contributors::write::membership_removed(store, &membership).await.map(|_| ())?)
+            }
         }
     })
     .await?;
@@ -491,7 +495,8 @@ pub async fn send_back_for_re_recording(
     let texts = chosen.iter().map(|q| q.question.clone()).collect();
     // Unsubscribed from the organisation's e-mails: none is sent, and the answer says so (their
     // link still works, and the journey asks those questions again at their next visit).
-    let unsubscribed = unsubscribe::is_unsubscribed(&context.store, &membership.tenant_id, &membership.contributor_id).await?;
+    let unsubscribed =
+        unsubscribe::is_unsubscribed(&context.store, &membership.tenant_id, &membership.contributor_id).await?;
     let mailed = membership.invite_key_hash.is_some()
         && !unsubscribed
         && send_re_record_mail(&context, &membership, &parts.campaign, texts).await?;

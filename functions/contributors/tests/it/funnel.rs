@@ -30,7 +30,8 @@ async fn answers(stack: &storyhive_local_stack::testkit::TestStack, person: &Inv
 }
 
 async fn submits(stack: &storyhive_local_stack::testkit::TestStack, person: &Invited) {
-    let (status, body) = person.call(stack, Method::PUT, &format!("{}/submit", person.path("/contributor")), None).await;
+    let (status, body) =
+        person.call(stack, Method::PUT, &format!("{}/submit", person.path("/contributor")), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
@@ -72,9 +73,7 @@ async fn the_funnel_counts_every_collaborator_once_at_each_stage() {
     opens_link(&stack, &dana).await;
     starts(&stack, &dana).await;
     // A staff member looking at someone's page is not them opening their link.
-    let (status, _) = staff
-        .get(&stack, &format!("{}?adminAccess=true", eli.path("/contributor")))
-        .await;
+    let (status, _) = staff.get(&stack, &format!("{}?adminAccess=true", eli.path("/contributor"))).await;
     assert_eq!(status, StatusCode::OK);
 
     let (_, funnel) = staff.get(&stack, &campaign_funnel).await;

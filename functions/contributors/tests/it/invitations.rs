@@ -274,7 +274,8 @@ async fn open_campaigns_let_visitors_ask_for_their_own_link() {
     let unknown = format!("/contributor/open/{}/{}", staff.tenant_id, storyhive_shared::model::new_id());
     let (status, body) = call(&stack, Method::GET, &unknown, None, None).await;
     assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"));
-    let (status, body) = call(&stack, Method::GET, &format!("/contributor/open/{}/not%20an%20id", staff.tenant_id), None, None).await;
+    let (status, body) =
+        call(&stack, Method::GET, &format!("/contributor/open/{}/not%20an%20id", staff.tenant_id), None, None).await;
     assert_eq!((status, detail(&body)), (StatusCode::BAD_REQUEST, "This id is not valid"));
     let email = storyhive_local_stack::testkit::unique_email("visitor");
     let visitor = json!({"email": email, "firstName": "Dana", "lastName": "Scully"});
@@ -307,5 +308,9 @@ async fn open_campaigns_let_visitors_ask_for_their_own_link() {
     .await;
     assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"));
     let (status, body) = call(&stack, Method::GET, &sign_up, None, None).await;
-    assert_eq!((status, detail(&body)), (StatusCode::NOT_FOUND, "This campaign is not available"), "a private campaign's sign-up page is gone");
+    assert_eq!(
+        (status, detail(&body)),
+        (StatusCode::NOT_FOUND, "This campaign is not available"),
+        "a private campaign's sign-up page is gone"
+    );
 }

@@ -129,7 +129,11 @@ async fn reminders_go_once_to_those_who_have_not_submitted_and_their_link_opens_
     let before = stack.mail_to(&unsubscribed.email).await.unwrap().len();
     let staff = &invited.staff;
     let (status, again) = staff
-        .post(&stack, "/contributor/reinvite", json!({"campaignId": campaign_id, "contributorId": unsubscribed.contributor_id}))
+        .post(
+            &stack,
+            "/contributor/reinvite",
+            json!({"campaignId": campaign_id, "contributorId": unsubscribed.contributor_id}),
+        )
         .await;
     assert_eq!((status, again["mailed"].as_bool()), (StatusCode::OK, Some(false)), "{again}");
     assert!(again["message"].as_str().unwrap().contains("unsubscribed from this organisation's e-mails"), "{again}");

@@ -238,7 +238,10 @@ async fn a_take_longer_than_its_questions_time_limit_is_refused_after_probing() 
     // Only none, 30 s, 1, 2 or 5 minutes; a refused value changes nothing.
     let (status, body) = limit(&q1, 45).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body.to_string().contains("Time limit must be none, 30 seconds, 1 minute, 2 minutes or 5 minutes"), "{body}");
+    assert!(
+        body.to_string().contains("Time limit must be none, 30 seconds, 1 minute, 2 minutes or 5 minutes"),
+        "{body}"
+    );
     let journey = invited.call(&stack, Method::GET, &invited.path("/contributor-journey"), None).await.1;
     assert_eq!(question(&journey, &q1)["timeLimitSeconds"], Value::Null);
     for (id, seconds) in [(&q1, 30), (&q2, 30)] {
@@ -258,7 +261,8 @@ async fn a_take_longer_than_its_questions_time_limit_is_refused_after_probing() 
         question(&journey, &q1)["failureReason"],
         "This answer is longer than the 30 seconds this question allows. Please record a shorter answer or upload a shorter file."
     );
-    let head = stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(&long_key).send().await;
+    let head =
+        stack.clients.s3.head_object().bucket(stack.context.config.video_bucket().unwrap()).key(&long_key).send().await;
     assert!(head.is_err(), "the refused file is removed");
     assert_eq!(question(&journey, &q2)["uploadStatus"], "stored", "{}", question(&journey, &q2));
 
