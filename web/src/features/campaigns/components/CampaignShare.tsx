@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/Button';
 import { CopyField } from '@/components/ui/CopyField';
 import { buildPath, paths } from '@/config/paths';
 import { toast } from '@/stores/toast-store';
-import { posterFileName, posterPdf, posterPng, qrSvgDataUrl, saveBlob } from '../lib/poster';
+import { saveBlob } from '@/utils/save-blob';
+import { posterFileName, posterPdf, posterPng, qrSvgDataUrl } from '../lib/poster';
 import type { Campaign } from '../types';
 
 export const SHARE_TEXT = {

@@ -106,15 +106,3 @@ export function posterFileName(title: string, extension: 'png' | 'pdf'): string 
     .slice(0, 60);
   return `${slug || 'campaign'}-poster.${extension}`;
 }
-
-/** Saves `blob` as `name`. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

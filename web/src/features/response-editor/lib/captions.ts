@@ -1,13 +1,8 @@
+import { saveBlob } from '@/utils/save-blob';
+
 /** Saves `text` as a file named `name` (captions made by the API, kept in memory). */
 function downloadText(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type }), name);
 }
 
 /** The two caption files the API makes, as the download buttons name them. */
