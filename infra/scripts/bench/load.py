@@ -277,18 +277,37 @@ def collaborator(client: Client, run: Run, data: dict, n: int, files: dict[str, 
     file = files[kinds[n % len(kinds)]]
     # People do not all press Record in the same second.
     time.sleep(random.Random(n).uniform(0, args.ramp_seconds))
+    # The studio waits for the server to store a take in the background while the collaborator
+    # records the next answer (upload-manager.ts: one runner per take).
+    waiting: list[threading.Thread] = []
+
+    def failed(take: Take, error: Exception) -> None:
+        take.error = str(error)[:300]
+        with run.lock:
+            run.errors.append(f"collaborator {n}: {take.error}")
+
+    def wait_stored(take: Take, question: str) -> None:
+        try:
+            poll_stored(client, run, ids, key, address, question, take)
+        except Exception as error:  # noqa: BLE001 - reported as the take's failure
+            failed(take, error)
+
     for question in data["questions"]:
         if run.stop.is_set():
-            return
+            break
         take = Take(who=n, question=question, kind=file.kind)
         with run.lock:
             run.takes.append(take)
         try:
             record_take(client, run, ids, key, address, question, file, take, args)
         except Exception as error:  # noqa: BLE001 - reported as the take's failure
-            take.error = str(error)[:300]
-            with run.lock:
-                run.errors.append(f"collaborator {n}: {take.error}")
+            failed(take, error)
+            continue
+        waiter = threading.Thread(target=wait_stored, args=(take, question), daemon=True)
+        waiter.start()
+        waiting.append(waiter)
+    for waiter in waiting:
+        waiter.join()
 
 
 def record_take(client: Client, run: Run, ids: dict, key: str, address: str, question: str, file: TakeFile,
@@ -323,7 +342,10 @@ def record_take(client: Client, run: Run, ids: dict, key: str, address: str, que
     run.timed("add-video", lambda: post("/contributor/addVideo", {
         "campaignQuestionId": question, "s3VideoKey": take.key,
         "deviceType": "Desktop" if file.kind == "webm" else "Mobile", "videoDuration": file.seconds / 3600}))
-    # The studio polls the journey every second until the server has the take.
+
+
+def poll_stored(client: Client, run: Run, ids: dict, key: str, address: str, question: str, take: Take) -> None:
+    """The studio polls the journey every second until the server has the take."""
     path = f"/contributor-journey/{ids['tenantId']}/{ids['campaignId']}/{ids['contributorId']}"
     while not run.stop.is_set():
         journey = run.timed("journey", lambda: client.call("GET", path, key=key, address=address))
