@@ -106,6 +106,8 @@ def function_env(args: argparse.Namespace, runtime: FakeRuntime, ddb_endpoint: s
         "MEDIA_QUEUE_URL": f"{moto}/123456789012/{p}-mediaqueue",
         "VIDEO_BUCKET": f"{p}-videobucket",
         "MEDIA_BUCKET": f"{p}-mediabucket",
+        # The cascade worker's (published stories' files); it will not start without it.
+        "PUBLISHED_BUCKET": f"{p}-publishedbucket",
         "SES_SENDER": "no-reply@storyhive.local",
         "SUPPORT_EMAIL": "support@storyhive.local",
     }
@@ -543,7 +545,7 @@ def upload_pipeline(args: argparse.Namespace, bin_dir: Path, api: Api, stop_gate
           f"{lost} lost, {doubled} counted twice (campaign video count {video_count}), {len(failures)} failures", flush=True)
     ok = lost == 0 and doubled == 0 and not failures
     return {
-        "row": (f"| upload pipeline | release `upload-worker`, {args.workers} concurrent instances, batches of 10 S3 events of "
+        "row": (f"| upload pipeline | `upload-worker` bootstraps, {args.workers} concurrent instances, batches of 10 S3 events of "
                 f"{len(keys)} real multipart uploads (a 1 s WebM each), every event delivered twice "
                 f"| {rate:.1f} takes recorded per second | {len(stored & uploaded)} of {len(keys)} takes stored, {lost} lost, "
                 f"{doubled} counted twice (campaign and contributor counters), {len(failures)} failures | — | none lost, none double counted: "
