@@ -134,6 +134,10 @@ def main(path, language):
         # hallucination cannot carry over a silence.
         condition_on_previous_text=False,
         beam_size=5,
+        # The voice-activity filter has already taken the silences out: what reaches the model is
+        # speech, and skipping a window it judges "no speech" only drops words (the last half
+        # minute of a long take, on some CPUs).
+        no_speech_threshold=None,
     )
     words = []
     for segment in segments:
