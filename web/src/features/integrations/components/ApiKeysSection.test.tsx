@@ -42,7 +42,8 @@ const key = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   ...overrides,
 });
 
-describe('API keys', () => {
+// Typing and clicking through a form takes seconds on a loaded machine.
+describe('API keys', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
     queryClient.clear();
