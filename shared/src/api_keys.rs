@@ -86,14 +86,15 @@ pub struct ApiKeyRecord {
     pub created_at: Timestamp,
     pub created_by: String,
     pub created_by_name: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires_at: Option<Timestamp>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_used_at: Option<Timestamp>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revoked_at: Option<Timestamp>,
-    /// DynamoDB TTL: set once the key has an end (expiry or revocation).
-    #[serde(default)]
+    /// DynamoDB TTL: set once the key has an end (expiry or revocation). Absent options are
+    /// left out of the item (not stored as NULL), so `attribute_not_exists` conditions hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ttl: Option<i64>,
 }
 
@@ -184,7 +185,7 @@ pub struct NewApiKey {
     /// each `:read` or `:write`.
     pub scopes: Vec<String>,
     /// RFC 3339; in the future, at most two years away. None: the key does not expire.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires_at: Option<String>,
 }
 
