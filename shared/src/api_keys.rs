@@ -176,13 +176,17 @@ impl ApiKey {
     }
 }
 
+/// Missing fields read as empty, so the permission is checked before the fields are, and
+/// a missing name or scope list gets the field's own message.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewApiKey {
     /// 1 to 100 characters (trimmed).
+    #[serde(default)]
     pub name: String,
     /// At least one of `campaigns`, `collaborators`, `answers`, `videos`, `publishing`,
     /// each `:read` or `:write`.
+    #[serde(default)]
     pub scopes: Vec<String>,
     /// RFC 3339; in the future, at most two years away. None: the key does not expire.
     #[serde(default, skip_serializing_if = "Option::is_none")]

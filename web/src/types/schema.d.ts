@@ -3757,16 +3757,20 @@ export interface components {
         Message: {
             message: string;
         };
+        /**
+         * @description Missing fields read as empty, so the permission is checked before the fields are, and
+         *     a missing name or scope list gets the field's own message.
+         */
         NewApiKey: {
             /** @description RFC 3339; in the future, at most two years away. None: the key does not expire. */
             expiresAt?: string | null;
             /** @description 1 to 100 characters (trimmed). */
-            name: string;
+            name?: string;
             /**
              * @description At least one of `campaigns`, `collaborators`, `answers`, `videos`, `publishing`,
              *     each `:read` or `:write`.
              */
-            scopes: string[];
+            scopes?: string[];
         };
         /** @description The oEmbed 1.0 answer (<https://oembed.com>): a video for a story, rich for a wall. */
         OEmbed: {
