@@ -17,18 +17,7 @@ const TAG: &str = "integrations";
 
 /// How the list names who created a key: their name, else their address.
 fn creator_name(user: &storyhive_shared::model::UserRecord) -> String {
-    let name = [user.first_name.as_deref(), user.last_name.as_deref()]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if name.is_empty() {
-        user.email.clone()
-    } else {
-        name
-    }
+    user.display_name()
 }
 
 /// The organisation's API keys, newest first: active, expired and revoked (revoked and
