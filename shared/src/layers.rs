@@ -47,6 +47,8 @@ const ORDER: &[&str] = &[
     "contributors",
     "search",
     "answers",
+    // Stories of many voices: clips of answers' transcripts.
+    "stories",
     "invitations",
     "publishing",
     "cascade",

@@ -46,4 +46,5 @@ pub mod presigned_post;
 pub mod publishing;
 pub mod search;
 pub mod staff;
+pub mod stories;
 pub mod support;
