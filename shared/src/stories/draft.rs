@@ -23,7 +23,8 @@ pub struct AnswerTranscript {
     pub reference: String,
     pub contributor_id: String,
     pub question_id: String,
-    /// Who speaks, as they consented to be named.
+    /// Who speaks, as the model reads it: a label (`Speaker 2`), never a name (prompts
+    /// carry no one's name or address).
     pub speaker: String,
     pub approved: bool,
     pub words: Vec<TranscriptWord>,
@@ -414,10 +415,10 @@ mod tests {
 
     #[test]
     fn the_model_reads_numbered_words() {
-        let a = answer("A2", "Ann Lee", "one two three four five six seven eight nine ten eleven", true);
+        let a = answer("A2", "Speaker 1", "one two three four five six seven eight nine ten eleven", true);
         assert_eq!(
             render_answer(&a, "Why?"),
-            "A2 | Ann Lee | Why?\n[0] one two three four five six seven eight nine ten [10] eleven\n"
+            "A2 | Speaker 1 | Why?\n[0] one two three four five six seven eight nine ten [10] eleven\n"
         );
     }
 }

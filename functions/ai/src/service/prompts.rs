@@ -2,7 +2,7 @@
 //! unit-tested. Prompts carry the campaign's context and the user's own words, never
 //! anyone's name or e-mail address.
 
-use storyhive_shared::campaigns::rules;
+use storyhive_shared::{campaigns::rules, stories::draft::Citation};
 
 use super::provider::ChatRequest;
 
@@ -146,6 +146,65 @@ pub fn script_request(campaign: &CampaignContext, question: &str, tips: Option<&
     user.push_str(&format!("The person's notes: {}\n", clip(notes, CONTEXT_MAX)));
     user.push_str("Write their script.");
     ChatRequest { system: SCRIPT_SYSTEM.into(), user, max_tokens: 900, temperature: 0.7 }
+}
+
+const STORY_SYSTEM: &str = "You are a story editor. From interview transcripts you choose the clips that tell \
+one story, in the order it should be told. Every clip is a continuous range of one answer's words, quoted \
+exactly as written, with the numbers of its first and last word (words are numbered from 0; a number in \
+brackets gives the number of the word after it). Never change, join or invent words. Prefer whole sentences, \
+and several speakers. Answer with JSON only, exactly in this shape: {\"clips\": [{\"answer\": \"A1\", \
+\"firstWord\": 12, \"lastWord\": 30, \"quote\": \"the exact words\"}]}.";
+
+/// A story drafted from `answers` (each rendered by `stories::draft::render_answer`), about
+/// `target_seconds` long (speech at about 2.5 words a second).
+pub fn story_request(campaign: &CampaignContext, brief: &str, target_seconds: u32, answers: &[String]) -> ChatRequest {
+    let mut user = campaign_lines(campaign);
+    user.push_str(&format!(
+        "Story brief: {}
+",
+        clip(brief, CONTEXT_MAX)
+    ));
+    user.push_str(&format!(
+        "Target length: {target_seconds} seconds (about {} words in all).
+Transcripts:
+",
+        target_seconds * 5 / 2
+    ));
+    for answer in answers {
+        user.push_str(answer);
+    }
+    user.push_str("Choose the clips.");
+    ChatRequest { system: STORY_SYSTEM.into(), user, max_tokens: 2000, temperature: 0.4 }
+}
+
+/// The clips in an answer: `{"clips": [...]}` (or a bare array; also inside a code fence or
+/// a sentence). Items that are not clips are skipped; none left is unusable. Whether
+/// each quote is what was said is checked afterwards, against the transcripts.
+pub fn parse_citations(answer: &str) -> Result<Vec<Citation>, Unusable> {
+    let body = unfenced(answer);
+    let between = |open: char, close: char| match (body.find(open), body.rfind(close)) {
+        (Some(start), Some(end)) if start < end => Some(&body[start..=end]),
+        _ => None,
+    };
+    // Some models wrap the JSON in a sentence: then the outermost object, or array.
+    let list = [Some(body), between('{', '}'), between('[', ']')]
+        .into_iter()
+        .flatten()
+        .filter_map(|text| serde_json::from_str::<serde_json::Value>(text).ok())
+        .find_map(|value| match value {
+            serde_json::Value::Array(items) => Some(items),
+            serde_json::Value::Object(mut map) => match map.remove("clips") {
+                Some(serde_json::Value::Array(items)) => Some(items),
+                _ => None,
+            },
+            _ => None,
+        })
+        .ok_or(Unusable("no list of clips"))?;
+    let citations: Vec<Citation> = list.into_iter().filter_map(|item| serde_json::from_value(item).ok()).collect();
+    if citations.is_empty() {
+        return Err(Unusable("no clip"));
+    }
+    Ok(citations)
 }
 
 /// The model's answer was not what we asked for.
@@ -366,5 +425,35 @@ mod tests {
             html_to_text("<p>Hello &amp; <b>welcome</b></p><p>&#x1F600; there</p>"),
             "Hello & welcome\n😀 there"
         );
+    }
+
+    #[test]
+    fn a_story_prompt_carries_the_brief_the_target_and_the_numbered_words() {
+        let request = story_request(
+            &CampaignContext { title: "Volunteers".into(), ..Default::default() },
+            "Why volunteers stay, hopeful",
+            60,
+            &["A1 | Speaker 1 | Why do you stay?\n[0] I stay\n".to_string()],
+        );
+        assert!(request.system.contains("JSON only"));
+        assert!(request.user.contains("Story brief: Why volunteers stay, hopeful\n"));
+        assert!(request.user.contains("Target length: 60 seconds (about 150 words in all)."));
+        assert!(request.user.contains("A1 | Speaker 1 | Why do you stay?\n[0] I stay\n"));
+    }
+
+    #[test]
+    fn clips_are_read_from_json_in_a_fence_or_a_sentence_and_bad_items_are_skipped() {
+        let fenced = "```json\n{\"clips\": [{\"answer\": \"A1\", \"firstWord\": 0, \"lastWord\": 1, \"quote\": \"I stay\"}, {\"answer\": 3}]}\n```";
+        assert_eq!(
+            parse_citations(fenced).unwrap(),
+            [Citation { answer: "A1".into(), first_word: 0, last_word: 1, quote: "I stay".into() }]
+        );
+        let chatty = "Here you are: [{\"answer\": \"A2\", \"firstWord\": 4, \"lastWord\": 9, \"quote\": \"q\"}]";
+        assert_eq!(parse_citations(chatty).unwrap()[0].answer, "A2");
+        let chatty = "Here you are: {\"clips\": [{\"answer\": \"A2\", \"firstWord\": 4, \"lastWord\": 9, \"quote\": \"q\"}]} Enjoy.";
+        assert_eq!(parse_citations(chatty).unwrap().len(), 1);
+        assert_eq!(parse_citations("{\"clips\": []}"), Err(Unusable("no clip")));
+        assert_eq!(parse_citations("no"), Err(Unusable("no list of clips")));
+        assert_eq!(parse_citations("{\"questions\": []}"), Err(Unusable("no clip")));
     }
 }
