@@ -152,6 +152,9 @@ impl FakeLlm {
         let line = |label: &str| {
             exchange.user.lines().find_map(|l| l.strip_prefix(label)).map(|v| v.trim().to_string()).unwrap_or_default()
         };
+        if exchange.system.contains("story editor") {
+            return story_draft(&exchange.user);
+        }
         if exchange.system.contains("JSON") {
             let keyword: String =
                 line("Keywords:").split(',').next().unwrap_or("").trim().chars().take(16).collect::<String>();
@@ -202,6 +205,113 @@ impl FakeLlm {
              A second paragraph, so that paragraphs are split on blank lines."
         )
     }
+}
+
+/// One answer's numbered words, read back from a story prompt.
+struct PromptAnswer {
+    reference: String,
+    speaker: String,
+    /// (number, word) in the prompt's order.
+    words: Vec<(usize, String)>,
+}
+
+/// Reads the transcripts of a story prompt: `A1 | Speaker 1 | question`, then its words,
+/// `[n]` giving the number of the word after it.
+fn prompt_answers(user: &str) -> Vec<PromptAnswer> {
+    let mut answers: Vec<PromptAnswer> = Vec::new();
+    let transcripts = user.split_once("Transcripts:\n").map(|(_, rest)| rest).unwrap_or("");
+    for line in transcripts.lines() {
+        let fields: Vec<&str> = line.splitn(3, " | ").collect();
+        if let [reference, speaker, _question] = fields.as_slice() {
+            if reference.starts_with('A') && reference[1..].chars().all(|c| c.is_ascii_digit()) {
+                answers.push(PromptAnswer {
+                    reference: reference.to_string(),
+                    speaker: speaker.to_string(),
+                    words: Vec::new(),
+                });
+                continue;
+            }
+        }
+        let Some(answer) = answers.last_mut() else { continue };
+        let mut next = answer.words.last().map(|(n, _)| n + 1).unwrap_or(0);
+        for token in line.split_whitespace() {
+            if let Some(number) = token.strip_prefix('[').and_then(|t| t.strip_suffix(']')).and_then(|n| n.parse().ok())
+            {
+                next = number;
+            } else {
+                answer.words.push((next, token.to_string()));
+                next += 1;
+            }
+        }
+    }
+    answers
+}
+
+/// A real draft from a story prompt, as a careful editor without a model would make it:
+/// each answer's sentences scored by the brief's words they contain, the best sentence of
+/// each speaker in turn, until the target's words are reached. Quotes are copied from the
+/// prompt, so every citation checks.
+fn story_draft(user: &str) -> String {
+    let line = |label: &str| user.lines().find_map(|l| l.strip_prefix(label)).map(str::trim).unwrap_or("");
+    let brief: Vec<String> = line("Story brief:")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4)
+        .map(str::to_lowercase)
+        .collect();
+    let target_words: usize = line("Target length:")
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map(|seconds| seconds * 5 / 2)
+        .unwrap_or(150);
+    let answers = prompt_answers(user);
+    // Each answer's sentences, best first: (score, first index into words, last index).
+    let mut sentences: Vec<(String, String, Vec<(usize, usize, usize)>)> = answers
+        .iter()
+        .map(|answer| {
+            let mut found = Vec::new();
+            let mut start = 0;
+            for (i, (_, word)) in answer.words.iter().enumerate() {
+                if word.ends_with(['.', '!', '?']) || i + 1 == answer.words.len() {
+                    let score = answer.words[start..=i]
+                        .iter()
+                        .filter(|(_, w)| {
+                            let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+                            brief.iter().any(|b| w.starts_with(b.as_str()) || b.starts_with(&w) && w.len() >= 4)
+                        })
+                        .count();
+                    found.push((score, start, i));
+                    start = i + 1;
+                }
+            }
+            found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            (answer.reference.clone(), answer.speaker.clone(), found)
+        })
+        .collect();
+    let mut clips = Vec::new();
+    let mut words = 0;
+    let mut speakers_done = std::collections::BTreeSet::new();
+    // Speakers in turn, each answer's best sentence first; a second round if words are short.
+    for round in 0..4 {
+        for (answer, (reference, speaker, found)) in answers.iter().zip(sentences.iter_mut()) {
+            if words >= target_words {
+                break;
+            }
+            if round == 0 && !speakers_done.insert(speaker.clone()) {
+                continue;
+            }
+            let Some((_, first, last)) = (!found.is_empty()).then(|| found.remove(0)) else { continue };
+            let chosen = &answer.words[first..=last];
+            words += chosen.len();
+            clips.push(json!({
+                "answer": reference,
+                "firstWord": chosen[0].0,
+                "lastWord": chosen[chosen.len() - 1].0,
+                "quote": chosen.iter().map(|(_, w)| w.as_str()).collect::<Vec<_>>().join(" "),
+            }));
+        }
+    }
+    json!({ "clips": clips }).to_string()
 }
 
 fn status_of(code: u16) -> StatusCode {
@@ -286,5 +396,64 @@ async fn converse(State(fake): State<FakeLlm>, Path(model_id): Path<String>, Jso
         )
             .into_response(),
         Err(_) => ([("content-type", "application/json")], "{\"output\": 7, \"usage\": \"many\"").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use storyhive_shared::{
+        media::TranscriptWord,
+        stories::draft::{self, AnswerTranscript, Citation},
+    };
+
+    fn answer(reference: &str, speaker: &str, text: &str) -> AnswerTranscript {
+        AnswerTranscript {
+            reference: reference.into(),
+            contributor_id: speaker.into(),
+            question_id: "q".into(),
+            speaker: speaker.into(),
+            approved: true,
+            words: text
+                .split(' ')
+                .enumerate()
+                .map(|(i, w)| TranscriptWord {
+                    text: w.into(),
+                    start: i as f64 * 0.4,
+                    end: i as f64 * 0.4 + 0.35,
+                    edited: false,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_fake_drafts_a_story_whose_every_citation_checks_and_hears_every_speaker() {
+        let answers = [
+            answer(
+                "A1",
+                "Speaker 1",
+                "I came for a summer. I stayed because the volunteers became my family. Join us.",
+            ),
+            answer(
+                "A2",
+                "Speaker 2",
+                "Honestly the mornings are hard. But the people I meet keep me hopeful every week.",
+            ),
+            answer("A3", "Speaker 3", "We stay because we see change. Come and volunteer with us, you will stay too."),
+        ];
+        let user = format!(
+            "Story brief: Why volunteers stay, hopeful, end with a call to join\nTarget length: 12 seconds (about 30 words in all).\nTranscripts:\n{}Choose the clips.",
+            answers.iter().map(|a| draft::render_answer(a, "Why do you stay?")).collect::<String>()
+        );
+        let text = story_draft(&user);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let citations: Vec<Citation> = serde_json::from_value(value["clips"].clone()).unwrap();
+        let checked = draft::check(&answers, citations, 12.0, 0.0);
+        assert!(checked.dropped.is_empty(), "{:?}", checked.dropped);
+        let speakers: std::collections::BTreeSet<&str> =
+            checked.clips.iter().map(|c| c.contributor_id.as_str()).collect();
+        assert_eq!(speakers.len(), 3, "{:?}", checked.clips);
+        assert_eq!(checked.clips[0].text, "I stayed because the volunteers became my family.");
     }
 }
