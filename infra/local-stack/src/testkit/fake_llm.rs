@@ -266,7 +266,7 @@ fn story_draft(user: &str) -> String {
         .unwrap_or(150);
     let answers = prompt_answers(user);
     // Each answer's sentences, best first: (score, first index into words, last index).
-    let mut sentences: Vec<(String, String, Vec<(usize, usize, usize)>)> = answers
+    let mut sentences: Vec<Vec<(usize, usize, usize)>> = answers
         .iter()
         .map(|answer| {
             let mut found = Vec::new();
@@ -285,7 +285,7 @@ fn story_draft(user: &str) -> String {
                 }
             }
             found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            (answer.reference.clone(), answer.speaker.clone(), found)
+            found
         })
         .collect();
     let mut clips = Vec::new();
@@ -293,18 +293,18 @@ fn story_draft(user: &str) -> String {
     let mut speakers_done = std::collections::BTreeSet::new();
     // Speakers in turn, each answer's best sentence first; a second round if words are short.
     for round in 0..4 {
-        for (answer, (reference, speaker, found)) in answers.iter().zip(sentences.iter_mut()) {
+        for (answer, found) in answers.iter().zip(sentences.iter_mut()) {
             if words >= target_words {
                 break;
             }
-            if round == 0 && !speakers_done.insert(speaker.clone()) {
+            if round == 0 && !speakers_done.insert(answer.speaker.clone()) {
                 continue;
             }
             let Some((_, first, last)) = (!found.is_empty()).then(|| found.remove(0)) else { continue };
             let chosen = &answer.words[first..=last];
             words += chosen.len();
             clips.push(json!({
-                "answer": reference,
+                "answer": answer.reference,
                 "firstWord": chosen[0].0,
                 "lastWord": chosen[chosen.len() - 1].0,
                 "quote": chosen.iter().map(|(_, w)| w.as_str()).collect::<Vec<_>>().join(" "),
