@@ -32,6 +32,7 @@ const ORDER: &[&str] = &[
     "routes",
     // Domain.
     "model",
+    "webhooks",
     "auth",
     "ratelimit",
     "staff",
