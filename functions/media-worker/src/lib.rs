@@ -73,6 +73,8 @@ pub struct MediaWorker {
     pub transcriber: Arc<dyn Transcriber>,
     /// Where originals and outputs are written while working (Lambda: `/tmp`).
     pub work_dir: PathBuf,
+    /// The organisation's webhooks hear of answers ready and videos rendered.
+    pub webhooks: storyhive_shared::queue::WebhookQueue,
 }
 
 impl MediaWorker {
@@ -83,6 +85,7 @@ impl MediaWorker {
             bucket: context.config.video_bucket()?.to_string(),
             transcriber,
             work_dir: std::env::temp_dir(),
+            webhooks: context.webhooks.clone(),
         })
     }
 }
@@ -559,7 +562,15 @@ impl MediaWorker {
             Heard::Failed(_) => {}
         }
         let answer = AnswerRef::of_journey(journey);
+        // `answer.ready` in the same transaction (an outbox item), when nothing is left pending.
+        let ready = (transcript_status != TranscriptStatus::Pending).then(|| answer_ready(journey, take_key, transcript_status));
+        if let Some(event) = &ready {
+            with.push(self.store.put_op(event)?);
+        }
         if answers::media_ready(&self.store, &answer, take_key, claim_id, &media, with).await? {
+            if let Some(event) = ready {
+                storyhive_shared::webhooks::announce(&self.webhooks, &event.tenant_id, &event.event_id).await;
+            }
             Ok(Outcome::Ready(transcript_status))
         } else {
             Ok(Outcome::Superseded)
@@ -619,13 +630,50 @@ impl MediaWorker {
             );
         }
         let answer = AnswerRef::new(&job.tenant_id, &job.campaign_id, &job.contributor_id, &job.question_id);
+        let event = storyhive_shared::webhooks::EventRecord::new(
+            &job.tenant_id,
+            &job.take_key,
+            storyhive_shared::webhooks::EventData::AnswerReady(storyhive_shared::webhooks::AnswerReadyData {
+                campaign_id: job.campaign_id.clone(),
+                collaborator_id: job.contributor_id.clone(),
+                question_id: job.question_id.clone(),
+                transcript: transcript_word(status),
+            }),
+            model::now(),
+        );
+        with.push(self.store.put_op(&event)?);
         if answers::transcript_finished(&self.store, &answer, &job.take_key, job_name, status, reason, with).await? {
+            storyhive_shared::webhooks::announce(&self.webhooks, &event.tenant_id, &event.event_id).await;
             Ok(Outcome::TranscriptStored(status))
         } else {
             // A repeated event, or the take was replaced meanwhile.
             Ok(Outcome::AlreadyDone)
         }
     }
+}
+
+/// The `answer.ready` event of a take (one per take: its key is the fact), written in the
+/// transaction that settles the answer.
+fn answer_ready(
+    journey: &JourneyRecord,
+    take_key: &str,
+    status: TranscriptStatus,
+) -> storyhive_shared::webhooks::EventRecord {
+    storyhive_shared::webhooks::EventRecord::new(
+        &journey.tenant_id,
+        take_key,
+        storyhive_shared::webhooks::EventData::AnswerReady(storyhive_shared::webhooks::AnswerReadyData {
+            campaign_id: journey.campaign_id.clone(),
+            collaborator_id: journey.contributor_id.clone(),
+            question_id: journey.campaign_question_id.clone(),
+            transcript: transcript_word(status),
+        }),
+        model::now(),
+    )
+}
+
+fn transcript_word(status: TranscriptStatus) -> String {
+    if status == TranscriptStatus::Ready { "ready" } else { "failed" }.to_string()
 }
 
 #[cfg(test)]

@@ -415,6 +415,7 @@ pub async fn submit(
     if !write::submitted(&context.store, membership).await? {
         return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
     }
+    tell_webhooks_submitted(&context, membership).await;
     // Submitted: no more reminders (the job checks again before each one).
     storyhive_shared::contributors::reminders::finished(
         &context.store,
@@ -484,4 +485,31 @@ pub async fn withdraw_consent(
         tracing::warn!(?error, "could not queue the takedown of a withdrawn collaborator's videos");
     }
     Ok(Message::new(publishing::CONSENT_WITHDRAWN_MESSAGE))
+}
+
+/// `collaborator.submitted`, once per submission (the membership's submission time is
+/// part of the fact). The answers are submitted whatever becomes of it: a failure is logged.
+async fn tell_webhooks_submitted(context: &AppContext, membership: &storyhive_shared::contributors::records::MembershipRecord) {
+    use storyhive_shared::webhooks::{self, CollaboratorSubmittedData, EventData};
+    let result = async {
+        let Some(now) = context
+            .store
+            .get::<storyhive_shared::contributors::records::MembershipRecord>(&membership.key())
+            .await?
+            .and_then(|m| m.submitted_at)
+        else {
+            return Ok(false);
+        };
+        let fact = format!("{}#{}#{now}", membership.campaign_id, membership.contributor_id);
+        let data = EventData::CollaboratorSubmitted(CollaboratorSubmittedData {
+            campaign_id: membership.campaign_id.clone(),
+            collaborator_id: membership.contributor_id.clone(),
+            submitted_at: now,
+        });
+        webhooks::emit(&context.store, &context.webhooks, &membership.tenant_id, &fact, data).await
+    }
+    .await;
+    if let Err(error) = result {
+        tracing::warn!(?error, "could not record the webhook event of a submission");
+    }
 }
