@@ -186,6 +186,8 @@ step_e2e() {
   log "Starting the e2e gateway on port $E2E_PORT (log ${E2E_LOG#"$ROOT"/})"
   # AI writing help answers from the fake model served inside the gateway (web/e2e/ai.spec.ts).
   export STORYHIVE_AI_PROVIDER=fake
+  # Webhooks may go to the receiver web/e2e/integrations-webhooks.spec.ts starts on 127.0.0.1 (never in the cloud).
+  export STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1
   start_bg "$E2E_GATEWAY" "$E2E_LOG" "$GATEWAY_BIN" serve --port "$E2E_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "http://127.0.0.1:$E2E_PORT/api/health" --status 200 --timeout 60 --pid "$E2E_GATEWAY" --log "$E2E_LOG"
   ok "e2e gateway is up"
@@ -226,6 +228,8 @@ step_api() {
   # The AI calls answer from the fake model, so that fuzzing reaches their logic (without a
   # provider they answer 503, which schemathesis counts as a server error).
   export STORYHIVE_AI_PROVIDER=fake
+  # Webhooks may go to the receiver web/e2e/integrations-webhooks.spec.ts starts on 127.0.0.1 (never in the cloud).
+  export STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1
   start_bg "$API_GATEWAY" "$API_LOG" "$GATEWAY_BIN" serve --port "$API_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "$base/health" --status 200 --timeout 60 --pid "$API_GATEWAY" --log "$API_LOG"
   ok "api fuzzing gateway is up"

@@ -449,6 +449,8 @@ fn everything(resources: &LocalResources) -> Config {
         media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
         video_processing_api_key: Some(provision::LOCAL_VIDEO_PROCESSING_API_KEY.into()),
         transcription_engine: None,
+        webhook_queue_url: resources.queues.get(provision::WEBHOOK_QUEUE).map(|q| q.url.clone()),
+        webhooks_allow_loopback: false,
     }
 }
 
