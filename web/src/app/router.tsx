@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
           screen(paths.users, () => import('./routes/staff/users')),
           screen(paths.guidelines, () => import('./routes/staff/guidelines')),
+          screen(paths.integrations, () => import('./routes/staff/integrations')),
           screen(paths.help, () => import('./routes/staff/help')),
           screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
           screen(paths.userSetup, () => import('./routes/staff/user-setup')),

@@ -54,6 +54,7 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
   [paths.users]: ['superAdmin', 'admin'],
   [paths.guidelines]: ['superAdmin', 'admin'],
+  [paths.integrations]: ['superAdmin', 'admin'],
   [paths.help]: allStaff,
   [paths.requestEditor]: ['superAdmin', 'admin', 'creator'],
   [paths.contributorJourney]: 'contributor',
@@ -107,6 +108,7 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'Search videos', path: paths.searchVideos },
   { label: 'Users', path: paths.users },
   { label: 'Guidelines', path: paths.guidelines },
+  { label: 'Integrations', path: paths.integrations },
   { label: 'Help', path: paths.help },
   { label: 'Request editor', path: paths.requestEditor },
   { label: 'Profile', path: paths.profile },
@@ -135,6 +137,7 @@ export const PERMISSIONS = {
   UseHelp: ['superAdmin', 'admin', 'creator', 'coordinator'],
   UseRequestEditor: ['superAdmin', 'admin', 'creator'],
   Publish: ['superAdmin', 'admin', 'creator'],
+  ManageIntegrations: ['superAdmin', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type PermissionName = keyof typeof PERMISSIONS;
 
@@ -155,6 +158,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.responseEditorTour]: 'UseEditorTour',
   [paths.users]: 'ManageUsers',
   [paths.guidelines]: 'ManageGuidelines',
+  [paths.integrations]: 'ManageIntegrations',
   [paths.help]: 'UseHelp',
   [paths.requestEditor]: 'UseRequestEditor',
 };

@@ -32,6 +32,8 @@ export const paths = {
   responseEditorTour: '/campaign/:campaignId/response-editor/:collaboratorId/tour',
   users: '/users',
   guidelines: '/guidelines',
+  /** Not in the spec's route table: Settings, Integrations (issue 26): webhooks and API keys. */
+  integrations: '/settings/integrations',
   help: '/help',
   requestEditor: '/request-editor',
 
