@@ -1,3 +1,6 @@
+// The delivery future (guard, reqwest, DynamoDB) is deep: its layout needs more than the default 128.
+#![recursion_limit = "256"]
+
 use lambda_runtime::{service_fn, LambdaEvent};
 use storyhive_shared::{aws, telemetry, AppContext, Config};
 
