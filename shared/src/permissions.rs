@@ -73,7 +73,8 @@ pub enum Permission {
     UseRequestEditor,
     /// Publish and unpublish videos, edit walls, record consent withdrawals.
     Publish,
-    /// Settings, Integrations: webhook endpoints and their deliveries (issue 26).
+    /// Settings → Integrations: the organisation's API keys, webhook endpoints and their
+    /// deliveries (issue 26).
     ManageIntegrations,
 }
 
@@ -171,6 +172,7 @@ mod tests {
         assert!(!allows(Coordinator, UseRequestEditor));
         assert!(!allows(Contributor, UseStaffApp));
         assert!(allows(Coordinator, UseHelp));
+        assert!(allows(Admin, ManageIntegrations) && !allows(Creator, ManageIntegrations));
     }
 
     #[test]

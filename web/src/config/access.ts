@@ -54,9 +54,9 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
   [paths.users]: ['superAdmin', 'admin'],
   [paths.guidelines]: ['superAdmin', 'admin'],
-  [paths.integrations]: ['superAdmin', 'admin'],
   [paths.help]: allStaff,
   [paths.requestEditor]: ['superAdmin', 'admin', 'creator'],
+  [paths.integrations]: ['superAdmin', 'admin'],
   [paths.contributorJourney]: 'contributor',
   [paths.contributorRecordVideo]: 'contributor',
   [paths.contributorGoodJob]: 'contributor',
@@ -108,12 +108,12 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'Search videos', path: paths.searchVideos },
   { label: 'Users', path: paths.users },
   { label: 'Guidelines', path: paths.guidelines },
-  { label: 'Integrations', path: paths.integrations },
   { label: 'Help', path: paths.help },
   { label: 'Request editor', path: paths.requestEditor },
   { label: 'Profile', path: paths.profile },
   { label: 'User setup', path: paths.userSetup },
   { label: 'Company setup', path: paths.companySetup },
+  { label: 'Integrations', path: paths.integrations },
 ];
 
 /** Navigation entries the role may open. */
@@ -158,9 +158,9 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.responseEditorTour]: 'UseEditorTour',
   [paths.users]: 'ManageUsers',
   [paths.guidelines]: 'ManageGuidelines',
-  [paths.integrations]: 'ManageIntegrations',
   [paths.help]: 'UseHelp',
   [paths.requestEditor]: 'UseRequestEditor',
+  [paths.integrations]: 'ManageIntegrations',
 };
 
 /** Whether `role` has `permission` (the same answer the API gives). */

@@ -32,10 +32,10 @@ export const paths = {
   responseEditorTour: '/campaign/:campaignId/response-editor/:collaboratorId/tour',
   users: '/users',
   guidelines: '/guidelines',
-  /** Not in the spec's route table: Settings, Integrations (issue 26): webhooks and API keys. */
-  integrations: '/settings/integrations',
   help: '/help',
   requestEditor: '/request-editor',
+  /** Not in the spec's route table: Settings → Integrations, API keys and webhooks (issue 26). */
+  integrations: '/settings/integrations',
 
   contributorJourney: '/contributor-journey',
   contributorRecordVideo: '/contributor-journey/record-video',
