@@ -474,10 +474,10 @@ pub fn check_url(url: &str, allow_loopback: bool) -> Result<(String, u16), &'sta
         return Err(URL_TOO_LONG);
     }
     let lower = url.to_ascii_lowercase();
-    let (rest, default_port) = if let Some(rest) = lower.strip_prefix("https://") {
-        (rest, 443)
+    let (rest, default_port, plain) = if let Some(rest) = lower.strip_prefix("https://") {
+        (rest, 443, false)
     } else if let Some(rest) = lower.strip_prefix("http://").filter(|_| allow_loopback) {
-        (rest, 80)
+        (rest, 80, true)
     } else {
         return Err(URL_NOT_HTTPS);
     };
@@ -503,6 +503,11 @@ pub fn check_url(url: &str, allow_loopback: bool) -> Result<(String, u16), &'sta
         }
     };
     let host = host.trim_end_matches('.').to_string();
+    // The test setting lets `http://` through to this machine's own receivers, nowhere else.
+    let loopback = host == "localhost" || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    if plain && !loopback {
+        return Err(URL_NOT_HTTPS);
+    }
     let valid_name = |h: &str| {
         !h.is_empty()
             && h.split('.').all(|label| {
@@ -774,7 +779,10 @@ mod tests {
         assert_eq!(check_url("https://169.254.169.254/latest/meta-data", false), Err(URL_INTERNAL));
         assert_eq!(check_url("https://localhost/", false), Err(URL_INTERNAL));
         assert_eq!(check_url("http://127.0.0.1:9000/hook", true), Ok(("127.0.0.1".into(), 9000)));
-        assert_eq!(check_url("http://10.0.0.1/hook", true), Err(URL_INTERNAL));
+        assert_eq!(check_url("http://localhost:9000/hook", true), Ok(("localhost".into(), 9000)));
+        assert_eq!(check_url("https://10.0.0.1/hook", true), Err(URL_INTERNAL));
+        assert_eq!(check_url("http://10.0.0.1/hook", true), Err(URL_NOT_HTTPS), "plain http only to loopback");
+        assert_eq!(check_url("http://example.com/hook", true), Err(URL_NOT_HTTPS));
     }
 
     #[test]
