@@ -47,8 +47,8 @@ impl AppContext {
     pub fn from_sdk(config: Config, shared: &SdkConfig) -> Self {
         let uses_queues =
             [&config.mail_queue_url, &config.cascade_queue_url, &config.media_queue_url, &config.webhook_queue_url]
-            .iter()
-            .any(|url| url.is_some());
+                .iter()
+                .any(|url| url.is_some());
         let sqs = uses_queues.then(|| {
             let shared = shared.clone();
             LazyClient::new(move || aws_sdk_sqs::Client::new(&shared))

@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::digest::hmac_sha256;
 use base64::Engine;
 use serde_json::{json, Value};
-use crate::digest::hmac_sha256;
 use time::{format_description::FormatItem, macros::format_description, Duration, OffsetDateTime};
 
 /// The credentials the POST is signed with (the function's own role in AWS).

@@ -229,7 +229,9 @@ impl EventData {
             Self::CollaboratorSubmitted(CollaboratorSubmittedData { campaign_id, collaborator_id, .. }) => {
                 format!("/campaign/{campaign_id}/response-editor/{collaborator_id}")
             }
-            Self::VideoRendered(VideoRenderedData { campaign_id, .. }) => format!("/responses?campaignId={campaign_id}"),
+            Self::VideoRendered(VideoRenderedData { campaign_id, .. }) => {
+                format!("/responses?campaignId={campaign_id}")
+            }
             Self::VideoPublished(_) | Self::VideoUnpublished(_) | Self::ConsentWithdrawn(_) => "/publications".into(),
             Self::Test(_) => "/settings/integrations".into(),
         }
@@ -238,12 +240,18 @@ impl EventData {
     /// A line of detail for a chat message.
     pub fn detail(&self) -> String {
         match self {
-            Self::AnswerStored(d) => format!("Campaign {}, collaborator {}, {:.0} s", d.campaign_id, d.collaborator_id, d.duration_seconds),
-            Self::AnswerReady(d) => format!("Campaign {}, collaborator {}, transcript {}", d.campaign_id, d.collaborator_id, d.transcript),
+            Self::AnswerStored(d) => {
+                format!("Campaign {}, collaborator {}, {:.0} s", d.campaign_id, d.collaborator_id, d.duration_seconds)
+            }
+            Self::AnswerReady(d) => {
+                format!("Campaign {}, collaborator {}, transcript {}", d.campaign_id, d.collaborator_id, d.transcript)
+            }
             Self::CollaboratorSubmitted(d) => format!("Campaign {}, collaborator {}", d.campaign_id, d.collaborator_id),
             Self::VideoRendered(d) => format!("\"{}\" (campaign {})", d.title, d.campaign_id),
             Self::VideoPublished(d) | Self::VideoUnpublished(d) => format!("\"{}\": {}", d.title, d.share_url),
-            Self::ConsentWithdrawn(d) => format!("Collaborator {}; their published videos are taken down", d.collaborator_id),
+            Self::ConsentWithdrawn(d) => {
+                format!("Collaborator {}; their published videos are taken down", d.collaborator_id)
+            }
             Self::Test(d) => d.message.clone(),
         }
     }
@@ -522,9 +530,7 @@ pub fn check_url(url: &str, allow_loopback: bool) -> Result<(String, u16), &'sta
         Ok(ip) if forbidden_address(ip, allow_loopback) => return Err(URL_INTERNAL),
         Ok(_) => {}
         Err(_) if !valid_name(&host) => return Err(URL_INVALID),
-        Err(_) if !allow_loopback && (host == "localhost" || host.ends_with(".localhost")) => {
-            return Err(URL_INTERNAL)
-        }
+        Err(_) if !allow_loopback && (host == "localhost" || host.ends_with(".localhost")) => return Err(URL_INTERNAL),
         Err(_) => {}
     }
     Ok((host, port))

@@ -38,9 +38,9 @@ impl Resolver {
     pub fn table(table: Vec<(&'static str, Vec<IpAddr>)>) -> Self {
         Self(Arc::new(move |host, _port| {
             let found = table.iter().find(|(name, _)| *name == host).map(|(_, ips)| ips.clone());
-            Box::pin(async move {
-                found.ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such host"))
-            })
+            Box::pin(
+                async move { found.ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such host")) },
+            )
         }))
     }
 
@@ -60,7 +60,9 @@ pub async fn vet(url: &str, resolver: &Resolver, allow_loopback: bool) -> Result
     let (host, port) = webhooks::check_url(url, allow_loopback).map_err(str::to_string)?;
     let addresses = match host.parse::<IpAddr>() {
         Ok(ip) => vec![ip],
-        Err(_) => resolver.lookup(&host, port).await.map_err(|e| format!("The host {host} could not be resolved ({e})."))?,
+        Err(_) => {
+            resolver.lookup(&host, port).await.map_err(|e| format!("The host {host} could not be resolved ({e})."))?
+        }
     };
     if addresses.is_empty() {
         return Err(format!("The host {host} has no address."));

@@ -282,9 +282,7 @@ impl WebhookWorker {
     ) -> anyhow::Result<()> {
         let attempt_id = model::new_id();
         let key = keys::webhook_attempt(&endpoint.tenant_id, &endpoint.endpoint_id, &attempt_id);
-        let next_attempt_at = next_at
-            .and_then(|at| OffsetDateTime::from_unix_timestamp(at).ok())
-            .map(model::timestamp);
+        let next_attempt_at = next_at.and_then(|at| OffsetDateTime::from_unix_timestamp(at).ok()).map(model::timestamp);
         let record = AttemptRecord {
             pk: key.pk,
             sk: key.sk,
@@ -351,7 +349,9 @@ impl WebhookWorker {
                 .store
                 .update::<Value>(&key, |u| {
                     u.update_expression("SET failingSince = :now")
-                        .condition_expression("attribute_exists(PK) AND (attribute_not_exists(failingSince) OR failingSince = :null)")
+                        .condition_expression(
+                            "attribute_exists(PK) AND (attribute_not_exists(failingSince) OR failingSince = :null)",
+                        )
                         .expression_attribute_values(":now", webhooks::number(now.unix_timestamp()))
                         .expression_attribute_values(":null", AttributeValue::Null(true))
                 })
@@ -405,14 +405,22 @@ impl WebhookWorker {
     async fn admins(&self, tenant_id: &str) -> anyhow::Result<Vec<UserRecord>> {
         let mut admins = Vec::new();
         for role in [Role::SuperAdmin, Role::Admin] {
-            let users: Vec<UserRecord> = self.store.query(Query::gsi1(keys::users_by_role_gsi1(tenant_id, role))).await?;
+            let users: Vec<UserRecord> =
+                self.store.query(Query::gsi1(keys::users_by_role_gsi1(tenant_id, role))).await?;
             admins.extend(users.into_iter().filter(|u| u.status == UserStatus::Activated));
         }
         Ok(admins)
     }
 }
 
-fn deliver_job(tenant_id: &str, event_id: &str, endpoint_id: &str, attempt: u32, due_at: i64, manual: bool) -> WebhookJob {
+fn deliver_job(
+    tenant_id: &str,
+    event_id: &str,
+    endpoint_id: &str,
+    attempt: u32,
+    due_at: i64,
+    manual: bool,
+) -> WebhookJob {
     WebhookJob::Deliver {
         tenant_id: tenant_id.into(),
         event_id: event_id.into(),

@@ -140,4 +140,3 @@ pub struct DeliveryPage {
     pub items: Vec<Delivery>,
     pub next_cursor: Option<String>,
 }
-

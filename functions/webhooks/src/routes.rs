@@ -181,7 +181,9 @@ pub async fn update_endpoint(
     record.version += 1;
     record.updated_at = model::timestamp(model::now());
     context.store.put_versioned(&record, expected).await.map_err(|e| match e {
-        StoreError::ConditionFailed => ApiError::Conflict("The endpoint was changed meanwhile. Please try again.".into()),
+        StoreError::ConditionFailed => {
+            ApiError::Conflict("The endpoint was changed meanwhile. Please try again.".into())
+        }
         other => other.into(),
     })?;
     Ok(Json(Endpoint::from(&record)))
@@ -230,7 +232,9 @@ pub async fn rotate_secret(
     record.version += 1;
     record.updated_at = model::timestamp(now);
     context.store.put_versioned(&record, expected).await.map_err(|e| match e {
-        StoreError::ConditionFailed => ApiError::Conflict("The endpoint was changed meanwhile. Please try again.".into()),
+        StoreError::ConditionFailed => {
+            ApiError::Conflict("The endpoint was changed meanwhile. Please try again.".into())
+        }
         other => other.into(),
     })?;
     let secret = record.secret.clone();

@@ -71,7 +71,8 @@ impl Receiver {
 
     /// What it received, each with whether its signature verifies with `secret`.
     pub async fn log(&self, secret: &str) -> Vec<Value> {
-        let url = format!("{}/_log?secret={}", self.base, secret.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D"));
+        let url =
+            format!("{}/_log?secret={}", self.base, secret.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D"));
         reqwest::get(url).await.unwrap().json::<Vec<Value>>().await.unwrap()
     }
 
@@ -98,9 +99,8 @@ impl Drop for Receiver {
 
 /// Adds an endpoint; returns its id and its secret.
 pub async fn endpoint(stack: &TestStack, staff: &Staff, url: &str, kind: &str, events: &[&str]) -> (String, String) {
-    let (status, body) = staff
-        .post(stack, "/webhooks/endpoints", serde_json::json!({"url": url, "kind": kind, "events": events}))
-        .await;
+    let (status, body) =
+        staff.post(stack, "/webhooks/endpoints", serde_json::json!({"url": url, "kind": kind, "events": events})).await;
     assert_eq!(status, reqwest::StatusCode::CREATED, "{body}");
     (body["endpoint"]["id"].as_str().unwrap().to_string(), body["secret"].as_str().unwrap().to_string())
 }

@@ -16,7 +16,8 @@ async fn a_signed_event_refused_once_is_retried_under_the_same_id_then_redeliver
     let stack = stack().await;
     let admin = organisation(&stack).await;
     let receiver = Receiver::start();
-    let (id, secret) = endpoint(&stack, &admin, &receiver.url("/fail-first/hook"), "standard", &["answer.stored"]).await;
+    let (id, secret) =
+        endpoint(&stack, &admin, &receiver.url("/fail-first/hook"), "standard", &["answer.stored"]).await;
 
     let (status, sent) = admin.post(&stack, &format!("/webhooks/endpoints/{id}/test"), json!({})).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
@@ -44,7 +45,10 @@ async fn a_signed_event_refused_once_is_retried_under_the_same_id_then_redeliver
     let cursor = page["nextCursor"].as_str().expect("a second page").to_string();
     let (_, second) = admin.get(&stack, &format!("/webhooks/endpoints/{id}/deliveries?limit=1&cursor={cursor}")).await;
     let failed = &second["items"][0];
-    assert_eq!((failed["ok"].as_bool(), failed["statusCode"].as_u64(), failed["attempt"].as_u64()), (Some(false), Some(500), Some(1)));
+    assert_eq!(
+        (failed["ok"].as_bool(), failed["statusCode"].as_u64(), failed["attempt"].as_u64()),
+        (Some(false), Some(500), Some(1))
+    );
     assert_eq!(failed["error"], "Answered 500 Internal Server Error: receiver says no");
     assert!(failed["nextAttemptAt"].is_string());
     assert!(second["nextCursor"].is_null());
@@ -61,7 +65,11 @@ async fn a_signed_event_refused_once_is_retried_under_the_same_id_then_redeliver
     assert_eq!(page["items"][0]["ok"], true);
     // An event this endpoint never had cannot be redelivered to it.
     let (status, _) = admin
-        .post(&stack, &format!("/webhooks/endpoints/{id}/deliveries/msg_00000000000000000000000000000000/redeliver"), json!({}))
+        .post(
+            &stack,
+            &format!("/webhooks/endpoints/{id}/deliveries/msg_00000000000000000000000000000000/redeliver"),
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
@@ -89,7 +97,8 @@ async fn a_slack_endpoint_gets_a_message_saying_what_happened_with_a_link() {
     let stack = stack().await;
     let admin = organisation(&stack).await;
     let receiver = Receiver::start();
-    let (id, secret) = endpoint(&stack, &admin, &receiver.url("/services/T000/B000/XXXX"), "slack", &["answer.ready"]).await;
+    let (id, secret) =
+        endpoint(&stack, &admin, &receiver.url("/services/T000/B000/XXXX"), "slack", &["answer.ready"]).await;
     admin.post(&stack, &format!("/webhooks/endpoints/{id}/test"), json!({})).await;
     let log = receiver.wait_for(&stack, &secret, 1).await;
     let message = &log[0]["payload"];
@@ -134,7 +143,9 @@ async fn an_endpoint_failing_for_five_days_is_disabled_and_its_admins_are_told()
         due_at: 0,
         manual: true,
     };
-    let record = || async { store.get::<EndpointRecord>(&keys::webhook_endpoint(&admin.tenant_id, &id)).await.unwrap().unwrap() };
+    let record = || async {
+        store.get::<EndpointRecord>(&keys::webhook_endpoint(&admin.tenant_id, &id)).await.unwrap().unwrap()
+    };
     at(0, 0).run(&attempt(delivery(&stack, &admin.tenant_id, &id).await)).await.unwrap();
     assert_eq!(record().await.failing_since, Some(started.unix_timestamp()));
     at(4, 0).run(&attempt(delivery(&stack, &admin.tenant_id, &id).await)).await.unwrap();

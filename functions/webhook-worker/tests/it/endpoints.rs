@@ -10,13 +10,37 @@ async fn endpoints_are_https_addresses_with_events_and_bad_input_changes_nothing
     let admin = organisation(&stack).await;
     let cases = [
         (json!({"url": "", "events": ["answer.stored"]}), "url", "Enter the endpoint's address."),
-        (json!({"url": "http://example.com/hook", "events": ["answer.stored"]}), "url", "The address must start with https://."),
-        (json!({"url": "https://10.0.0.1/hook", "events": ["answer.stored"]}), "url", storyhive_shared::webhooks::URL_INTERNAL),
-        (json!({"url": "https://169.254.169.254/", "events": ["answer.stored"]}), "url", storyhive_shared::webhooks::URL_INTERNAL),
+        (
+            json!({"url": "http://example.com/hook", "events": ["answer.stored"]}),
+            "url",
+            "The address must start with https://.",
+        ),
+        (
+            json!({"url": "https://10.0.0.1/hook", "events": ["answer.stored"]}),
+            "url",
+            storyhive_shared::webhooks::URL_INTERNAL,
+        ),
+        (
+            json!({"url": "https://169.254.169.254/", "events": ["answer.stored"]}),
+            "url",
+            storyhive_shared::webhooks::URL_INTERNAL,
+        ),
         (json!({"url": "https://hooks.example.com/", "events": []}), "events", "Choose at least one event."),
-        (json!({"url": "https://hooks.example.com/", "events": ["answer.deleted"]}), "events", "Unknown event: answer.deleted."),
-        (json!({"url": "https://hooks.example.com/", "events": ["webhook.test"]}), "events", "Unknown event: webhook.test."),
-        (json!({"url": "https://hooks.example.com/", "kind": "teams", "events": ["answer.stored"]}), "kind", "The kind must be standard or slack."),
+        (
+            json!({"url": "https://hooks.example.com/", "events": ["answer.deleted"]}),
+            "events",
+            "Unknown event: answer.deleted.",
+        ),
+        (
+            json!({"url": "https://hooks.example.com/", "events": ["webhook.test"]}),
+            "events",
+            "Unknown event: webhook.test.",
+        ),
+        (
+            json!({"url": "https://hooks.example.com/", "kind": "teams", "events": ["answer.stored"]}),
+            "kind",
+            "The kind must be standard or slack.",
+        ),
     ];
     for (body, field, message) in cases {
         let (status, answer) = admin.post(&stack, "/webhooks/endpoints", body.clone()).await;
@@ -47,12 +71,19 @@ async fn endpoints_are_https_addresses_with_events_and_bad_input_changes_nothing
     assert!(!list.to_string().contains(secret), "the secret is shown once only");
 
     // A bad change changes nothing; a good one is kept.
-    let (status, _) = admin.put(&stack, &format!("/webhooks/endpoints/{id}"), json!({"url": "https://169.254.169.254/", "events": ["video.published"]})).await;
+    let (status, _) = admin
+        .put(
+            &stack,
+            &format!("/webhooks/endpoints/{id}"),
+            json!({"url": "https://169.254.169.254/", "events": ["video.published"]}),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (_, list) = admin.get(&stack, "/webhooks/endpoints").await;
     assert_eq!(list["endpoints"][0]["events"], json!(["answer.stored", "consent.withdrawn"]));
-    let (status, changed) =
-        admin.put(&stack, &format!("/webhooks/endpoints/{id}"), json!({"events": ["video.published"], "enabled": false})).await;
+    let (status, changed) = admin
+        .put(&stack, &format!("/webhooks/endpoints/{id}"), json!({"events": ["video.published"], "enabled": false}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{changed}");
     assert_eq!((changed["events"].clone(), changed["enabled"].clone()), (json!(["video.published"]), json!(false)));
 
@@ -94,7 +125,8 @@ async fn only_super_admins_and_admins_manage_webhooks_and_only_their_own() {
 
 #[test]
 fn the_template_never_allows_loopback_webhooks() {
-    let template = std::fs::read_to_string(storyhive_local_stack::testkit::workspace_root().join("template.yaml")).unwrap();
+    let template =
+        std::fs::read_to_string(storyhive_local_stack::testkit::workspace_root().join("template.yaml")).unwrap();
     assert!(!template.contains("STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK"), "the tests' setting must never be deployed");
     assert!(template.contains("WEBHOOK_QUEUE_URL: !Ref WebhookQueue"));
 }

@@ -32,10 +32,7 @@ async fn internal_addresses_are_refused_whether_written_or_resolved() {
         "https://mapped.example.com/hook",
     ] {
         let refused = guard::vet(url, &resolver, false).await.expect_err(url);
-        assert!(
-            refused.contains("internal") || refused.contains("private network"),
-            "{url}: {refused}"
-        );
+        assert!(refused.contains("internal") || refused.contains("private network"), "{url}: {refused}");
     }
     let (host, address) = guard::vet("https://hooks.example.com/in", &resolver, false).await.unwrap();
     assert_eq!((host.as_str(), address.to_string().as_str()), ("hooks.example.com", "93.184.216.34:443"));
@@ -43,7 +40,10 @@ async fn internal_addresses_are_refused_whether_written_or_resolved() {
         guard::vet("http://hooks.example.com/in", &resolver, false).await.unwrap_err(),
         "The address must start with https://."
     );
-    assert!(guard::vet("https://unknown.example.com/", &resolver, false).await.unwrap_err().contains("could not be resolved"));
+    assert!(guard::vet("https://unknown.example.com/", &resolver, false)
+        .await
+        .unwrap_err()
+        .contains("could not be resolved"));
 }
 
 #[tokio::test]
