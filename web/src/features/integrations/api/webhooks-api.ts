@@ -76,7 +76,18 @@ export function useCreateEndpoint() {
 export function useUpdateEndpoint() {
   return useWebhookMutation(
     ({ id, change }: { id: string; change: EndpointChange }) =>
-      call(api.PUT('/webhooks/endpoints/{endpointId}', { params: { path: { endpointId: id } }, body: change })),
+      call(
+        api.PUT('/webhooks/endpoints/{endpointId}', {
+          params: { path: { endpointId: id } },
+          // What is not changed is sent as null (kept as it is).
+          body: {
+            url: change.url ?? null,
+            description: change.description ?? null,
+            events: change.events ?? null,
+            enabled: change.enabled ?? null,
+          },
+        }),
+      ),
     WEBHOOK_MESSAGES.updated,
   );
 }
