@@ -415,7 +415,12 @@ pub async fn submit(
     if !write::submitted(&context.store, membership).await? {
         return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
     }
-    tell_webhooks_submitted(&context, membership).await;
+    // The fact is the set of takes submitted: the same answers submitted again (a second
+    // click, another tab) are the same event; answers re-recorded and submitted, a new one.
+    let mut takes: Vec<&str> =
+        journey.questions.iter().filter_map(|q| q.video.as_ref()).map(|v| v.key.as_str()).collect();
+    takes.sort_unstable();
+    tell_webhooks_submitted(&context, membership, &takes.join(",")).await;
     // Submitted: no more reminders (the job checks again before each one).
     storyhive_shared::contributors::reminders::finished(
         &context.store,
@@ -487,9 +492,13 @@ pub async fn withdraw_consent(
     Ok(Message::new(publishing::CONSENT_WITHDRAWN_MESSAGE))
 }
 
-/// `collaborator.submitted`, once per submission (the membership's submission time is
-/// part of the fact). The answers are submitted whatever becomes of it: a failure is logged.
-async fn tell_webhooks_submitted(context: &AppContext, membership: &storyhive_shared::contributors::records::MembershipRecord) {
+/// `collaborator.submitted`, once per set of takes submitted (`takes`). The answers are
+/// submitted whatever becomes of it: a failure is logged.
+async fn tell_webhooks_submitted(
+    context: &AppContext,
+    membership: &storyhive_shared::contributors::records::MembershipRecord,
+    takes: &str,
+) {
     use storyhive_shared::webhooks::{self, CollaboratorSubmittedData, EventData};
     let result = async {
         let Some(now) = context
@@ -500,7 +509,7 @@ async fn tell_webhooks_submitted(context: &AppContext, membership: &storyhive_sh
         else {
             return Ok(false);
         };
-        let fact = format!("{}#{}#{now}", membership.campaign_id, membership.contributor_id);
+        let fact = format!("{}#{}#{takes}", membership.campaign_id, membership.contributor_id);
         let data = EventData::CollaboratorSubmitted(CollaboratorSubmittedData {
             campaign_id: membership.campaign_id.clone(),
             collaborator_id: membership.contributor_id.clone(),

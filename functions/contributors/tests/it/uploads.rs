@@ -90,7 +90,10 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     let submitted = submitted_events(&stack, &invited).await;
     assert_eq!(submitted.len(), 1, "{submitted:?}");
     let data = &submitted[0].payload("http://app.storyhive.test")["data"];
-    assert_eq!((data["campaignId"].as_str(), data["collaboratorId"].as_str()), (Some(invited.campaign_id.as_str()), Some(invited.contributor_id.as_str())));
+    assert_eq!(
+        (data["campaignId"].as_str(), data["collaboratorId"].as_str()),
+        (Some(invited.campaign_id.as_str()), Some(invited.contributor_id.as_str()))
+    );
 
     let (status, body) = invited
         .staff
@@ -118,6 +121,11 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     assert_eq!(question(&journey, &q2)["sentForReRecording"], false);
     assert_eq!(journey["reRecording"], false);
     assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 2);
+    // Submitted again with a new take: a second submission, a second event.
+    let (status, _) =
+        invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(submitted_events(&stack, &invited).await.len(), 2);
 
     let (status, body) = invited
         .staff

@@ -188,7 +188,10 @@ async fn an_approved_answer_gets_a_public_page_and_unpublishing_takes_it_down_at
     let types: Vec<&str> = events.iter().map(|e| e.data.event_type().name()).collect();
     assert_eq!(types, ["answer.stored", "answer.ready", "video.published", "video.unpublished"], "{events:?}");
     let payload = events[2].payload("http://app.storyhive.test");
-    assert_eq!((payload["data"]["slug"].as_str(), payload["data"]["title"].as_str()), (Some(slug.as_str()), Some(title)));
+    assert_eq!(
+        (payload["data"]["slug"].as_str(), payload["data"]["title"].as_str()),
+        (Some(slug.as_str()), Some(title))
+    );
     assert_eq!(payload["data"]["kind"], "answer");
     assert!(payload["data"]["shareUrl"].as_str().unwrap().ends_with(&format!("/v/{slug}")), "{payload}");
     let (status, _) = public(&stack, &format!("/v/{}", storyhive_shared::publishing::new_slug())).await;
