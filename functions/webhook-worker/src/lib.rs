@@ -12,7 +12,9 @@
 //! - The schedule (`{"sweep": true}`, every 5 minutes) hands on the events recorded as
 //!   pending whose message was lost.
 
-pub mod guard;
+pub mod service;
+
+pub use service::guard;
 
 use std::sync::Arc;
 

@@ -3,9 +3,11 @@
 //! their signing secrets (shown once, rotatable), a test event, the delivery log and
 //! redelivery by hand. Deliveries are the webhook worker's (`functions/webhook-worker`).
 
-pub mod document;
 mod dto;
 mod routes;
+pub mod service;
+
+pub use service::document;
 
 use axum::Router;
 use storyhive_shared::AppContext;
