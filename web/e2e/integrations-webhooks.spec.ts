@@ -39,7 +39,7 @@ test('an admin adds a webhook endpoint, sends it a test event, sees the delivery
     const path = `/e2e/${randomLetters(8)}`;
     const url = `${receiver.base}${path}`;
     await signIn(page, 'admin@storyhive-demo.org', DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).not.toHaveURL(/\/login$/);
     await page.getByRole('link', { name: 'Integrations' }).first().click();
     await expect(page).toHaveURL(/\/settings\/integrations$/);
     await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
@@ -78,7 +78,7 @@ test('an admin adds a webhook endpoint, sends it a test event, sees the delivery
       await card.getByRole('button', { name: 'Refresh' }).click();
       await expect(card.getByText('Delivered (200)')).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(card.getByText('Test event')).toBeVisible();
+    await expect(card.getByText('Test event', { exact: true })).toBeVisible();
 
     // Delete, behind the confirm lock: a second click is refused while the first is sent.
     await card.getByRole('button', { name: 'Delete' }).click();
