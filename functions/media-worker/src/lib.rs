@@ -563,7 +563,8 @@ impl MediaWorker {
         }
         let answer = AnswerRef::of_journey(journey);
         // `answer.ready` in the same transaction (an outbox item), when nothing is left pending.
-        let ready = (transcript_status != TranscriptStatus::Pending).then(|| answer_ready(journey, take_key, transcript_status));
+        let ready = (transcript_status != TranscriptStatus::Pending)
+            .then(|| answer_ready(journey, take_key, transcript_status));
         if let Some(event) = &ready {
             with.push(self.store.put_op(event)?);
         }

@@ -372,7 +372,7 @@ async fn tell_webhooks(context: &AppContext, tenant_id: &str, item: &Publication
     use storyhive_shared::webhooks::{self, EventData, VideoPublicationData};
     let data = VideoPublicationData {
         slug: item.slug.clone(),
-        kind: serde_json::to_value(&item.kind).ok().and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default(),
+        kind: serde_json::to_value(item.kind).ok().and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default(),
         campaign_id: item.campaign_id.clone(),
         title: item.title.clone(),
         share_url: item.share_url.clone(),

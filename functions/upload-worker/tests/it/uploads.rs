@@ -78,11 +78,16 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
     // `answer.stored`, once per take (issue 26): its id is the take's.
     let tenant = &invited.staff.tenant_id;
     let event_key = keys::webhook_event(tenant, &webhooks::event_id(tenant, webhooks::EventType::AnswerStored, &key1));
-    let event = || async { stack.context.store.get::<webhooks::EventRecord>(&event_key).await.unwrap().expect("answer.stored") };
+    let event = || async {
+        stack.context.store.get::<webhooks::EventRecord>(&event_key).await.unwrap().expect("answer.stored")
+    };
     let first_event = event().await;
     assert_eq!(first_event.data.event_type(), webhooks::EventType::AnswerStored);
     let webhooks::EventData::AnswerStored(data) = &first_event.data else { unreachable!() };
-    assert_eq!((data.question_id.as_str(), data.collaborator_id.as_str()), (q1.as_str(), invited.contributor_id.as_str()));
+    assert_eq!(
+        (data.question_id.as_str(), data.collaborator_id.as_str()),
+        (q1.as_str(), invited.contributor_id.as_str())
+    );
 
     // The same notification twice, and the worker run again: nothing moves.
     redeliver(&stack, &key1).await;
