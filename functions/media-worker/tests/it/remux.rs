@@ -20,9 +20,9 @@ fn make(name: &str, size: (u32, u32), seconds: f64, speech: Option<&str>, codec_
     match speech {
         Some(sentence) => {
             let wav = dir.join("speech.wav");
-            let said =
-                Command::new("espeak-ng").args(["-v", "en-us", "-s", "140", "-g", "5", "-w"]).arg(&wav).arg(sentence);
-            assert!(said.status().unwrap().success());
+            let mut said = Command::new("espeak-ng");
+            said.args(["-v", "en-us", "-s", "140", "-g", "5", "-w"]).arg(&wav).arg(sentence);
+            assert!(said.status().unwrap().success(), "espeak-ng");
             command.arg("-i").arg(&wav).args(["-af", "apad"]);
         }
         None => {
@@ -134,7 +134,7 @@ async fn a_safari_take_is_copied_with_its_index_first_and_still_transcribed() {
     // A silent Safari take: its picture copied, a silent sound track added (every web
     // copy has sound to edit), as a converted take gets.
     let silent = invited_in(&stack, answering.staff.clone(), "landscape", &["And you?"]).await;
-    let source = make("silent.mp4", (640, 360), 2.0, None, &[&["-an"], SAFARI].concat());
+    let source = make("silent.mp4", (640, 360), 2.0, None, &[&["-an"][..], SAFARI].concat());
     let take = silent.record(&stack, source.clone(), "mp4").await;
     let media = silent.settle(&stack, &take).await;
     assert_eq!((media.status, media.transcript_status), (MediaStatus::Ready, TranscriptStatus::Failed), "{media:?}");
@@ -161,7 +161,7 @@ async fn takes_that_are_not_web_playable_as_they_are_are_still_converted() {
         // upright for a portrait campaign (kept as stored it would be 320 wide).
         (
             "portrait",
-            make("turned.mp4", (320, 240), 1.0, None, &[&["-metadata:s:v:0", "rotate=90"], SAFARI].concat()),
+            make("turned.mp4", (320, 240), 1.0, None, &[&["-metadata:s:v:0", "rotate=90"][..], SAFARI].concat()),
             "mp4",
             (240, 426),
         ),
