@@ -131,9 +131,9 @@ fn matrix_numbers(text: &str) -> Vec<i64> {
 fn plain_rotation(numbers: &[i64]) -> bool {
     const ONE: i64 = 65536;
     let [a, b, u, c, d, v, x, y, w] = numbers else { return false };
-    let quarter = matches!((*a, *b, *c, *d), (0, ONE, -ONE, 0) | (0, -ONE, ONE, 0));
-    let half = matches!((*a, *b, *c, *d), (ONE, 0, 0, ONE) | (-ONE, 0, 0, -ONE));
-    (quarter || half) && (*u, *v, *w) == (0, 0, 1 << 30) && (*x, *y) == (0, 0)
+    let turns = [(0, ONE, -ONE, 0), (0, -ONE, ONE, 0), (ONE, 0, 0, ONE), (-ONE, 0, 0, -ONE)];
+    let turned = turns.contains(&(*a, *b, *c, *d));
+    turned && (*u, *v, *w) == (0, 0, 1 << 30) && (*x, *y) == (0, 0)
 }
 
 /// Runs a tool; a non-zero exit is `Unplayable` with the tool's last words.
