@@ -29,9 +29,27 @@ fn make(name: &str, size: (u32, u32), seconds: f64, speech: Option<&str>, codec_
             command.args(["-f", "lavfi", "-i"]).arg(format!("sine=frequency=440:duration={seconds}"));
         }
     }
+    // A rotation is written by a second pass that copies the streams: Debian's ffmpeg 5.1
+    // writes no display matrix for `-metadata:s:v:0 rotate=` when it encodes.
+    let rotate = codec_args.windows(2).position(|pair| pair[0] == "-metadata:s:v:0" && pair[1].starts_with("rotate="));
+    let encode_args: Vec<&str> = match rotate {
+        Some(at) => codec_args.iter().enumerate().filter(|(i, _)| *i != at && *i != at + 1).map(|(_, a)| *a).collect(),
+        None => codec_args.to_vec(),
+    };
     let file = dir.join(name);
-    let status = command.args(codec_args).args(["-t", &seconds.to_string()]).arg(&file).status().unwrap();
+    let first = if rotate.is_some() { dir.join(format!("unturned-{name}")) } else { file.clone() };
+    let status = command.args(&encode_args).args(["-t", &seconds.to_string()]).arg(&first).status().unwrap();
     assert!(status.success(), "ffmpeg made {name}");
+    if let Some(at) = rotate {
+        let status = Command::new("ffmpeg")
+            .args(["-hide_banner", "-loglevel", "error", "-y", "-i"])
+            .arg(&first)
+            .args(["-c", "copy", "-metadata:s:v:0", codec_args[at + 1]])
+            .arg(&file)
+            .status()
+            .unwrap();
+        assert!(status.success(), "ffmpeg turned {name}");
+    }
     let bytes = std::fs::read(&file).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     bytes
