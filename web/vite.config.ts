@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './vite.preact';
 
 // The local gateway (infra/gateway) serves the API under /api on port 3100.
 const apiTarget = process.env.STORYHIVE_API_PROXY ?? 'http://localhost:3100';
@@ -73,29 +74,34 @@ const serviceWorker: Partial<VitePWAOptions> = {
   devOptions: { enabled: false },
 };
 
-export default defineConfig(({ command, mode }) => ({
-  define: { __CONTRIBUTOR_ENTRY__: JSON.stringify(contributorEntry(command, mode === 'test' || !!process.env.VITEST)) },
-  plugins: [react(), tailwindcss(), command === 'build' && mode !== 'test' && !process.env.VITEST ? VitePWA(serviceWorker) : null],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
-  },
-  build: {
-    outDir: 'dist',
-    // The contributor build wrote its entry here first.
-    emptyOutDir: false,
-    sourcemap: true,
-  },
-  test: {
-    environment: 'jsdom',
-    globals: false,
-    setupFiles: ['./src/testing/setup.ts', './src/features/contributor-journey/i18n/test-setup.ts'],
-    // eslint.config.test.ts: the import boundaries of eslint.config.js bite.
-    include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
-    css: false,
-    env: { VITE_API_BASE_URL: 'http://localhost/api' },
-  },
-}));
+export default defineConfig(({ command, mode }) => {
+  const production = command === 'build' && mode !== 'test' && !process.env.VITEST;
+  return {
+    define: { __CONTRIBUTOR_ENTRY__: JSON.stringify(contributorEntry(command, mode === 'test' || !!process.env.VITEST)) },
+    plugins: [react(), tailwindcss(), production ? VitePWA(serviceWorker) : null],
+    resolve: {
+      // The build runs the staff app on Preact, as the contributor build does (vite.preact.ts); the
+      // dev server and Vitest on React.
+      alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(production ? PREACT_ALIASES : [])],
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    },
+    build: {
+      outDir: 'dist',
+      // The contributor build wrote its entry here first.
+      emptyOutDir: false,
+      sourcemap: true,
+    },
+    test: {
+      environment: 'jsdom',
+      globals: false,
+      setupFiles: ['./src/testing/setup.ts', './src/features/contributor-journey/i18n/test-setup.ts'],
+      // eslint.config.test.ts: the import boundaries of eslint.config.js bite.
+      include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
+      css: false,
+      env: { VITE_API_BASE_URL: 'http://localhost/api' },
+    },
+  };
+});

@@ -4,6 +4,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PREACT_ALIASES } from './vite.preact';
 
 /**
  * The contributor pages' build (run before the staff build, see package.json): their own entry
@@ -37,14 +38,7 @@ function compiledCatalogs(): Plugin {
 export default defineConfig({
   plugins: [compiledCatalogs(), react(), tailwindcss()],
   resolve: {
-    alias: [
-      { find: '@', replacement: src },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: [{ find: '@', replacement: src }, ...PREACT_ALIASES],
   },
   build: {
     outDir: 'dist',

@@ -3,53 +3,67 @@
 # measured side by side in the same run (absolute times on a shared machine are noise).
 # Prints one table and writes it to docs/BENCHMARKS.md (its own section; the others stay).
 #
-#   ./infra/scripts/bench.sh             # the full run (release builds; about 13 min on 2 cores
-#                                        # once the release dependencies are built)
+#   ./infra/scripts/bench.sh             # the recorded run: every function of template.yaml (the
+#                                        # 20 bootstraps and the media worker's) and hello-world,
+#                                        # built with the bench-release profile (about 12 min on
+#                                        # 2 cores after the test command, building included)
 #   ./infra/scripts/bench.sh --smoke     # one iteration of everything on debug builds, nothing
 #                                        # written (run by test.sh so that the bench cannot rot)
-#   ./infra/scripts/bench.sh --all-functions   # cold start of every function, not only the
-#                                        # hot endpoints' (adds about 1.5 min of build per function)
-#   ./infra/scripts/bench.sh --no-build-comparison   # without the thin-LTO build of campaigns
-#                                        # (two links of campaigns: about 4 min on 2 cores)
+#   ./infra/scripts/bench.sh --profile release   # the same with the profile that deploys (fat
+#                                        # LTO, 1 codegen unit: 1 to 2 min of one core per
+#                                        # function; about 45 min for all, so use --functions)
+#   ./infra/scripts/bench.sh --functions campaigns,contributors   # only these functions' cold
+#                                        # start (the request cost and pipeline need campaigns,
+#                                        # contributors, dashboard and upload-worker: always built)
+#   --all-functions                      # accepted for older notes: every function is the default
 #
 # What it measures (infra/scripts/bench/bench.py):
 #   cold start  exec -> first poll of a local fake Lambda runtime API, median of 20, each
 #               function next to a hello-world Rust Lambda (infra/bench/hello-lambda) built with
-#               the same profile; bootstrap sizes
+#               the same profile, alternating; bootstrap sizes
 #   request     GET /campaign/all-campaigns, a contributor's journey, journey save, the dashboard:
-#               p50/p95 through the release-built handler, next to the DynamoDB calls it makes
+#               p50/p95 through the handler's bootstrap, next to the DynamoDB calls it makes
 #               replayed alone against the same DynamoDB Local; DynamoDB requests and items read
 #               per call at 3 and 30 contributors (they must not grow)
-#   pipeline    takes recorded per second by release upload-worker instances fed the S3 events
-#               of real multipart uploads (made through the release contributors handler), each
-#               event delivered twice: none lost, none counted twice (bench.py --no-pipeline skips)
-#   build       the release build of the functions measured; then the crate of one function's
-#               binary (campaigns), where the program is optimised and linked, with the release
-#               profile as it is next to thin LTO and 16 codegen units (the same dependencies)
+#   pipeline    takes recorded per second by upload-worker bootstraps fed the S3 events of real
+#               multipart uploads (made through the contributors bootstrap), each event
+#               delivered twice: none lost, none counted twice (bench.py --no-pipeline skips)
+#   build       the one cargo build of every bootstrap measured, and this script's wall time
+# Profiles (Cargo.toml): bench-release is release (opt-level 3, panic = abort, stripped) without
+# fat LTO and with 16 codegen units, so that the dependencies are optimised once for all 22
+# bootstraps instead of again in each one's link; docs/DECISIONS.md, "Lambda cold start".
 # Uses the test emulators (ports STORYHIVE_TEST_DYNAMODB_PORT / STORYHIVE_TEST_MOTO_PORT), its
 # own resource prefix (storyhive-bench) and a set-up gateway on STORYHIVE_BENCH_PORT (3500).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-SMOKE=0 ALL=0 COMPARE=1
+SMOKE=0 PROFILE=bench-release ONLY=""
 while (($#)); do
   case "$1" in
     --smoke) SMOKE=1; shift ;;
-    --no-build-comparison) COMPARE=0; shift ;;
-    --all-functions) ALL=1; shift ;;
-    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --profile) PROFILE="${2:?--profile needs a name: bench-release or release}"; shift 2 ;;
+    --functions) ONLY="${2:?--functions needs a comma-separated list}"; shift 2 ;;
+    --all-functions) shift ;;
+    -h | --help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
+case "$PROFILE" in
+  bench-release | release) ;;
+  *) die "unknown profile '$PROFILE' (bench-release or release)" ;;
+esac
 
 START=$SECONDS
+STARTED_AT=$(date +%s)
+LOAD_AT_START=$(cut -d" " -f1 /proc/loadavg)
 PORT="${STORYHIVE_BENCH_PORT:-3500}"
 PREFIX=storyhive-bench
 GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
 GATEWAY="bench-gateway-$PORT"
 GATEWAY_LOG="$LOG_DIR/bench-gateway-$PORT.log"
 WORK="$LOCAL_DIR/bench"
-# The hot endpoints' functions and the upload worker: always built, measured at every step.
+# The hot endpoints' functions and the upload worker: the request cost and the upload pipeline
+# run them, so they are always built.
 HOT=(campaigns contributors dashboard upload-worker)
 mkdir -p "$WORK"
 
@@ -64,16 +78,29 @@ ensure_rust
 ensure_venv "$SCRIPTS/requirements-local.txt"
 # The upload pipeline uploads a WebM take made with ffmpeg.
 command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
-if ((ALL)); then
-  mapfile -t FUNCTIONS < <(template_binaries)
-  for b in "${HOT[@]}"; do [[ " ${FUNCTIONS[*]} " == *" $b "* ]] || FUNCTIONS+=("$b"); done
+# Every function of template.yaml: the zip-packaged bootstraps (Metadata.BuildProperties.Binary)
+# and the media worker's container image, whose entry point is the media-worker bootstrap.
+all_functions() {
+  template_binaries
+  grep -q 'Dockerfile: functions/media-worker/Dockerfile' "$ROOT/template.yaml" && echo media-worker
+}
+mapfile -t TEMPLATE_FUNCTIONS < <(all_functions)
+if [[ -n "$ONLY" ]]; then
+  IFS=, read -ra FUNCTIONS <<<"$ONLY"
+  for b in "${FUNCTIONS[@]}"; do
+    [[ " ${TEMPLATE_FUNCTIONS[*]} " == *" $b "* ]] || die "'$b' is not a function of template.yaml (${TEMPLATE_FUNCTIONS[*]})"
+  done
 else
-  FUNCTIONS=("${HOT[@]}")
+  FUNCTIONS=("${TEMPLATE_FUNCTIONS[@]}")
 fi
+BUILD=("${FUNCTIONS[@]}")
+for b in "${HOT[@]}"; do [[ " ${BUILD[*]} " == *" $b "* ]] || BUILD+=("$b"); done
 bins=(--bin bench-hello-lambda)
-for b in "${FUNCTIONS[@]}"; do bins+=(--bin "$b"); done
+for b in "${BUILD[@]}"; do bins+=(--bin "$b"); done
 
 # ------------------------------------------------------------------ builds
+# One cargo invocation for every bootstrap and hello-world: each dependency and each function's
+# crate is compiled once, on every core.
 build_json="$WORK/build.json"
 if ((SMOKE)); then
   heading "Debug builds (smoke)"
@@ -81,59 +108,21 @@ if ((SMOKE)); then
   BIN_DIR="$CARGO_TARGET/debug"
   echo '{}' >"$build_json"
 else
-  heading "Release builds: ${FUNCTIONS[*]} and hello-world (nice'd: the machine is shared)"
+  heading "Builds, profile $PROFILE: ${#BUILD[@]} functions and hello-world (nice'd: the machine is shared)"
   t0=$SECONDS
-  nice -n 10 cargo build --release "${bins[@]}"
-  first_build=$((SECONDS - t0))
-  BIN_DIR="$CARGO_TARGET/release"
-
-  # The build comparison on one representative function: its binary's crate, where the whole
-  # program is optimised and linked (LTO), built with the profile as it is, then with thin LTO
-  # and 16 codegen units. The dependencies are the ones just built (cargo rustc passes the
-  # flags to that crate only), so the comparison costs two links, not a second dependency build.
-  MAIN_RS="$ROOT/functions/campaigns/src/main.rs"
-  final_crate() { # final_crate [rustc flags...] -> seconds
-    touch "$MAIN_RS"
-    local t=$SECONDS
-    if (($#)); then
-      nice -n 10 cargo rustc -q --release -p storyhive-campaigns --bin campaigns -- "$@" >&2
-    else
-      nice -n 10 cargo build -q --release --bin campaigns >&2
-    fi
-    echo $((SECONDS - t))
-  }
-  if ((COMPARE)); then
-  heading "Build comparison on campaigns: thin LTO, 16 codegen units"
-  thin_s=$(final_crate -C lto=thin -C codegen-units=16)
-  cp "$BIN_DIR/campaigns" "$BIN_DIR/campaigns-thin-lto"
-  # Last, so that the bootstrap measured next is the profile's own.
-  heading "Build comparison on campaigns: the release profile as it is"
-  fat_s=$(final_crate)
-  "$VENV/bin/python" - "$build_json" "$first_build" "$fat_s" "$thin_s" "$BIN_DIR/campaigns" "$BIN_DIR/campaigns-thin-lto" \
-    "${#FUNCTIONS[@]}" <<'PY'
-import json, os, sys
-out, first, fat, thin, fat_bin, thin_bin, n = sys.argv[1:]
-fat, thin = int(fat), int(thin)
-fs, ts = os.path.getsize(fat_bin), os.path.getsize(thin_bin)
-rows = [
-    {"subject": f"release build of {n} functions and hello-world in this run (dependencies included when not built yet)",
-     "measured": f"{first} s", "beside": "—", "ratio": "—"},
-    {"subject": "`campaigns`: its binary's crate, where the program is optimised and linked, with the dependencies built; profile as it is (fat LTO, 1 codegen unit)",
-     "measured": f"{fat} s, bootstrap {fs / 1048576:.1f} MB",
-     "beside": f"thin LTO, 16 codegen units: {thin} s, bootstrap {ts / 1048576:.1f} MB",
-     "ratio": f"time {thin / max(fat, 1):.2f}×, size {ts / fs:.2f}×"},
-]
-json.dump({"rows": rows}, open(out, "w"))
-PY
-  FUNCTIONS+=(campaigns-thin-lto)
-  else
-    "$VENV/bin/python" - "$build_json" "$first_build" "${#FUNCTIONS[@]}" <<'PY'
+  nice -n 10 cargo build --profile "$PROFILE" "${bins[@]}"
+  build_s=$((SECONDS - t0))
+  BIN_DIR="$CARGO_TARGET/$PROFILE"
+  "$VENV/bin/python" - "$build_json" "$build_s" "${#BUILD[@]}" "$PROFILE" <<'PY'
 import json, sys
-out, first, n = sys.argv[1:]
-json.dump({"rows": [{"subject": f"release build of {n} functions and hello-world in this run (dependencies included when not built yet); the thin-LTO comparison was not run (--no-build-comparison)",
-                     "measured": f"{first} s", "beside": "—", "ratio": "—"}]}, open(out, "w"))
+out, seconds, n, profile = sys.argv[1:]
+what = {"bench-release": "bench-release profile (release without fat LTO, 16 codegen units)",
+        "release": "release profile (fat LTO, 1 codegen unit: what deploys)"}[profile]
+json.dump({"profile": profile, "rows": [{
+    "subject": f"one `cargo build` of {n} functions and hello-world, {what}; dependencies included when this "
+               "target directory had not built them for this profile",
+    "measured": f"{int(seconds) // 60} min {int(seconds) % 60:02d} s", "beside": "—", "ratio": "—"}]}, open(out, "w"))
 PY
-  fi
 fi
 
 # ------------------------------------------------------------------ data
@@ -162,6 +151,6 @@ else
 fi
 [[ -d "$ROOT/dist-lambda" ]] && args+=(--zip-dir "$ROOT/dist-lambda")
 # The set-up gateway runs the workers: it is stopped before the upload pipeline is measured.
-args+=(--work-dir "$WORK" --gateway-pid "$(running_pid "$GATEWAY" storyhive-local)")
+args+=(--work-dir "$WORK" --gateway-pid "$(running_pid "$GATEWAY" storyhive-local)" --started-at "$STARTED_AT" --load-at-start "$LOAD_AT_START")
 "$VENV/bin/python" "$SCRIPTS/bench/bench.py" "${args[@]}"
 ok "bench done in $(fmt_duration $((SECONDS - START)))"

@@ -286,9 +286,13 @@ step_api() {
 }
 
 # The bench step: infra/scripts/bench.sh --smoke, one iteration of every measurement on debug
-# builds (the full benchmark is not part of the test command), so that the bench cannot rot.
+# builds (the full benchmark is not part of the test command), so that the bench cannot rot;
+# then the load test's short form (infra/scripts/bench-load.sh --smoke: 6 collaborators x 2
+# takes through a gateway of its own on STORYHIVE_LOAD_PORT, 3600): every take ready, none
+# lost, none counted twice.
 step_bench() {
   STORYHIVE_BENCH_PORT="${STORYHIVE_BENCH_PORT:-3500}" "$SCRIPTS/bench.sh" --smoke
+  STORYHIVE_LOAD_PORT="${STORYHIVE_LOAD_PORT:-3600}" "$SCRIPTS/bench-load.sh" --smoke
 }
 
 # ------------------------------------------------------------- preparation

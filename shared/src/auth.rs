@@ -9,7 +9,7 @@
 
 use argon2::{Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version};
 use axum::{
-    extract::{FromRef, FromRequestParts},
+    extract::{FromRef, FromRequestParts, MatchedPath},
     http::{header::AUTHORIZATION, request::Parts},
 };
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
@@ -17,9 +17,11 @@ use rand::RngCore;
 use time::{Duration, OffsetDateTime};
 
 use crate::{
+    api_keys::{self, ApiKeyRecord, ApiKeyStatus, RawKey},
     error::ApiError,
     model::{self, SessionRecord, TenantRecord, TenantStatus, UserRecord, UserStatus},
     permissions::{allows, Permission, Role},
+    scopes::{KeyAccess, Scope},
     storage::{from_item, keys, Query, Store},
     AppContext,
 };
@@ -140,22 +142,65 @@ impl std::fmt::Display for AccessToken {
     }
 }
 
-/// A signed-in staff member, taken from the `Authorization` header.
+/// The organisation API key a request came with (see `api_keys`).
+#[derive(Debug, Clone)]
+pub struct Integration {
+    pub key_id: String,
+    /// The key's name: what the integration does is attributed to it.
+    pub name: String,
+    pub scopes: Vec<Scope>,
+}
+
+/// Who is calling, taken from the `Authorization` header: a signed-in staff member, or an
+/// integration with an organisation API key. An integration acts as an admin of its
+/// organisation within its key's scopes (the route's scope is checked before the handler
+/// runs); its `user` is the key (id and name, no e-mail, never stored), so what it
+/// creates is attributed to the key's name.
 #[derive(Debug, Clone)]
 pub struct Principal {
     pub tenant_id: String,
     pub user_id: String,
     pub role: Role,
     pub email: String,
-    /// The token this request came with (sign-out revokes it).
-    pub token: AccessToken,
+    /// The session token this request came with (sign-out revokes it); none for a key.
+    pub token: Option<AccessToken>,
     /// The user as read while authenticating, so handlers need not read it again.
     pub user: UserRecord,
     /// The organisation, read in the same round trip.
     pub tenant: TenantRecord,
+    /// Set when the caller is an integration (an API key), not a staff member.
+    pub integration: Option<Integration>,
 }
 
 impl Principal {
+    fn of_key(record: ApiKeyRecord, tenant: TenantRecord) -> Self {
+        let created = time::OffsetDateTime::parse(&record.created_at, &time::format_description::well_known::Rfc3339)
+            .unwrap_or_else(|_| OffsetDateTime::now_utc());
+        let mut user = UserRecord::new(&record.tenant_id, &record.key_id, "", Role::Admin, created);
+        user.email_verified = true;
+        user.first_name = Some(record.name.clone());
+        user.gsi1pk = None;
+        user.gsi1sk = None;
+        Self {
+            tenant_id: record.tenant_id.clone(),
+            user_id: record.key_id.clone(),
+            role: Role::Admin,
+            email: String::new(),
+            token: None,
+            integration: Some(Integration {
+                key_id: record.key_id.clone(),
+                scopes: record.scopes(),
+                name: record.name,
+            }),
+            user,
+            tenant,
+        }
+    }
+
+    pub fn is_integration(&self) -> bool {
+        self.integration.is_some()
+    }
+
     pub fn require(&self, permission: Permission) -> Result<(), ApiError> {
         if allows(self.role, permission) {
             Ok(())
@@ -204,10 +249,56 @@ pub async fn authenticate(store: &Store, raw_token: &str) -> Result<Option<Princ
         user_id: user.user_id.clone(),
         role: user.role,
         email: user.email.clone(),
-        token,
+        token: Some(token),
         user,
         tenant,
+        integration: None,
     }))
+}
+
+/// Resolves an organisation API key for a route asking `access` of keys: 401
+/// ([`ApiError::KeyRefused`]) for an unknown, revoked or expired key (read on every call,
+/// nothing cached), 403 for a staff-only route or a scope the key lacks. An accepted
+/// call is written as the key's last use (at most once a minute).
+pub async fn authenticate_key(store: &Store, raw: &str, access: KeyAccess) -> Result<Principal, ApiError> {
+    let key = RawKey::parse(raw).ok_or(ApiError::KeyRefused)?;
+    let item_key = key.item_key();
+    let tenant_key = keys::tenant(&key.tenant_id);
+    let mut items = store.batch_get(&[item_key.clone(), tenant_key.clone()]).await?;
+    let (Some(record), Some(tenant)) =
+        (items.remove(&(item_key.pk, item_key.sk)), items.remove(&(tenant_key.pk, tenant_key.sk)))
+    else {
+        return Err(ApiError::KeyRefused);
+    };
+    let record: ApiKeyRecord = from_item(record)?;
+    let tenant: TenantRecord = from_item(tenant)?;
+    let now = OffsetDateTime::now_utc();
+    if record.status(now) != ApiKeyStatus::Active
+        || record.tenant_id != key.tenant_id
+        || tenant.status != TenantStatus::Active
+    {
+        return Err(ApiError::KeyRefused);
+    }
+    match access {
+        KeyAccess::StaffOnly => {
+            return Err(ApiError::AccessDenied("API keys cannot call this route: it is for staff only.".into()))
+        }
+        KeyAccess::Needs(needed) if !record.scopes().iter().any(|held| held.satisfies(needed)) => {
+            return Err(ApiError::AccessDenied(format!("This API key does not have the {} scope.", needed.name())))
+        }
+        KeyAccess::Needs(_) => {}
+    }
+    api_keys::record_use(store, &record, now).await?;
+    Ok(Principal::of_key(record, tenant))
+}
+
+/// The caller behind a bearer value: an API key (`shk_…`, checked against `access`) or a
+/// staff session (401 when it is not a live one).
+pub async fn authenticate_caller(store: &Store, raw: &str, access: KeyAccess) -> Result<Principal, ApiError> {
+    if raw.starts_with(api_keys::PREFIX) {
+        return authenticate_key(store, raw, access).await;
+    }
+    authenticate(store, raw).await?.ok_or(ApiError::Unauthorized)
 }
 
 impl<S> FromRequestParts<S> for Principal
@@ -220,7 +311,14 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let context = AppContext::from_ref(state);
         let raw = bearer(parts).ok_or(ApiError::Unauthorized)?;
-        authenticate(&context.store, raw).await?.ok_or(ApiError::Unauthorized)
+        // What a key needs here: the route's row of `scopes::ROUTE_SCOPES` (staff only
+        // when the route is not in it).
+        let access = parts
+            .extensions
+            .get::<MatchedPath>()
+            .map(|path| crate::scopes::key_access(parts.method.as_str(), path.as_str()))
+            .unwrap_or(KeyAccess::StaffOnly);
+        authenticate_caller(&context.store, raw, access).await
     }
 }
 

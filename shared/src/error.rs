@@ -20,6 +20,8 @@ pub type ApiResult<T> = Result<T, ApiError>;
 /// The spec's generic message.
 pub const SOMETHING_WENT_WRONG: &str = "Something went wrong";
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
+/// An organisation API key that is unknown, revoked or expired (a key has no session).
+pub const KEY_REFUSED: &str = "This API key is not valid: it is unknown, revoked or expired.";
 pub const NOT_PERMITTED: &str = "You do not have permission to do this.";
 /// A write lost a race with another one (its condition no longer held).
 pub const CHANGED_MEANWHILE: &str =
@@ -66,6 +68,10 @@ pub enum ApiError {
     /// 401: no valid session. The web app signs out on it.
     #[error("unauthorized")]
     Unauthorized,
+    /// 401 for a call with an organisation API key (`shk_…`) that is unknown, revoked or
+    /// expired: said as such, since an integration has no session to sign in again to.
+    #[error("API key refused")]
+    KeyRefused,
     /// 403: signed in, but the role may not do this. The web app signs out on it,
     /// so it is only used where a staff member truly lacks a permission.
     #[error("forbidden")]
@@ -117,7 +123,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::Validation(_) | Self::BadRequest(_) => StatusCode::BAD_REQUEST,
-            Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::Unauthorized | Self::KeyRefused => StatusCode::UNAUTHORIZED,
             Self::Forbidden | Self::AccessDenied(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Gone(_) => StatusCode::GONE,
@@ -147,6 +153,7 @@ impl ApiError {
             | Self::Conflict(text)
             | Self::AccessDenied(text) => (text.clone(), Vec::new()),
             Self::Unauthorized => (SESSION_ENDED.into(), Vec::new()),
+            Self::KeyRefused => (KEY_REFUSED.into(), Vec::new()),
             Self::Forbidden => (NOT_PERMITTED.into(), Vec::new()),
             Self::MethodNotAllowed => (METHOD_NOT_ALLOWED.into(), Vec::new()),
             Self::PayloadTooLarge => (BODY_TOO_LARGE.into(), Vec::new()),

@@ -13,6 +13,8 @@ const ORDER: &[&str] = &[
     "digest",
     "request_id",
     "permissions",
+    // What an organisation API key may call (scopes, the route table).
+    "scopes",
     "countries",
     "language",
     "tls",
@@ -32,6 +34,7 @@ const ORDER: &[&str] = &[
     "routes",
     // Domain.
     "model",
+    "api_keys",
     "auth",
     "ratelimit",
     "staff",

@@ -2,6 +2,7 @@
 //! the rules live here (or in the function's library) where they can be tested.
 
 pub mod answers;
+pub mod api_keys;
 pub mod auth;
 pub mod aws;
 pub mod campaigns;
@@ -26,6 +27,7 @@ pub mod queue;
 pub mod ratelimit;
 pub mod request_id;
 pub mod routes;
+pub mod scopes;
 pub mod storage;
 pub mod telemetry;
 pub mod tls;

@@ -118,6 +118,23 @@ pub struct UserRecord {
 }
 
 impl UserRecord {
+    /// How staff are named to others (takedown reasons, who made an API key): their name,
+    /// else their address.
+    pub fn display_name(&self) -> String {
+        let name = [self.first_name.as_deref(), self.last_name.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if name.is_empty() {
+            self.email.clone()
+        } else {
+            name
+        }
+    }
+
     pub const ENTITY: &'static str = "User";
 
     pub fn new(tenant_id: &str, user_id: &str, email: &str, role: Role, at: OffsetDateTime) -> Self {

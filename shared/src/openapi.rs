@@ -5,6 +5,8 @@
 //! extractors answer), so nothing a route can answer is left out.
 
 use serde_json::{json, Map, Value};
+
+use crate::scopes::{key_access, KeyAccess};
 use utoipa::{
     openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme},
     Modify, OpenApi,
@@ -14,6 +16,11 @@ use utoipa::{
 /// permission it needs as its scope (e.g. `["ManageUsers"]`, or `["UseStaffApp"]` for
 /// any staff role); the gateway's tests refuse a staff route without one.
 pub const STAFF_TOKEN: &str = "staffToken";
+/// Name of the organisation API key scheme (`Authorization: Bearer shk_…`). A staff
+/// route that keys may call lists it as a second requirement, with the one scope a key
+/// needs (`campaigns:read`...), from `scopes::ROUTE_SCOPES`; a staff route without it is
+/// staff only (a key gets 403).
+pub const API_KEY: &str = "apiKey";
 /// Name of the invitation-key scheme of contributor routes (`X-Invite-Key`).
 pub const INVITE_KEY: &str = "inviteKey";
 pub const ERROR_SCHEMA: &str = "ErrorBody";
@@ -44,6 +51,18 @@ impl Modify for SecuritySchemes {
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
                         "Staff access token from POST /auth/login. A scope names the permission the route needs.",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            API_KEY,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("shk_<tenantId>_<secret>")
+                    .description(Some(
+                        "An organisation API key (Settings → Integrations), for integrations. The scope names what the key must hold for the route (a `:write` scope includes its area's `:read`); a route without this requirement is for staff only. An unknown, revoked or expired key gets 401; a missing scope 403.",
                     ))
                     .build(),
             ),
@@ -98,21 +117,38 @@ fn security_schemes(operation: &Value) -> Vec<(String, Vec<String>)> {
 /// - statuses the shared extractors answer are listed where they can happen: 400 where
 ///   the route takes parameters or a body, 413 for a body too large, 401 where a staff
 ///   token is accepted, 403 where a permission or an invitation key is required;
+/// - staff routes open to organisation API keys get their `apiKey` requirement with the
+///   scope `scopes::ROUTE_SCOPES` gives them;
 /// - 414 everywhere: an address longer than the HTTP server reads (64 KiB in the local
 ///   gateway's hyper, less behind API Gateway and CloudFront) is refused before any route
 ///   sees it, so that answer has no body of ours.
 pub fn finish_document(mut document: Value) -> Value {
     let Some(paths) = document.get_mut("paths").and_then(Value::as_object_mut) else { return document };
-    for item in paths.values_mut() {
+    for (path, item) in paths.iter_mut() {
         let Some(item) = item.as_object_mut() else { continue };
         for (method, operation) in item.iter_mut() {
             if !["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
                 continue;
             }
+            add_key_scope(operation, method, path);
             finish_operation(operation);
         }
     }
     document
+}
+
+/// The `apiKey` requirement of a staff route keys may call, with its one scope.
+fn add_key_scope(operation: &mut Value, method: &str, path: &str) {
+    if !security_schemes(operation).iter().any(|(name, _)| name == STAFF_TOKEN) {
+        return;
+    }
+    if let KeyAccess::Needs(scope) = key_access(method, path) {
+        if let Some(security) = operation.get_mut("security").and_then(Value::as_array_mut) {
+            let mut requirement = Map::new();
+            requirement.insert(API_KEY.to_string(), json!([scope.name()]));
+            security.push(Value::Object(requirement));
+        }
+    }
 }
 
 fn finish_operation(operation: &mut Value) {
@@ -143,7 +179,7 @@ fn finish_operation(operation: &mut Value) {
     let needs_permission = schemes.iter().any(|(name, scopes)| name == STAFF_TOKEN && !scopes.is_empty());
     let contributor = schemes.iter().any(|(name, _)| name == INVITE_KEY);
     if staff {
-        add("401", "No valid session");
+        add("401", "No valid session, or an unknown, revoked or expired API key");
     }
     if needs_permission || contributor {
         add("403", "Not permitted, or the invitation key opens nothing");

@@ -73,6 +73,8 @@ pub enum Permission {
     UseRequestEditor,
     /// Publish and unpublish videos, edit walls, record consent withdrawals.
     Publish,
+    /// Settings → Integrations: the organisation's API keys (issue 26).
+    ManageIntegrations,
 }
 
 use Permission::*;
@@ -90,10 +92,11 @@ pub const PERMISSIONS: &[(Permission, &[Role])] = &[
     (UseHelp, &[SuperAdmin, Admin, Creator, Coordinator]),
     (UseRequestEditor, &[SuperAdmin, Admin, Creator]),
     (Publish, &[SuperAdmin, Admin, Creator]),
+    (ManageIntegrations, &[SuperAdmin, Admin]),
 ];
 
 impl Permission {
-    pub const ALL: [Permission; 10] = [
+    pub const ALL: [Permission; 11] = [
         UseStaffApp,
         UseEditorTour,
         ManageUsers,
@@ -104,6 +107,7 @@ impl Permission {
         UseHelp,
         UseRequestEditor,
         Publish,
+        ManageIntegrations,
     ];
 
     /// The name routes give as their security scope in the OpenAPI document.
@@ -119,6 +123,7 @@ impl Permission {
             UseHelp => "UseHelp",
             UseRequestEditor => "UseRequestEditor",
             Publish => "Publish",
+            ManageIntegrations => "ManageIntegrations",
         }
     }
 
@@ -166,6 +171,7 @@ mod tests {
         assert!(!allows(Coordinator, UseRequestEditor));
         assert!(!allows(Contributor, UseStaffApp));
         assert!(allows(Coordinator, UseHelp));
+        assert!(allows(Admin, ManageIntegrations) && !allows(Creator, ManageIntegrations));
     }
 
     #[test]

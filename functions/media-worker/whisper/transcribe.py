@@ -20,6 +20,8 @@ BASE_MODEL_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a
 BASE_DIR = os.path.join(sys.prefix, "share", "storyhive-whisper-base")
 # Threads of the CTranslate2 encoder and decoder: the media worker's two vCPUs.
 THREADS = int(os.environ.get("STORYHIVE_WHISPER_THREADS", "2"))
+# Stretches of speech decoded together (memory grows with it: 4 fits the function's 3 GB).
+BATCH_SIZE = 4
 
 
 def sha256(path):
@@ -121,19 +123,22 @@ def tighten(words, voiced, step):
 
 
 def main(path, language):
-    from faster_whisper import WhisperModel
+    from faster_whisper import BatchedInferencePipeline, WhisperModel
 
     directory, language = model_for(language)
     model = WhisperModel(directory, device="cpu", compute_type="int8", cpu_threads=THREADS)
-    segments, info = model.transcribe(
+    # Each stretch of speech the voice-activity filter finds is heard on its own (batched):
+    # a window cannot skip ahead past words, as the sequential decoder did on some CPUs (it
+    # lost 16 words in the middle and the last 27 s of a 3-minute take), and a hallucination
+    # cannot carry over a silence. About four times faster on 2 cores, too.
+    segments, info = BatchedInferencePipeline(model=model).transcribe(
         path,
         language=language,
         word_timestamps=True,
         vad_filter=True,
-        # Each window starts from the text before it only within a stretch of speech: a
-        # hallucination cannot carry over a silence.
         condition_on_previous_text=False,
         beam_size=5,
+        batch_size=BATCH_SIZE,
     )
     words = []
     for segment in segments:

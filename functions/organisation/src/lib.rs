@@ -18,7 +18,7 @@ pub use dto::*;
 
 // The routes and their OpenAPI description, from the same declarations: `api()` with the
 // document (the gateway, openapi.json), `routes()` without (the function's router).
-use routes::{company, departments, files};
+use routes::{api_keys, company, departments, files};
 
 storyhive_shared::function_routes!(
     company::get_company,
@@ -33,6 +33,9 @@ storyhive_shared::function_routes!(
     departments::all_departments,
     departments::add_department,
     departments::delete_department,
+    api_keys::list_api_keys,
+    api_keys::create_api_key,
+    api_keys::revoke_api_key,
 );
 
 /// The function's router, ready to serve.

@@ -43,18 +43,7 @@ fn copies(context: &AppContext) -> ApiResult<takedown::Copies<'_>> {
 
 /// How staff are named in takedown reasons: their name, else their address.
 fn staff_name(user: &storyhive_shared::model::UserRecord) -> String {
-    let name = [user.first_name.as_deref(), user.last_name.as_deref()]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if name.is_empty() {
-        user.email.clone()
-    } else {
-        name
-    }
+    user.display_name()
 }
 
 /// The app's address, for the links staff copy.

@@ -124,6 +124,19 @@ pub fn sessions_of_user_gsi1(tenant_id: &str, user_id: &str) -> String {
     format!("T#{tenant_id}#USER#{user_id}#SESSIONS")
 }
 
+/// The partition of an organisation's API keys (listed by a query on it).
+pub fn api_keys_partition(tenant_id: &str) -> String {
+    format!("T#{tenant_id}#APIKEYS")
+}
+
+/// Sort-key prefix of the API keys in their partition.
+pub const API_KEY_PREFIX: &str = "APIKEY#";
+
+/// An organisation's API key, found by the hash of the key (never the key itself).
+pub fn api_key(tenant_id: &str, key_hash: &str) -> Key {
+    Key::new(api_keys_partition(tenant_id), format!("{API_KEY_PREFIX}{key_hash}"))
+}
+
 /// A single-use token (e-mail verification, password reset), found by its hash.
 pub fn one_time_token(tenant_id: &str, token_hash: &str) -> Key {
     Key::new(format!("T#{tenant_id}#TOKEN#{token_hash}"), "TOKEN")
@@ -357,6 +370,7 @@ mod tests {
             tenant("t1"),
             user("t1", "u1"),
             session("t1", "h"),
+            api_key("t1", "h"),
             one_time_token("t1", "h"),
             initiative("t1", "i"),
             initiative_name("t1", "N"),

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           screen(paths.requestEditor, () => import('./routes/staff/request-editor')),
           screen(paths.userSetup, () => import('./routes/staff/user-setup')),
           screen(paths.companySetup, () => import('./routes/staff/company-setup')),
+          screen(paths.integrations, () => import('./routes/staff/integrations')),
           screen(paths.responseEditor, () => import('./routes/staff/response-editor')),
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
           screen(paths.searchVideos, () => import('./routes/staff/search-videos')),

@@ -31,6 +31,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/guidelines', 'superAdmin,admin'],
   ['/help', 'superAdmin,admin,creator,coordinator'],
   ['/request-editor', 'superAdmin,admin,creator'],
+  // Not in the spec's table: Settings → Integrations, API keys and webhooks (issue 26).
+  ['/settings/integrations', 'superAdmin,admin'],
   ['/contributor-journey', 'contributor'],
   ['/contributor-journey/record-video', 'contributor'],
   ['/contributor/goodJobContributor', 'contributor'],
@@ -136,8 +138,9 @@ describe('staffNavFor', () => {
       'Profile',
       'User setup',
       'Company setup',
+      'Integrations',
     ]);
-    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile']);
+    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile', 'Integrations']);
     expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Request editor', 'Profile']);
     expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Profile']);
   });
@@ -166,5 +169,7 @@ describe('permission table', () => {
     expect(can('creator', 'ManageUsers')).toBe(false);
     expect(can('coordinator', 'UseEditorTour')).toBe(false);
     expect(can('superAdmin', 'DeleteOwnAccount')).toBe(true);
+    expect(can('admin', 'ManageIntegrations')).toBe(true);
+    expect(can('creator', 'ManageIntegrations')).toBe(false);
   });
 });

@@ -56,6 +56,7 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.guidelines]: ['superAdmin', 'admin'],
   [paths.help]: allStaff,
   [paths.requestEditor]: ['superAdmin', 'admin', 'creator'],
+  [paths.integrations]: ['superAdmin', 'admin'],
   [paths.contributorJourney]: 'contributor',
   [paths.contributorRecordVideo]: 'contributor',
   [paths.contributorGoodJob]: 'contributor',
@@ -112,6 +113,7 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'Profile', path: paths.profile },
   { label: 'User setup', path: paths.userSetup },
   { label: 'Company setup', path: paths.companySetup },
+  { label: 'Integrations', path: paths.integrations },
 ];
 
 /** Navigation entries the role may open. */
@@ -135,6 +137,7 @@ export const PERMISSIONS = {
   UseHelp: ['superAdmin', 'admin', 'creator', 'coordinator'],
   UseRequestEditor: ['superAdmin', 'admin', 'creator'],
   Publish: ['superAdmin', 'admin', 'creator'],
+  ManageIntegrations: ['superAdmin', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type PermissionName = keyof typeof PERMISSIONS;
 
@@ -157,6 +160,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.guidelines]: 'ManageGuidelines',
   [paths.help]: 'UseHelp',
   [paths.requestEditor]: 'UseRequestEditor',
+  [paths.integrations]: 'ManageIntegrations',
 };
 
 /** Whether `role` has `permission` (the same answer the API gives). */

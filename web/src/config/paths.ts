@@ -34,6 +34,8 @@ export const paths = {
   guidelines: '/guidelines',
   help: '/help',
   requestEditor: '/request-editor',
+  /** Not in the spec's route table: Settings → Integrations, API keys and webhooks (issue 26). */
+  integrations: '/settings/integrations',
 
   contributorJourney: '/contributor-journey',
   contributorRecordVideo: '/contributor-journey/record-video',

@@ -1674,6 +1674,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisation/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's API keys, newest first: active, expired and revoked (revoked and
+         *     expired ones leave the list 30 days after their end). Never the keys themselves.
+         */
+        get: operations["list_api_keys"];
+        put?: never;
+        /**
+         * Creates an API key with a name, scopes and an optional expiry. The answer holds the
+         *     key: it is not stored (only its SHA-256) and cannot be shown again.
+         */
+        post: operations["create_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes an API key at once: its next call gets 401. Revoking a revoked key answers
+         *     it as it is.
+         */
+        delete: operations["revoke_api_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organisation/company": {
         parameters: {
             query?: never;
@@ -2802,6 +2846,23 @@ export interface components {
             /** @default new */
             status: components["schemas"]["AnswerReview"];
         };
+        /** @description A key as listed (never the key itself). */
+        ApiKey: {
+            createdAt: string;
+            /** @description The name of the staff member who created it. */
+            createdBy: string;
+            expiresAt?: string | null;
+            id: string;
+            /** @description At most a minute behind the real last call. */
+            lastUsedAt?: string | null;
+            name: string;
+            revokedAt?: string | null;
+            /** @description e.g. `["campaigns:read", "answers:write"]`; a write scope includes its area's read. */
+            scopes: string[];
+            status: components["schemas"]["ApiKeyStatus"];
+        };
+        /** @enum {string} */
+        ApiKeyStatus: "active" | "expired" | "revoked";
         Approval: {
             /** @default false */
             approved: boolean;
@@ -3141,6 +3202,12 @@ export interface components {
             /** @description ISO 3166-1 alpha-2 code. */
             code: string;
             name: string;
+        };
+        /** @description The answer to creating a key: the only time the key is shown. */
+        CreatedApiKey: {
+            apiKey: components["schemas"]["ApiKey"];
+            /** @description The key to send as `Authorization: Bearer <key>`. It cannot be shown again. */
+            key: string;
         };
         /** @description Spec section 3, "Current user". */
         CurrentUser: {
@@ -3689,6 +3756,21 @@ export interface components {
         /** @description The usual answer of a call that only confirms. */
         Message: {
             message: string;
+        };
+        /**
+         * @description Missing fields read as empty, so the permission is checked before the fields are, and
+         *     a missing name or scope list gets the field's own message.
+         */
+        NewApiKey: {
+            /** @description RFC 3339; in the future, at most two years away. None: the key does not expire. */
+            expiresAt?: string | null;
+            /** @description 1 to 100 characters (trimmed). */
+            name?: string;
+            /**
+             * @description At least one of `campaigns`, `collaborators`, `answers`, `videos`, `publishing`,
+             *     each `:read` or `:write`.
+             */
+            scopes?: string[];
         };
         /** @description The oEmbed 1.0 answer (<https://oembed.com>): a video for a story, rich for a wall. */
         OEmbed: {
@@ -4961,7 +5043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5026,7 +5108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5091,7 +5173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5172,7 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5254,7 +5336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +5551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5614,7 +5696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5677,7 +5759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,7 +5822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5808,7 +5890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,7 +6003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5986,7 +6068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6050,7 +6132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6213,7 +6295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6432,7 +6514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6635,7 +6717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6699,7 +6781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7343,7 +7425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7458,7 +7540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7522,7 +7604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7710,7 +7792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7783,7 +7865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7865,7 +7947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8085,7 +8167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8218,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8344,7 +8426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8411,7 +8493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8525,7 +8607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10288,7 +10370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10362,7 +10444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10469,7 +10551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,6 +11044,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AiStatus"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_api_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiKey"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description A name of 1 to 100 characters, known scopes, an expiry within two years */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The organisation holds 50 keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such key in this organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The address is too long; refused by the HTTP server before routing, without a body */
@@ -12181,7 +12440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12261,7 +12520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12325,7 +12584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12399,7 +12658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13026,7 +13285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13143,7 +13402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13459,7 +13718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13600,7 +13859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13693,7 +13952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13822,7 +14081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13973,7 +14232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14281,7 +14540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API key */
             401: {
                 headers: {
                     [name: string]: unknown;

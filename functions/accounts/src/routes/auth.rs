@@ -98,7 +98,9 @@ pub async fn login(
     ))]
 pub async fn logout(State(context): State<AppContext>, principal: Principal) -> ApiResult<Json<Message>> {
     principal.require(storyhive_shared::permissions::Permission::UseStaffApp)?;
-    service::logout(&context, &principal.token).await?;
+    // Staff only (`scopes::ROUTE_SCOPES`): a key never gets here, and has no session.
+    let token = principal.token.as_ref().ok_or(storyhive_shared::ApiError::Forbidden)?;
+    service::logout(&context, token).await?;
     Ok(Message::new("You have been signed out"))
 }
 

@@ -195,7 +195,7 @@ pub async fn change_password(
     service::change_password(
         &context,
         &principal.user,
-        &principal.token,
+        principal.token.as_ref().ok_or(ApiError::Forbidden)?,
         &body.current_password,
         &body.new_password,
         &body.confirm_password,

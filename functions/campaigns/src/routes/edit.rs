@@ -161,8 +161,11 @@ pub async fn add_campaign(
     }
     ops.extend(listing::index_ops(store, None, Some(&campaign))?);
     // The creator takes part (a super admin too: participant lists never show them, and
-    // their personal dashboard finds the campaign through it).
-    ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
+    // their personal dashboard finds the campaign through it). An integration (an API
+    // key) is no staff member: it takes no part; `createdBy` names its key.
+    if !principal.is_integration() {
+        ops.push(store.put_op(&ParticipantRecord::new(tenant_id, &campaign_id, &principal.user_id, at))?);
+    }
     match write::created(store, &campaign, ops).await {
         Ok(()) => {}
         // The initiative or a tag was deleted meanwhile.

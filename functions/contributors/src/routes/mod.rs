@@ -13,6 +13,7 @@ use storyhive_shared::{
     auth::{self, Principal},
     contributors::rules,
     permissions::Permission,
+    scopes::KeyAccess,
     ApiError, ApiResult, AppContext,
 };
 
@@ -24,7 +25,8 @@ pub async fn staff_from_headers(context: &AppContext, headers: &HeaderMap) -> Ap
         .and_then(|v| v.to_str().ok())
         .map(|v| v.trim().trim_start_matches("Bearer ").trim_start_matches("bearer ").trim().to_string())
         .ok_or(ApiError::Unauthorized)?;
-    let principal = auth::authenticate(&context.store, &raw).await?.ok_or(ApiError::Unauthorized)?;
+    // Staff only for API keys (`scopes::ROUTE_SCOPES`): a valid key gets 403.
+    let principal = auth::authenticate_caller(&context.store, &raw, KeyAccess::StaffOnly).await?;
     principal.require(Permission::UseStaffApp)?;
     Ok(principal)
 }

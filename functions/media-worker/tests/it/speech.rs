@@ -266,8 +266,9 @@ async fn a_spanish_campaign_is_heard_in_spanish() {
     let (words, language) = hear(&wav, Language::Spanish).await;
     assert_eq!(language, "es");
     let heard = said(&words);
-    // (Whisper base hears espeak-ng's Spanish names poorly; its plain words well.)
-    for known in ["llamo", "vivo", "familia"] {
+    // (Whisper base hears espeak-ng's Spanish names poorly, and its int8 arithmetic differs a
+    // little from one CPU to another: "vivo" is "viven" on some. Its plain words it hears well.)
+    for known in ["hola", "llamo", "familia"] {
         assert!(heard.iter().any(|w| w == known), "'{known}' in {heard:?}");
     }
 }

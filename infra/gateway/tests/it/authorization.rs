@@ -9,7 +9,12 @@
 //!   role without the permission → 403; another organisation's super admin never sees
 //!   or changes this organisation's objects (never a 2xx for a route naming one);
 //! - `inviteKey`: only the key of this collaborator in this campaign opens it (403 for
-//!   no key, another campaign's key, and staff tokens).
+//!   no key, another campaign's key, and staff tokens);
+//! - organisation API keys (`scopes::ROUTE_SCOPES`, the `apiKey` requirement): a revoked
+//!   or expired key → 401 on every staff route; a staff-only route (no `apiKey`
+//!   requirement) → 403 whatever the scopes; a key without the route's scope (read-only
+//!   keys on writes, a key lacking the route's area) → 403; a key with it gets past
+//!   authorization; another organisation's key never sees this organisation's objects.
 
 use std::collections::HashMap as BTreeMap;
 
@@ -17,10 +22,11 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{unique_email, TestStack};
 
-use crate::common::{member, ok, query_param, stack};
+use crate::common::{api_key, expired_api_key, member, ok, query_param, revoked_api_key, stack};
 use storyhive_shared::{
     model::{self, TenantRecord},
     permissions::{allows, Permission, Role},
+    scopes::{Access, Area, Scope},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -33,19 +39,34 @@ enum Caller {
     Admin,
     SuperAdmin,
     OtherOrganisation,
+    /// API keys of this organisation: revoked, expired (both with every scope), with
+    /// every read scope, with every scope but those of the route's area, with every scope.
+    RevokedKey,
+    ExpiredKey,
+    ReadOnlyKey,
+    KeyWithoutTheArea,
+    ReadWriteKey,
+    /// Another organisation's key with every scope.
+    OtherOrganisationKey,
 }
 
-const CALLERS: [Caller; 8] = [
+const CALLERS: [Caller; 14] = [
     // Callers expected to be refused first: a route that deletes runs them before the
     // ones allowed to delete.
     Caller::Anonymous,
     Caller::OtherCampaignKey,
     Caller::OtherOrganisation,
+    Caller::RevokedKey,
+    Caller::ExpiredKey,
+    Caller::OtherOrganisationKey,
+    Caller::KeyWithoutTheArea,
+    Caller::ReadOnlyKey,
     Caller::OwnKey,
     Caller::Coordinator,
     Caller::Creator,
     Caller::Admin,
     Caller::SuperAdmin,
+    Caller::ReadWriteKey,
 ];
 
 /// The organisation every cell of one operation runs against, made fresh per operation.
@@ -64,6 +85,14 @@ struct World {
     /// A guideline title of the organisation and one of its values.
     guideline_id: String,
     guideline_value_id: String,
+    /// Organisation API keys (see `Caller`); `without_area` holds every scope of the
+    /// other four areas.
+    revoked_key: String,
+    expired_key: String,
+    read_only_key: String,
+    read_write_key: String,
+    without_area: BTreeMap<Area, String>,
+    other_org_api_key: String,
 }
 
 async fn world(stack: &TestStack) -> World {
@@ -81,6 +110,19 @@ async fn world(stack: &TestStack) -> World {
     let other_tenant = model::new_id();
     stack.context.store.put(&TenantRecord::new(&other_tenant, model::now())).await.unwrap();
     let (other_org_token, _) = member(stack, &other_tenant, Role::SuperAdmin, "Matrix").await;
+    let names = |scopes: &[Scope]| scopes.iter().map(|s| s.name()).collect::<Vec<_>>();
+    let every: Vec<Scope> = Area::ALL.iter().map(|a| Scope::write(*a)).collect();
+    let reads: Vec<Scope> = Area::ALL.iter().map(|a| Scope::read(*a)).collect();
+    let revoked_key = revoked_api_key(stack, &tenant_id, &names(&every)).await;
+    let expired_key = expired_api_key(stack, &tenant_id, &names(&every)).await;
+    let read_only_key = api_key(stack, &tenant_id, "Read only «matrix» 🔑", &names(&reads)).await;
+    let read_write_key = api_key(stack, &tenant_id, "מפתח Read write", &names(&every)).await;
+    let mut without_area = BTreeMap::new();
+    for area in Area::ALL {
+        let others: Vec<Scope> = every.iter().copied().filter(|s| s.area != area).collect();
+        without_area.insert(area, api_key(stack, &tenant_id, &format!("No {}", area.name()), &names(&others)).await);
+    }
+    let other_org_api_key = api_key(stack, &other_tenant, "Other organisation", &names(&every)).await;
 
     let owner = tokens[&Role::SuperAdmin].clone();
     let suffix = &model::new_id()[18..];
@@ -139,6 +181,12 @@ async fn world(stack: &TestStack) -> World {
         other_key: query_param(&other_link, "key"),
         guideline_id: guideline["id"].as_str().unwrap().to_string(),
         guideline_value_id: guideline["values"][0]["id"].as_str().unwrap().to_string(),
+        revoked_key,
+        expired_key,
+        read_only_key,
+        read_write_key,
+        without_area,
+        other_org_api_key,
     }
 }
 
@@ -179,6 +227,9 @@ struct Operation {
     /// The statuses the document lists for it.
     documented: Vec<u16>,
     staff_scopes: Option<Vec<String>>,
+    /// The scope an organisation API key needs (its `apiKey` requirement); `None` on a
+    /// staff route: staff only.
+    key_scope: Option<Scope>,
     invite_key: bool,
     /// The video processing calls' shared `x-api-key` (no caller of the matrix holds it).
     video_processing_key: bool,
@@ -196,6 +247,7 @@ fn operations() -> Vec<Operation> {
         for (method, operation) in item.as_object().unwrap() {
             let Ok(method) = method.to_uppercase().parse::<Method>() else { continue };
             let mut staff_scopes = None;
+            let mut key_scope = None;
             let mut invite_key = false;
             let mut video_processing_key = false;
             for requirement in operation["security"].as_array().into_iter().flatten() {
@@ -205,6 +257,13 @@ fn operations() -> Vec<Operation> {
                             staff_scopes = Some(
                                 scopes.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect(),
                             )
+                        }
+                        "apiKey" => {
+                            let scopes = scopes.as_array().unwrap();
+                            assert_eq!(scopes.len(), 1, "{path}: one scope per route for keys");
+                            let name = scopes[0].as_str().unwrap();
+                            key_scope =
+                                Some(Scope::parse(name).unwrap_or_else(|| panic!("{path}: unknown key scope {name}")));
                         }
                         "inviteKey" => invite_key = true,
                         "videoProcessingKey" => video_processing_key = true,
@@ -236,6 +295,7 @@ fn operations() -> Vec<Operation> {
                 path: path.clone(),
                 documented,
                 staff_scopes,
+                key_scope,
                 invite_key,
                 video_processing_key,
                 path_params: named("path"),
@@ -295,6 +355,15 @@ fn expected(operation: &Operation, caller: Caller) -> Expected {
         // Neither a staff token nor an invitation key opens it: only the deployment's key.
         return Expected::Status(StatusCode::UNAUTHORIZED);
     }
+    let is_key = matches!(
+        caller,
+        Caller::RevokedKey
+            | Caller::ExpiredKey
+            | Caller::ReadOnlyKey
+            | Caller::KeyWithoutTheArea
+            | Caller::ReadWriteKey
+            | Caller::OtherOrganisationKey
+    );
     if operation.invite_key {
         // A contributor route (the flagged staff variants are not asked for here).
         return match caller {
@@ -303,6 +372,24 @@ fn expected(operation: &Operation, caller: Caller) -> Expected {
         };
     }
     let Some(scopes) = &operation.staff_scopes else { return Expected::Allowed };
+    assert!(
+        operation.key_scope.is_none() || operation.staff_scopes.is_some(),
+        "{}: a key scope on a route that is not a staff route",
+        operation.path
+    );
+    if is_key {
+        return match (caller, operation.key_scope) {
+            (Caller::RevokedKey | Caller::ExpiredKey, _) => Expected::Status(StatusCode::UNAUTHORIZED),
+            // Staff only: users, settings, keys, one's own account, sessions, support.
+            (_, None) => Expected::Status(StatusCode::FORBIDDEN),
+            (Caller::ReadOnlyKey, Some(scope)) if scope.access == Access::Write => {
+                Expected::Status(StatusCode::FORBIDDEN)
+            }
+            (Caller::KeyWithoutTheArea, Some(_)) => Expected::Status(StatusCode::FORBIDDEN),
+            (Caller::OtherOrganisationKey, Some(_)) if names_objects => Expected::NotVisible,
+            _ => Expected::Allowed,
+        };
+    }
     let permission = match scopes.as_slice() {
         [] => Permission::UseStaffApp,
         [one] => Permission::from_name(one).unwrap_or_else(|| panic!("{}: unknown permission {one}", operation.path)),
@@ -353,7 +440,17 @@ async fn every_operation_answers_every_kind_of_caller_as_section_6_says() {
             if self_ending
                 && !matches!(
                     caller,
-                    Caller::Anonymous | Caller::OwnKey | Caller::OtherCampaignKey | Caller::Coordinator
+                    Caller::Anonymous
+                        | Caller::OwnKey
+                        | Caller::OtherCampaignKey
+                        | Caller::Coordinator
+                        // Staff only: every API key is refused there.
+                        | Caller::RevokedKey
+                        | Caller::ExpiredKey
+                        | Caller::ReadOnlyKey
+                        | Caller::KeyWithoutTheArea
+                        | Caller::ReadWriteKey
+                        | Caller::OtherOrganisationKey
                 )
             {
                 continue;
@@ -368,6 +465,16 @@ async fn every_operation_answers_every_kind_of_caller_as_section_6_says() {
                 Caller::Creator => call.bearer_auth(&world.tokens[&Role::Creator]),
                 Caller::Admin => call.bearer_auth(&world.tokens[&Role::Admin]),
                 Caller::SuperAdmin => call.bearer_auth(&world.tokens[&Role::SuperAdmin]),
+                Caller::RevokedKey => call.bearer_auth(&world.revoked_key),
+                Caller::ExpiredKey => call.bearer_auth(&world.expired_key),
+                Caller::ReadOnlyKey => call.bearer_auth(&world.read_only_key),
+                Caller::ReadWriteKey => call.bearer_auth(&world.read_write_key),
+                Caller::OtherOrganisationKey => call.bearer_auth(&world.other_org_api_key),
+                Caller::KeyWithoutTheArea => {
+                    // The key lacking the route's area; on a staff-only route, any of them.
+                    let area = operation.key_scope.map(|s| s.area).unwrap_or(Area::Campaigns);
+                    call.bearer_auth(&world.without_area[&area])
+                }
             };
             if let Some(body) = &body {
                 call = call.json(body);

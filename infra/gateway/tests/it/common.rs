@@ -5,6 +5,7 @@ use serde_json::Value;
 use storyhive_gateway::HTTP_FUNCTIONS;
 use storyhive_local_stack::testkit::{client::call, unique_email, TestStack};
 use storyhive_shared::{
+    api_keys::{self, NewApiKey},
     auth::AccessToken,
     model::{self, UserRecord},
     permissions::Role,
@@ -50,4 +51,35 @@ pub fn query_param(link: &str, name: &str) -> String {
         .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
         .unwrap()
         .to_string()
+}
+
+/// A new organisation API key with `scopes`, created as Settings → Integrations does
+/// (only its hash stored): the key.
+pub async fn api_key(stack: &TestStack, tenant_id: &str, name: &str, scopes: &[String]) -> String {
+    let body = NewApiKey { name: name.into(), scopes: scopes.to_vec(), expires_at: None };
+    let created = api_keys::create(&stack.context.store, tenant_id, ("matrix", "Matrix Admin"), &body, model::now())
+        .await
+        .unwrap();
+    created.key
+}
+
+/// A key that expired a second ago (written back with a past expiry: the API takes none).
+pub async fn expired_api_key(stack: &TestStack, tenant_id: &str, scopes: &[String]) -> String {
+    let key = api_key(stack, tenant_id, "Expired", scopes).await;
+    let item_key = api_keys::RawKey::parse(&key).unwrap().item_key();
+    let store = &stack.context.store;
+    let mut record: api_keys::ApiKeyRecord = store.get(&item_key).await.unwrap().unwrap();
+    record.expires_at = Some(model::timestamp(model::now() - time::Duration::seconds(1)));
+    store.put(&record).await.unwrap();
+    key
+}
+
+/// A key revoked through the store's revoke (as `DELETE /organisation/api-keys/{id}`).
+pub async fn revoked_api_key(stack: &TestStack, tenant_id: &str, scopes: &[String]) -> String {
+    let key = api_key(stack, tenant_id, "Revoked", scopes).await;
+    let item_key = api_keys::RawKey::parse(&key).unwrap().item_key();
+    let store = &stack.context.store;
+    let record: api_keys::ApiKeyRecord = store.get(&item_key).await.unwrap().unwrap();
+    api_keys::revoke(store, tenant_id, &record.key_id, model::now()).await.unwrap();
+    key
 }

@@ -2,6 +2,7 @@
 //! routes and the OpenAPI document, the authorization matrix, reads that never write, the web
 //! app's files, and the demo organisation's content (test.sh runs that one on its own prefix).
 
+mod api_keys;
 mod authorization;
 mod common;
 mod demo_content;

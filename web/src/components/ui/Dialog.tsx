@@ -56,8 +56,19 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
     }
   }, [open]);
 
-  // Unmounted while open (e.g. its screen was left): the focus goes back all the same.
-  useEffect(() => () => restoreFocus(returnFocusTo), []);
+  // Unmounted while open (e.g. its screen was left): the focus goes back all the same. Preact (the
+  // build's React) runs this before the element leaves the page, where a modal dialog still open
+  // would keep the focus from reaching the page behind it: it is closed first.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      restoreFocus(returnFocusTo);
+    };
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !ref.current) return;

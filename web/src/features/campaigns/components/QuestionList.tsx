@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { Card } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
@@ -137,16 +137,13 @@ function QuestionEditor({ campaignId, initial, saving, saveLabel, onSave, onCanc
   );
 }
 
-/** A multi-line field in the same frame as `Input` (label, hint or error), with an action beside the label. */
-function TextArea({
-  label,
-  hint,
-  error,
-  action,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint: string; error?: string; action?: ReactNode } & {
-  ref?: Ref<HTMLTextAreaElement>;
-}) {
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint: string; error?: string; action?: ReactNode };
+
+/**
+ * A multi-line field in the same frame as `Input` (label, hint or error), with an action beside the label.
+ * forwardRef, as `Input`: the build runs on Preact, which passes no `ref` prop to a function component.
+ */
+const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ label, hint, error, action, ...rest }, ref) {
   const id = useId();
   return (
     <div className="space-y-1.5">
@@ -157,6 +154,7 @@ function TextArea({
         {action}
       </div>
       <textarea
+        ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
@@ -177,7 +175,7 @@ function TextArea({
       )}
     </div>
   );
-}
+});
 
 let tempCounter = 0;
 

@@ -121,7 +121,10 @@ export function RichTextEditor({ label, initialContent, onChange, status, descri
   const editor = useEditor({
     extensions: editorExtensions(),
     content: initialContent || '',
-    immediatelyRender: true,
+    // Made in the first effect, not during the first render: TipTap destroys an editor made in
+    // render whose component has not run its effects 1 ms later, and Preact (the build's React)
+    // runs them after the next frame; the toolbar would then read the destroyed editor.
+    immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {

@@ -300,6 +300,9 @@ function CorrectWordForm({ campaignId, contributorId, answer, word, index, versi
   const correct = useCorrectWord(campaignId, contributorId, answer.campaignQuestionId);
   const [text, setText] = useState(word);
   const [error, setError] = useState<string | null>(null);
+  // The field takes the focus when the form opens (autoFocus is React's, not Preact's, which builds the app).
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
@@ -314,7 +317,7 @@ function CorrectWordForm({ campaignId, contributorId, answer, word, index, versi
       <label className="flex flex-col text-xs font-medium">
         Correct “{word}”
         <input
-          autoFocus
+          ref={field}
           value={text}
           maxLength={100}
           onChange={(e) => {

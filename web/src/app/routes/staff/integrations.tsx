@@ -1,0 +1,5 @@
+import { IntegrationsPage } from '@/features/integrations/components/IntegrationsPage';
+
+export function Component() {
+  return <IntegrationsPage />;
+}
