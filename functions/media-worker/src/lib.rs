@@ -456,8 +456,9 @@ impl MediaWorker {
                 },
             )
         };
-        // The first failure stops the other (its ffmpeg or Whisper is killed).
-        let (probed, heard) = tokio::try_join!(picture, words)?;
+        // The first failure stops the other (its ffmpeg or Whisper is killed). Both on the
+        // heap: side by side their states are too large for a thread's stack in a debug build.
+        let (probed, heard) = tokio::try_join!(Box::pin(picture), Box::pin(words))?;
         Ok(Converted { probed, mp4_key, poster_key, heard })
     }
 
