@@ -173,7 +173,9 @@ test('a Safari take is copied as it is and plays in the inbox with its poster an
   expect([info.width, info.height]).toEqual([640, 360]);
 
   await signIn(page, ADMIN, DEMO_PASSWORD);
-  await page.goto('/responses?status=new');
+  // Signed in (the dashboard), then to the inbox as staff go there.
+  await page.getByRole('link', { name: 'Review new answers' }).click();
+  await expect(page).toHaveURL(/\/responses\?status=new$/);
   await page.getByLabel('Campaign').selectOption(setup.campaignId);
   const card = page.getByRole('list', { name: 'Answers' }).getByRole('listitem', { name: 'Noor Haddad: What does the harbour mean to you?' });
   const poster = card.locator('img');
