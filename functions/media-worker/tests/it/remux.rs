@@ -171,8 +171,9 @@ async fn a_safari_take_is_copied_with_its_index_first_and_still_transcribed() {
 async fn takes_that_are_not_web_playable_as_they_are_are_still_converted() {
     let stack = stack().await;
     let staff = organisation(&stack).await;
-    // (campaign, take, its extension, the frame of its web copy)
-    let cases: [(&str, Vec<u8>, &str, (u64, u64)); 4] = [
+    /// The campaign's orientation, the take, its extension, the frame of its web copy.
+    type Case = (&'static str, Vec<u8>, &'static str, (u64, u64));
+    let cases: [Case; 4] = [
         // An iPhone's HEVC: to H.264, at its own size in a 16:9 frame.
         ("landscape", video(Container::MovHevc, 1.0).make(), "mov", (426, 240)),
         // A phone held upright: stored 320x240, turned a quarter when shown. Turned
