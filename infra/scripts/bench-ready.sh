@@ -71,7 +71,9 @@ fi
 cleanup() { [[ -z "$started" ]] || "$SCRIPTS/emulators.sh" stop --profile test; }
 trap cleanup EXIT
 emulator_env test
-export STORYHIVE_PREFIX="${STORYHIVE_PREFIX:-storyhive-bench-ready}"
+# Its own resources, whatever STORYHIVE_PREFIX the shell has (the tests' queues may hold
+# messages left by tests: they would be worked before the takes measured here).
+export STORYHIVE_PREFIX="${STORYHIVE_BENCH_READY_PREFIX:-storyhive-bench-ready}"
 
 log "Building the benchmark"
 cargo build -q -p storyhive-media-worker --example ready

@@ -40,6 +40,14 @@ async fn main() -> anyhow::Result<()> {
         .with_worker(UPLOAD_QUEUE, storyhive_local_stack::worker_handler!(uploads, storyhive_upload_worker::handle))
         .with_worker(MEDIA_QUEUE, storyhive_local_stack::worker_handler!(media, storyhive_media_worker::handle));
 
+    // Messages left on the queues by an earlier run (stopped halfway, or another user of
+    // the prefix) would be worked before the takes measured here: purged first.
+    for queue in [UPLOAD_QUEUE, MEDIA_QUEUE] {
+        if let Some(queue) = stack.resources.queues.get(queue) {
+            stack.clients.sqs.purge_queue().queue_url(&queue.url).send().await?;
+        }
+    }
+
     println!("{:<44} {:>8} {:>10} {:>11} {:>9} {:>8}", "take", "length", "web copy", "ready after", "x length", "load");
     for take in takes {
         let (mode, file) = take.split_once(':').expect("MODE:FILE");
