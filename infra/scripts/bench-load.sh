@@ -11,6 +11,9 @@
 #                                              # step; about a minute on a quiet machine, at most
 #                                              # 8 min when it is loaded; nothing written)
 #   ./infra/scripts/bench-load.sh --collaborators 50 --answers 2 --max-minutes 10 --no-doc
+#   ./infra/scripts/bench-load.sh --profile bench-release   # the gateway optimised, as Lambda
+#                                              # runs the functions (a debug gateway spends the
+#                                              # CPU its workers need; the smoke stays debug)
 #
 # Options (passed to infra/scripts/bench/load.py; --help there lists all): --collaborators N
 # (1..1000), --answers N (1..3), --seconds S (take length), --kinds webm,mp4 (Chrome-like
@@ -30,23 +33,28 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-SMOKE=0 DOC=1
+SMOKE=0 DOC=1 PROFILE=debug
 ARGS=()
 while (($#)); do
   case "$1" in
     --smoke) SMOKE=1; shift ;;
     --no-doc) DOC=0; shift ;;
-    --api | --moto-endpoint | --ddb-port | --prefix | --gateway-pid | --moto-pid | --ddb-pid | --tap-pid | --tap-stats | --doc)
+    --profile) PROFILE="${2:?--profile needs debug or bench-release}"; shift 2 ;;
+    --api | --moto-endpoint | --ddb-port | --prefix | --gateway-pid | --gateway-profile | --moto-pid | --ddb-pid | --tap-pid | --tap-stats | --doc)
       die "$1 is set by bench-load.sh itself" ;;
     -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) ARGS+=("$1"); shift ;;
   esac
 done
 
+case "$PROFILE" in
+  debug | bench-release) ;;
+  *) die "unknown profile '$PROFILE' (debug or bench-release)" ;;
+esac
 START=$SECONDS
 PORT="${STORYHIVE_LOAD_PORT:-3600}"
 PREFIX=storyhive-load
-GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
+GATEWAY_BIN="$CARGO_TARGET/$PROFILE/storyhive-local"
 GATEWAY="load-gateway-$PORT"
 GATEWAY_LOG="$LOG_DIR/load-gateway-$PORT.log"
 WORK="$LOCAL_DIR/bench-load"
@@ -77,7 +85,11 @@ if ! "$SCRIPTS/emulators.sh" status --profile test >/dev/null 2>&1; then
   "$SCRIPTS/emulators.sh" start --profile test
   EMULATORS_STARTED=1
 fi
-cargo build -q -p storyhive-gateway --bin storyhive-local
+if [[ "$PROFILE" == debug ]]; then
+  cargo build -q -p storyhive-gateway --bin storyhive-local
+else
+  nice -n 10 cargo build -q --profile "$PROFILE" -p storyhive-gateway --bin storyhive-local
+fi
 need_port_free "$PORT" "the load gateway" STORYHIVE_LOAD_PORT
 gateway_env test "$PREFIX" "$PORT"
 "$GATEWAY_BIN" seed >/dev/null
@@ -96,7 +108,7 @@ wait_for_http "http://127.0.0.1:$PORT/api/health" --status 200 --timeout 60 --pi
 heading "Load"
 args=(--api "http://127.0.0.1:$PORT/api" --moto-endpoint "http://127.0.0.1:$MOTO_PORT" --ddb-port "$DDB_PORT"
   --prefix "$PREFIX" --work-dir "$WORK"
-  --gateway-pid "$(running_pid "$GATEWAY" storyhive-local)"
+  --gateway-pid "$(running_pid "$GATEWAY" storyhive-local)" --gateway-profile "$PROFILE"
   --moto-pid "$(running_pid "test-moto-$MOTO_PORT" || echo 0)"
   --ddb-pid "$(running_pid "test-dynamodb-$DDB_PORT" || echo 0)"
   --tap-pid "$(running_pid "$TAP" ddb_tap.py)" --tap-stats "$TAP_STATS")

@@ -669,6 +669,7 @@ def main() -> int:
     parser.add_argument("--ddb-port", type=int, required=True)
     parser.add_argument("--prefix", required=True)
     parser.add_argument("--gateway-pid", type=int, default=0)
+    parser.add_argument("--gateway-profile", default="debug", help="the cargo profile the gateway was built with")
     parser.add_argument("--moto-pid", type=int, default=0)
     parser.add_argument("--ddb-pid", type=int, default=0)
     parser.add_argument("--tap-pid", type=int, default=0, help="the DynamoDB tap (ddb_tap.py), stopped at the end")
@@ -862,7 +863,7 @@ def main() -> int:
     if args.doc:
         header = (f"## A busy campaign (`infra/scripts/bench-load.sh`)\n\n"
                   f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {machine()}; the local gateway "
-                  f"(debug build) with its own upload and media workers, moto and DynamoDB Local on the same machine. "
+                  f"({args.gateway_profile} build) with its own upload and media workers, moto and DynamoDB Local on the same machine. "
                   f"Limit {args.max_minutes:g} min.{(' ' + args.label) if args.label else ''}\n")
         write_doc(Path(args.doc), header + "\n" + text + "\n")
         print(f"\nwritten to {args.doc}")

@@ -394,7 +394,8 @@ async fn the_daily_quota_and_the_per_key_limit_answer_429_with_retry_after() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
     let retry: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
-    assert!((1..=3600).contains(&retry));
+    // The hour slides: this window's uses weigh on the next hour too, less and less.
+    assert!((1..=2 * 3600).contains(&retry), "{retry}");
     let body: Value = response.json().await.unwrap();
     assert_eq!(detail(&body), "You have asked for many scripts in a short time. Please wait a little and try again.");
 
