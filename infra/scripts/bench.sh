@@ -118,7 +118,7 @@ import json, sys
 out, seconds, n, profile = sys.argv[1:]
 what = {"bench-release": "bench-release profile (release without fat LTO, 16 codegen units)",
         "release": "release profile (fat LTO, 1 codegen unit: what deploys)"}[profile]
-json.dump({"profile": profile, "rows": [{
+json.dump({"profile": profile, "build_seconds": int(seconds), "rows": [{
     "subject": f"one `cargo build` of {n} functions and hello-world, {what}; dependencies included when this "
                "target directory had not built them for this profile",
     "measured": f"{int(seconds) // 60} min {int(seconds) % 60:02d} s", "beside": "—", "ratio": "—"}]}, open(out, "w"))

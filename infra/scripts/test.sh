@@ -20,7 +20,8 @@
 # (3300); the api step's budget: STORYHIVE_API_FUZZ_MAX_EXAMPLES (25 a phase and
 # operation), STORYHIVE_API_FUZZ_SEED (20260101), STORYHIVE_API_FUZZ_TIMEOUT (210 s,
 # hard stop), STORYHIVE_API_FUZZ_MAX_TIME (unset; when set, schemathesis fuzzes again
-# and again until that many seconds are spent), STORYHIVE_API_FUZZ_WORKERS (1).
+# and again until that many seconds are spent), STORYHIVE_API_FUZZ_WORKERS (1);
+# STORYHIVE_E2E_ARGS: arguments for Playwright (e.g. a spec's name, to run only it).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -32,7 +33,7 @@ while (($#)); do
     --only=*) ONLY=${1#*=}; shift ;;
     --skip) SKIP=${2:-}; shift 2 || die "--skip needs a list" ;;
     --skip=*) SKIP=${1#*=}; shift ;;
-    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -186,13 +187,15 @@ step_e2e() {
   log "Starting the e2e gateway on port $E2E_PORT (log ${E2E_LOG#"$ROOT"/})"
   # AI writing help answers from the fake model served inside the gateway (web/e2e/ai.spec.ts).
   export STORYHIVE_AI_PROVIDER=fake
+  # Webhooks may go to the receiver web/e2e/integrations-webhooks.spec.ts starts on 127.0.0.1 (never in the cloud).
+  export STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1
   start_bg "$E2E_GATEWAY" "$E2E_LOG" "$GATEWAY_BIN" serve --port "$E2E_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "http://127.0.0.1:$E2E_PORT/api/health" --status 200 --timeout 60 --pid "$E2E_GATEWAY" --log "$E2E_LOG"
   ok "e2e gateway is up"
   local rc=0 results="$ROOT/web/test-results/results.json"
   rm -f "$results"
   (cd "$ROOT/web" && E2E_BASE_URL="http://localhost:$E2E_PORT" E2E_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
-    E2E_SUPPORT_EMAIL="support@${SES_SENDER#*@}" PLAYWRIGHT_JSON_OUTPUT_NAME="$results" npm run test:e2e) || rc=$?
+    E2E_SUPPORT_EMAIL="support@${SES_SENDER#*@}" PLAYWRIGHT_JSON_OUTPUT_NAME="$results" npm run test:e2e -- ${STORYHIVE_E2E_ARGS:-}) || rc=$?
   if ((rc != 0)) && [[ -s "$results" ]]; then
     node "$SCRIPTS/e2e-failures.mjs" "$results" >"$FAILURES_FILE" || true
   fi
@@ -226,6 +229,8 @@ step_api() {
   # The AI calls answer from the fake model, so that fuzzing reaches their logic (without a
   # provider they answer 503, which schemathesis counts as a server error).
   export STORYHIVE_AI_PROVIDER=fake
+  # Webhooks may go to the receiver web/e2e/integrations-webhooks.spec.ts starts on 127.0.0.1 (never in the cloud).
+  export STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1
   start_bg "$API_GATEWAY" "$API_LOG" "$GATEWAY_BIN" serve --port "$API_PORT" --web-dir "$ROOT/web/dist"
   wait_for_http "$base/health" --status 200 --timeout 60 --pid "$API_GATEWAY" --log "$API_LOG"
   ok "api fuzzing gateway is up"

@@ -44,6 +44,12 @@ pub struct Config {
     /// The key a partner (or the video test page) sends as `x-api-key` to the video
     /// processing calls (`VIDEO_PROCESSING_API_KEY`); unset: those calls answer 503.
     pub video_processing_api_key: Option<String>,
+    /// Queue the webhook worker consumes (`WEBHOOK_QUEUE_URL`): events to hand to the
+    /// organisations' endpoints, and their deliveries.
+    pub webhook_queue_url: Option<String>,
+    /// `STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1`: webhooks may go to `http://` loopback
+    /// addresses (the tests' receivers). Never set in template.yaml (a test checks).
+    pub webhooks_allow_loopback: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +81,8 @@ impl Config {
             media_queue_url: optional("MEDIA_QUEUE_URL"),
             video_processing_api_key: optional("VIDEO_PROCESSING_API_KEY"),
             transcription_engine: optional("TRANSCRIPTION_ENGINE"),
+            webhook_queue_url: optional("WEBHOOK_QUEUE_URL"),
+            webhooks_allow_loopback: optional("STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK").is_some_and(|v| v.trim() == "1"),
         })
     }
 

@@ -8,7 +8,7 @@ use crate::{
     aws::{self, AwsClients, LazyClient},
     config::ConfigError,
     edge::EdgeCache,
-    queue::{CascadeQueue, MailQueue, MediaQueue},
+    queue::{CascadeQueue, MailQueue, MediaQueue, WebhookQueue},
     storage::{
         objects::{Bucket, ObjectStore},
         Store,
@@ -34,6 +34,8 @@ pub struct AppContext {
     pub s3: Option<LazyClient<aws_sdk_s3::Client>>,
     /// The media worker's queue (the upload worker hands it recorded takes).
     pub media: MediaQueue,
+    /// The webhook worker's queue (events to hand to the organisations' endpoints).
+    pub webhooks: WebhookQueue,
     /// The edge cache a takedown clears (`EDGE_DISTRIBUTION_ID`; its client is built on
     /// first use).
     pub edge: EdgeCache,
@@ -43,9 +45,10 @@ impl AppContext {
     /// A function's context in Lambda: its clients built from `shared`, only those its
     /// configuration calls for.
     pub fn from_sdk(config: Config, shared: &SdkConfig) -> Self {
-        let uses_queues = [&config.mail_queue_url, &config.cascade_queue_url, &config.media_queue_url]
-            .iter()
-            .any(|url| url.is_some());
+        let uses_queues =
+            [&config.mail_queue_url, &config.cascade_queue_url, &config.media_queue_url, &config.webhook_queue_url]
+                .iter()
+                .any(|url| url.is_some());
         let sqs = uses_queues.then(|| {
             let shared = shared.clone();
             LazyClient::new(move || aws_sdk_sqs::Client::new(&shared))
@@ -87,6 +90,11 @@ impl AppContext {
                 "CASCADE_QUEUE_URL",
             ),
             media: MediaQueue::new(queue(&config.media_queue_url), config.media_queue_url.clone(), "MEDIA_QUEUE_URL"),
+            webhooks: WebhookQueue::new(
+                queue(&config.webhook_queue_url),
+                config.webhook_queue_url.clone(),
+                "WEBHOOK_QUEUE_URL",
+            ),
             s3,
             edge,
             config: Arc::new(config),

@@ -35,6 +35,7 @@ const ORDER: &[&str] = &[
     // Domain.
     "model",
     "api_keys",
+    "webhooks",
     "auth",
     "ratelimit",
     "staff",

@@ -32,6 +32,7 @@ pub mod storage;
 pub mod telemetry;
 pub mod tls;
 pub mod validation;
+pub mod webhooks;
 pub mod words;
 
 pub use config::Config;

@@ -102,6 +102,13 @@ pub enum MailMessage {
         message: String,
         cancelled: bool,
     },
+    /// A webhook endpoint was disabled after its deliveries kept failing (to each admin).
+    WebhookDisabled {
+        to: String,
+        endpoint_url: String,
+        reason: String,
+        link: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,7 +135,8 @@ impl MailMessage {
             | Self::Reminder { to, .. }
             | Self::StaffInvitation { to, .. }
             | Self::HelpRequest { to, .. }
-            | Self::EditorRequest { to, .. } => to,
+            | Self::EditorRequest { to, .. }
+            | Self::WebhookDisabled { to, .. } => to,
         }
     }
 
@@ -162,6 +170,14 @@ impl MailMessage {
             Self::Invitation { .. } | Self::ReRecordRequest { .. } | Self::Reminder { .. } => {
                 return self.to_collaborator()
             }
+            Self::WebhookDisabled { endpoint_url, reason, link, .. } => (
+                "A Storyhive webhook endpoint was disabled",
+                vec![
+                    format!("Storyhive stopped sending events to {endpoint_url}. {reason}"),
+                    "Check that the address answers with a 2xx status, then enable it again in Settings, Integrations. Events that happened while it was disabled are not sent.".into(),
+                ],
+                Some(("Open Integrations", link)),
+            ),
             Self::StaffInvitation { inviter_name, company_name, role_label, link, .. } => (
                 "You are invited to join your team on Storyhive",
                 vec![

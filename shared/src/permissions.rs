@@ -73,7 +73,8 @@ pub enum Permission {
     UseRequestEditor,
     /// Publish and unpublish videos, edit walls, record consent withdrawals.
     Publish,
-    /// Settings → Integrations: the organisation's API keys (issue 26).
+    /// Settings → Integrations: the organisation's API keys, webhook endpoints and their
+    /// deliveries (issue 26).
     ManageIntegrations,
 }
 

@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::digest::hmac_sha256;
 use base64::Engine;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use time::{format_description::FormatItem, macros::format_description, Duration, OffsetDateTime};
 
 /// The credentials the POST is signed with (the function's own role in AWS).
@@ -46,22 +46,6 @@ const AMZ_DATE: &[FormatItem<'static>] = format_description!("[year][month][day]
 const SHORT_DATE: &[FormatItem<'static>] = format_description!("[year][month][day]");
 const EXPIRATION: &[FormatItem<'static>] =
     format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
-
-fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
-    // RFC 2104 over SHA-256 (block size 64 bytes).
-    let mut block = [0u8; 64];
-    if key.len() > 64 {
-        block[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let (mut inner, mut outer) = (Sha256::new(), Sha256::new());
-    inner.update(block.map(|b| b ^ 0x36));
-    inner.update(message);
-    outer.update(block.map(|b| b ^ 0x5c));
-    outer.update(inner.finalize());
-    outer.finalize().into()
-}
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()

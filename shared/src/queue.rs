@@ -37,7 +37,26 @@ impl<T: Serialize> JsonQueue<T> {
             .with_context(|| format!("SendMessage to {url}"))?;
         Ok(())
     }
+
+    /// Queues one message that becomes visible after `delay_seconds` (SQS allows up to
+    /// 900; longer waits are the receiver's to chain).
+    pub async fn send_delayed(&self, message: &T, delay_seconds: u32) -> anyhow::Result<()> {
+        let (client, url) = self.target.as_ref().ok_or(crate::config::ConfigError(self.setting))?;
+        let body = serde_json::to_string(message)?;
+        client
+            .send_message()
+            .queue_url(url)
+            .message_body(body)
+            .delay_seconds(delay_seconds.min(MAX_DELAY_SECONDS) as i32)
+            .send()
+            .await
+            .with_context(|| format!("SendMessage to {url}"))?;
+        Ok(())
+    }
 }
+
+/// The longest delay SQS gives one message (15 minutes).
+pub const MAX_DELAY_SECONDS: u32 = 900;
 
 /// The queue the mail worker consumes.
 pub type MailQueue = JsonQueue<MailMessage>;
@@ -45,6 +64,8 @@ pub type MailQueue = JsonQueue<MailMessage>;
 pub type CascadeQueue = JsonQueue<CascadeJob>;
 /// The queue the media worker consumes.
 pub type MediaQueue = JsonQueue<MediaJob>;
+/// The queue the webhook worker consumes.
+pub type WebhookQueue = JsonQueue<WebhookJob>;
 
 // ------------------------------------------------------------------- messages
 
@@ -101,4 +122,26 @@ pub enum MediaJob {
     /// Cut the pauses of a video test page's upload (`generated::VideoTestJobRecord`).
     #[serde(rename_all = "camelCase")]
     VideoTest { job_id: String },
+}
+
+/// Work for the webhook worker (`webhooks`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum WebhookJob {
+    /// An event was recorded: hand it to the organisation's endpoints subscribed to it.
+    FanOut { tenant_id: String, event_id: String },
+    /// One attempt of an event's delivery to one endpoint. `attempt` is the number of
+    /// attempts already made (a duplicate message of the same attempt is dropped);
+    /// `due_at` (Unix seconds) is when it may be made, for waits longer than SQS's delay.
+    /// `manual`: a redelivery asked by hand, one attempt outside the schedule.
+    Deliver {
+        tenant_id: String,
+        event_id: String,
+        endpoint_id: String,
+        attempt: u32,
+        #[serde(default)]
+        due_at: i64,
+        #[serde(default)]
+        manual: bool,
+    },
 }

@@ -3,7 +3,7 @@
 //! against its role's permission (`permissions`); a key is checked against this table.
 //!
 //! A route is either open to keys with one scope (`campaigns:read`, `answers:write`...)
-//! or staff only (users, organisation settings, guidelines, the keys themselves, one's
+//! or staff only (users, organisation settings, guidelines, the keys themselves, webhooks, one's
 //! own profile, sessions, support): a key gets 403 there whatever its scopes. A write
 //! scope includes the read scope of its area. The table is written into `openapi.json`
 //! as each operation's `apiKey` security requirement; the gateway's tests hold that every
@@ -124,6 +124,18 @@ pub const ROUTE_SCOPES: &[(&str, &str, KeyAccess)] = &[
     ("GET", "/organisation/api-keys", StaffOnly),
     ("POST", "/organisation/api-keys", StaffOnly),
     ("DELETE", "/organisation/api-keys/{id}", StaffOnly),
+    // Webhooks: staff only like the keys. A key that could manage endpoints could read
+    // their signing secrets or point the organisation's events (collaborators' names,
+    // answers, withdrawals) at an address of its choice: a leaked key would become a
+    // standing copy of everything that happens.
+    ("GET", "/webhooks/endpoints", StaffOnly),
+    ("POST", "/webhooks/endpoints", StaffOnly),
+    ("PUT", "/webhooks/endpoints/{endpointId}", StaffOnly),
+    ("DELETE", "/webhooks/endpoints/{endpointId}", StaffOnly),
+    ("POST", "/webhooks/endpoints/{endpointId}/rotate-secret", StaffOnly),
+    ("POST", "/webhooks/endpoints/{endpointId}/test", StaffOnly),
+    ("GET", "/webhooks/endpoints/{endpointId}/deliveries", StaffOnly),
+    ("POST", "/webhooks/endpoints/{endpointId}/deliveries/{eventId}/redeliver", StaffOnly),
     ("POST", "/departments/add", StaffOnly),
     ("DELETE", "/departments/delete", StaffOnly),
     ("POST", "/guideline/add", StaffOnly),

@@ -15,10 +15,25 @@ async function withKey(key: string, method: string, path: string, body?: unknown
 
 test('an admin creates an API key, an integration reads campaigns with it, cannot write, and is refused once it is revoked', async ({ page }) => {
   const name = `CRM sync «${randomLetters(5)}» 🐝`;
-  // A campaign of the demo organisation the key will read.
+  // A campaign of the demo organisation the key will read (made here: the seed has none, and
+  // this spec may run on its own).
   const staff = await staffApi();
-  const campaigns = await ok<{ items: { id: string; title: string }[] }>(await staff.get(`${BASE}/api/campaign/all-campaigns`));
-  const campaign = campaigns.items[0]!;
+  const suffix = `${Date.now().toString(36)}${randomLetters(4)}`;
+  const initiative = await ok<{ id: string }>(await staff.post(`${BASE}/api/initiative/add`, { data: { name: `E2E keys ${suffix}` } }));
+  const tag = await ok<{ id: string }>(await staff.post(`${BASE}/api/tags/add`, { data: { name: `keys-${suffix}`.slice(0, 30) } }));
+  const campaign = await ok<{ id: string }>(
+    await staff.post(`${BASE}/api/campaign/add`, {
+      data: {
+        title: `Keys ${suffix}`,
+        description: 'A campaign an integration reads with its key.',
+        initiativeId: initiative.id,
+        type: 'evergreen',
+        visibility: 'public',
+        mode: 'landscape',
+        tags: [tag.id],
+      },
+    }),
+  );
   await staff.dispose();
 
   await signIn(page, 'admin@storyhive-demo.org', DEMO_PASSWORD);

@@ -145,3 +145,49 @@ test('staff review answers from the inbox: play in place, approve, send back', a
   await expect(page.getByLabel('Status')).toHaveValue('sentBack');
   await expect(card).toBeVisible();
 });
+
+/** Four seconds as Safari records: H.264 (4:2:0) and AAC in an MP4 with its index at the end. */
+function safariTake(path: string) {
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30:duration=4',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-shortest', '-f', 'mp4', path,
+  ]);
+}
+
+test('a Safari take is copied as it is and plays in the inbox with its poster and length', async ({ browser, page }, testInfo) => {
+  test.setTimeout(300_000);
+  const setup = await liveCampaignWithCollaborator();
+  const file = testInfo.outputPath('safari.mp4');
+  safariTake(file);
+  const collaborator = await browser.newPage();
+  await answerWithFile(collaborator, setup, file);
+  await collaborator.close();
+  await waitUntilPlayable(setup);
+  // Its own size (the media worker's tests check that its streams are copied, index first).
+  const info = await ok<{ width: number; height: number; durationSeconds: number }>(
+    await setup.staff.get(`${BASE}/api/campaign/video-info/${setup.campaignId}/${setup.contributorId}/${setup.questionId}`),
+  );
+  expect([info.width, info.height]).toEqual([640, 360]);
+
+  await signIn(page, ADMIN, DEMO_PASSWORD);
+  // Signed in (the dashboard), then to the inbox as staff go there.
+  await page.getByRole('link', { name: 'Review new answers' }).click();
+  await expect(page).toHaveURL(/\/responses\?status=new$/);
+  await page.getByLabel('Campaign').selectOption(setup.campaignId);
+  const card = page.getByRole('list', { name: 'Answers' }).getByRole('listitem', { name: 'Noor Haddad: What does the harbour mean to you?' });
+  const poster = card.locator('img');
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(640);
+
+  await card.getByRole('button', { name: 'Play the answer by Noor Haddad' }).click();
+  const video = card.getByLabel('Answer by Noor Haddad: What does the harbour mean to you?');
+  await expect(video).toHaveAttribute('poster', /poster/);
+  // Chromium decodes the copied H.264: it knows the length, and playing moves the position on.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 20_000 }).toBeGreaterThan(3.8);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeLessThan(4.2);
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, v.error])).toEqual([640, 360, null]);
+});

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { acceptOnPhone, PHONE, publishAndInvite, recordTake } from './phone-contributor';
 
 /**
@@ -56,6 +56,13 @@ test("the question's own script, else the campaign's, on 'Prepare your script' a
   await expect(teleprompter).toHaveText(['My own words about pride.']);
   // Saved 500 ms after the last change, and the studio says so.
   await expect(page.getByTestId('script-save-state')).toHaveText('Saved');
+  // A slow network: the journey's reads come back late, so the next pages open with what this
+  // visit holds. They must hold the new words, not the script the studio opened with.
+  const slowJourney = async (route: Route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  };
+  await page.route('**/api/contributor-journey/**', slowJourney);
   await page.getByRole('button', { name: '← Back' }).click();
   await expect(page).toHaveURL(/\/contributor-journey$/);
 
@@ -73,6 +80,7 @@ test("the question's own script, else the campaign's, on 'Prepare your script' a
 
   // And when the page is opened again.
   await page.getByRole('button', { name: '← Back' }).click();
+  await page.unroute('**/api/contributor-journey/**', slowJourney);
   await page.reload();
   await expectPreparedScript(page, 2, 'Rewritten before recording.');
 });

@@ -42,6 +42,8 @@ pub struct Cascade {
     /// The edge cache a takedown clears.
     pub edge: EdgeCache,
     pub queue: CascadeQueue,
+    /// The organisation's webhooks hear of consent withdrawals (`consent.withdrawn`).
+    pub webhooks: storyhive_shared::queue::WebhookQueue,
 }
 
 impl Cascade {
@@ -55,6 +57,7 @@ impl Cascade {
             published_bucket: context.config.published_bucket()?.to_string(),
             edge: context.edge.clone(),
             queue: context.cascade.clone(),
+            webhooks: context.webhooks.clone(),
         })
     }
 }
@@ -148,6 +151,20 @@ impl Cascade {
             }
             CascadeJob::ConsentWithdrawn { tenant_id, contributor_id } => {
                 let taken = takedown::consent_withdrawn(&self.store, self.copies(), tenant_id, contributor_id).await?;
+                // `consent.withdrawn`, once per withdrawal (its time is part of the fact).
+                let key = keys::consent_withdrawal(tenant_id, contributor_id);
+                if let Some(withdrawal) =
+                    self.store.get::<storyhive_shared::publishing::ConsentWithdrawalRecord>(&key).await?
+                {
+                    let data = storyhive_shared::webhooks::EventData::ConsentWithdrawn(
+                        storyhive_shared::webhooks::ConsentWithdrawnData {
+                            collaborator_id: contributor_id.clone(),
+                            withdrawn_at: withdrawal.withdrawn_at.clone(),
+                        },
+                    );
+                    let fact = format!("{contributor_id}#{}", withdrawal.withdrawn_at);
+                    storyhive_shared::webhooks::emit(&self.store, &self.webhooks, tenant_id, &fact, data).await?;
+                }
                 tracing::info!(%tenant_id, %contributor_id, taken, "published videos of a withdrawn consent taken down");
             }
         }

@@ -50,7 +50,7 @@ async fn main() -> anyhow::Result<()> {
     let request = transcribe::Request {
         speech_wav: wav,
         bucket: String::new(),
-        mp4_key: String::new(),
+        speech_key: String::new(),
         output_key: String::new(),
         job_name: String::new(),
         language: Default::default(),

@@ -35,7 +35,7 @@ use storyhive_shared::{
     answers,
     campaigns::records::{CampaignRecord, Language, RecordingMode},
     contributors::records::JourneyRecord,
-    media::{self, MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
+    media::{MediaJob, MediaStatus, TakeMedia, TranscriptRecord, TranscriptStatus},
     model,
     search::AnswerRef,
     storage::{keys, objects::Derived, Store},
@@ -73,6 +73,8 @@ pub struct MediaWorker {
     pub transcriber: Arc<dyn Transcriber>,
     /// Where originals and outputs are written while working (Lambda: `/tmp`).
     pub work_dir: PathBuf,
+    /// The organisation's webhooks hear of answers ready and videos rendered.
+    pub webhooks: storyhive_shared::queue::WebhookQueue,
 }
 
 impl MediaWorker {
@@ -83,6 +85,7 @@ impl MediaWorker {
             bucket: context.config.video_bucket()?.to_string(),
             transcriber,
             work_dir: std::env::temp_dir(),
+            webhooks: context.webhooks.clone(),
         })
     }
 }
@@ -416,38 +419,76 @@ impl MediaWorker {
                 detail: "no video stream".into(),
             });
         }
-        let mp4 = dir.join("web.mp4");
-        let frame = media::frame_size(portrait);
-        ffmpeg::transcode(&original, &mp4, frame, source.audio_codec.is_some(), deadline.limit(TRANSCODE_LIMIT))
-            .await?;
-        let probed = deadline.within(ffmpeg::probe(&mp4)).await?;
-        let poster = dir.join("poster.jpg");
-        // A second in (past a fade-in or a black first frame), or the middle of a shorter take.
-        deadline.within(ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0))).await?;
+        // The picture and the words are made side by side: the transcriber hears the
+        // original's sound while ffmpeg makes the web copy (a copied take leaves it the cores).
         let (mp4_key, poster_key) = (Derived::WebMp4.of(take_key), Derived::Poster.of(take_key));
-        self.upload(&mp4, &mp4_key, "video/mp4", deadline).await?;
-        self.upload(&poster, &poster_key, "image/jpeg", deadline).await?;
-
-        let heard = if source.audio_codec.is_none() {
-            Heard::Failed("The video has no sound to transcribe.".into())
-        } else {
+        let picture = async {
+            let mp4 = dir.join("web.mp4");
+            self.web_copy(&original, &mp4, &source, portrait, deadline).await?;
+            let probed = deadline.within(ffmpeg::probe(&mp4)).await?;
+            let poster = dir.join("poster.jpg");
+            // A second in (past a fade-in or a black first frame), or the middle of a shorter take.
+            deadline.within(ffmpeg::poster(&mp4, &poster, (probed.duration_seconds / 2.0).min(1.0))).await?;
+            let (mp4_upload, poster_upload) = tokio::join!(
+                self.upload(&mp4, &mp4_key, "video/mp4", deadline),
+                self.upload(&poster, &poster_key, "image/jpeg", deadline)
+            );
+            mp4_upload?;
+            poster_upload?;
+            Ok::<_, ffmpeg::MediaError>(probed)
+        };
+        let words = async {
+            if source.audio_codec.is_none() {
+                return Ok(Heard::Failed("The video has no sound to transcribe.".into()));
+            }
             let speech_wav = dir.join("speech.wav");
-            ffmpeg::speech_audio(&mp4, &speech_wav, deadline.limit(TRANSCODE_LIMIT)).await?;
+            ffmpeg::speech_audio(&original, &speech_wav, deadline.limit(TRANSCODE_LIMIT)).await?;
             let request = transcribe::Request {
                 speech_wav,
                 bucket: self.bucket.clone(),
-                mp4_key: mp4_key.clone(),
+                speech_key: Derived::SpeechAudio.of(take_key),
                 output_key: Derived::TranscriptionOutput.of(take_key),
                 job_name: job_name(tenant_id, take_key),
                 language,
             };
             // The recogniser has its own limit; what is left of the invocation bounds it too.
-            match tokio::time::timeout(deadline.remaining(), self.transcriber.transcribe(&request)).await {
-                Ok(heard) => heard?,
-                Err(_) => Heard::Failed(ffmpeg::TOO_SLOW.into()),
-            }
+            Ok::<_, ffmpeg::MediaError>(
+                match tokio::time::timeout(deadline.remaining(), self.transcriber.transcribe(&request)).await {
+                    Ok(heard) => heard?,
+                    Err(_) => Heard::Failed(ffmpeg::TOO_SLOW.into()),
+                },
+            )
         };
+        // The first failure stops the other (its ffmpeg or Whisper is killed). Both on the
+        // heap: side by side their states are too large for a thread's stack in a debug build.
+        let (probed, heard) = tokio::try_join!(Box::pin(picture), Box::pin(words))?;
         Ok(Converted { probed, mp4_key, poster_key, heard })
+    }
+
+    /// The web copy of `original` at `mp4`: its streams copied when the take is already
+    /// web-playable in the campaign's orientation (Safari's, an iPhone's "Most
+    /// Compatible"), else re-encoded to H.264/AAC in the campaign's frame. A copy that
+    /// ffmpeg refuses (odd timestamps) is re-encoded instead.
+    async fn web_copy(
+        &self,
+        original: &Path,
+        mp4: &Path,
+        source: &ffmpeg::Probed,
+        portrait: bool,
+        deadline: Deadline,
+    ) -> Result<(), ffmpeg::MediaError> {
+        let has_audio = source.audio_codec.is_some();
+        if ffmpeg::web_playable(source, portrait) {
+            match ffmpeg::remux(original, mp4, has_audio, deadline.limit(TRANSCODE_LIMIT)).await {
+                Ok(()) => return Ok(()),
+                Err(ffmpeg::MediaError::Unplayable { detail, .. }) if !deadline.remaining().is_zero() => {
+                    tracing::warn!(%detail, "the take could not be copied; it is re-encoded");
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        let frame = ffmpeg::encoded_frame(source.shown_size(), portrait, ffmpeg::LARGEST_ENCODED_FRAME);
+        ffmpeg::transcode(original, mp4, frame, has_audio, deadline.limit(TRANSCODE_LIMIT)).await
     }
 
     /// Streams an object to `to` (never whole in memory), refusing one larger than `/tmp`
@@ -559,7 +600,16 @@ impl MediaWorker {
             Heard::Failed(_) => {}
         }
         let answer = AnswerRef::of_journey(journey);
+        // `answer.ready` in the same transaction (an outbox item), when nothing is left pending.
+        let ready = (transcript_status != TranscriptStatus::Pending)
+            .then(|| answer_ready(journey, take_key, transcript_status));
+        if let Some(event) = &ready {
+            with.push(self.store.put_op(event)?);
+        }
         if answers::media_ready(&self.store, &answer, take_key, claim_id, &media, with).await? {
+            if let Some(event) = ready {
+                storyhive_shared::webhooks::announce(&self.webhooks, &event.tenant_id, &event.event_id).await;
+            }
             Ok(Outcome::Ready(transcript_status))
         } else {
             Ok(Outcome::Superseded)
@@ -619,13 +669,50 @@ impl MediaWorker {
             );
         }
         let answer = AnswerRef::new(&job.tenant_id, &job.campaign_id, &job.contributor_id, &job.question_id);
+        let event = storyhive_shared::webhooks::EventRecord::new(
+            &job.tenant_id,
+            &job.take_key,
+            storyhive_shared::webhooks::EventData::AnswerReady(storyhive_shared::webhooks::AnswerReadyData {
+                campaign_id: job.campaign_id.clone(),
+                collaborator_id: job.contributor_id.clone(),
+                question_id: job.question_id.clone(),
+                transcript: transcript_word(status),
+            }),
+            model::now(),
+        );
+        with.push(self.store.put_op(&event)?);
         if answers::transcript_finished(&self.store, &answer, &job.take_key, job_name, status, reason, with).await? {
+            storyhive_shared::webhooks::announce(&self.webhooks, &event.tenant_id, &event.event_id).await;
             Ok(Outcome::TranscriptStored(status))
         } else {
             // A repeated event, or the take was replaced meanwhile.
             Ok(Outcome::AlreadyDone)
         }
     }
+}
+
+/// The `answer.ready` event of a take (one per take: its key is the fact), written in the
+/// transaction that settles the answer.
+fn answer_ready(
+    journey: &JourneyRecord,
+    take_key: &str,
+    status: TranscriptStatus,
+) -> storyhive_shared::webhooks::EventRecord {
+    storyhive_shared::webhooks::EventRecord::new(
+        &journey.tenant_id,
+        take_key,
+        storyhive_shared::webhooks::EventData::AnswerReady(storyhive_shared::webhooks::AnswerReadyData {
+            campaign_id: journey.campaign_id.clone(),
+            collaborator_id: journey.contributor_id.clone(),
+            question_id: journey.campaign_question_id.clone(),
+            transcript: transcript_word(status),
+        }),
+        model::now(),
+    )
+}
+
+fn transcript_word(status: TranscriptStatus) -> String {
+    if status == TranscriptStatus::Ready { "ready" } else { "failed" }.to_string()
 }
 
 #[cfg(test)]

@@ -302,7 +302,11 @@ pub async fn publish(
         .map_err(ApiError::Internal)
     };
     match write::create(&context.store, &record).await? {
-        write::Created::Live => Ok((true, Publication::of(&record, origin(context), Default::default()))),
+        write::Created::Live => {
+            let published = Publication::of(&record, origin(context), Default::default());
+            tell_webhooks(context, &record.tenant_id, &published, true).await;
+            Ok((true, published))
+        }
         write::Created::AlreadyLive(existing) => {
             remove_copies().await?;
             let live = takedown::by_slug(&context.store, &existing)
@@ -357,7 +361,30 @@ pub async fn unpublish(
     let reason = takedown::unpublished_by(&staff_name(&principal.user));
     let done =
         takedown::take_down(&context.store, copies(context)?, &record, PublicationStatus::Unpublished, &reason).await?;
-    publication(context, &done).await
+    let unpublished = publication(context, &done).await?;
+    tell_webhooks(context, &done.tenant_id, &unpublished, false).await;
+    Ok(unpublished)
+}
+
+/// `video.published` or `video.unpublished`, once per item (its slug is the fact). The
+/// item is published (or taken down) whatever becomes of this: a failure is logged.
+async fn tell_webhooks(context: &AppContext, tenant_id: &str, item: &Publication, published: bool) {
+    use storyhive_shared::webhooks::{self, EventData, VideoPublicationData};
+    let data = VideoPublicationData {
+        slug: item.slug.clone(),
+        kind: serde_json::to_value(item.kind).ok().and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default(),
+        campaign_id: item.campaign_id.clone(),
+        title: item.title.clone(),
+        share_url: item.share_url.clone(),
+    };
+    let (fact, data) = if published {
+        (format!("published#{}", item.slug), EventData::VideoPublished(data))
+    } else {
+        (format!("unpublished#{}", item.slug), EventData::VideoUnpublished(data))
+    };
+    if let Err(error) = webhooks::emit(&context.store, &context.webhooks, tenant_id, &fact, data).await {
+        tracing::warn!(?error, slug = %item.slug, "could not record the webhook event of a publication");
+    }
 }
 
 /// A page of the organisation's items, newest first.

@@ -20,9 +20,10 @@ use storyhive_shared::{
     campaigns::records::{CampaignRecord, QuestionRecord},
     contributors::records::{MembershipRecord, UploadRecord},
     media::MediaJob,
-    queue::MediaQueue,
+    queue::{MediaQueue, WebhookQueue},
     search,
     storage::{keys, objects::TakeKey, Store},
+    webhooks,
 };
 
 #[derive(Clone, Debug)]
@@ -34,6 +35,8 @@ pub struct UploadWorker {
     pub max_bytes: i64,
     /// Each recorded take is handed to the media worker (web-playable copy, transcript).
     pub media_queue: MediaQueue,
+    /// The organisation's webhooks are told of each stored take (`answer.stored`).
+    pub webhooks: WebhookQueue,
 }
 
 impl UploadWorker {
@@ -45,6 +48,7 @@ impl UploadWorker {
             bucket: context.config.video_bucket()?.to_string(),
             max_bytes: storyhive_shared::contributors::rules::MAX_VIDEO_BYTES,
             media_queue: context.media.clone(),
+            webhooks: context.webhooks.clone(),
         })
     }
 }
@@ -280,6 +284,7 @@ impl UploadWorker {
             answers::Stored::Recorded => {
                 first_answer().await?;
                 self.queue_media(parsed, question_id, key).await?;
+                self.announce_stored(parsed, question_id, key, info).await?;
                 Ok(Outcome::Recorded)
             }
             // Recorded by an earlier delivery, which may have failed to count it or hand it on.
@@ -288,6 +293,8 @@ impl UploadWorker {
                 if !handed_on {
                     self.queue_media(parsed, question_id, key).await?;
                 }
+                // The event of this take, if the earlier delivery did not get to record it.
+                self.announce_stored(parsed, question_id, key, info).await?;
                 Ok(Outcome::AlreadyRecorded)
             }
             answers::Stored::KeptAsPrevious => Ok(Outcome::AlreadyRecorded),
@@ -306,6 +313,30 @@ impl UploadWorker {
                 take_key: key.into(),
             })
             .await
+    }
+}
+
+impl UploadWorker {
+    /// `answer.stored`, once per take (its key is the fact: a repeat records nothing).
+    async fn announce_stored(
+        &self,
+        parsed: &TakeKey,
+        question_id: &str,
+        key: &str,
+        info: &probe::VideoInfo,
+    ) -> anyhow::Result<()> {
+        let taken_at = time::OffsetDateTime::from_unix_timestamp_nanos(parsed.taken_at_ms as i128 * 1_000_000)
+            .map(storyhive_shared::model::timestamp)
+            .unwrap_or_default();
+        let data = webhooks::EventData::AnswerStored(webhooks::AnswerStoredData {
+            campaign_id: parsed.campaign_id.clone(),
+            collaborator_id: parsed.contributor_id.clone(),
+            question_id: question_id.into(),
+            taken_at,
+            duration_seconds: info.duration_seconds,
+        });
+        webhooks::emit(&self.store, &self.webhooks, &parsed.tenant_id, key, data).await?;
+        Ok(())
     }
 }
 

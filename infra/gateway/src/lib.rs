@@ -39,7 +39,7 @@ pub struct HttpFunction {
 /// Every HTTP function, in the order their routes are merged (the order of `openapi.json`).
 /// `tests/routes.rs` checks that `template.yaml` routes each of these routes to the same
 /// function.
-pub const HTTP_FUNCTIONS: [HttpFunction; 16] = [
+pub const HTTP_FUNCTIONS: [HttpFunction; 17] = [
     HttpFunction {
         logical_id: "AccountsFunction",
         binary: "accounts",
@@ -131,6 +131,12 @@ pub const HTTP_FUNCTIONS: [HttpFunction; 16] = [
         api: storyhive_public_pages::api,
         router: storyhive_public_pages::router,
     },
+    HttpFunction {
+        logical_id: "WebhooksFunction",
+        binary: "webhooks",
+        api: storyhive_webhooks::api,
+        router: storyhive_webhooks::router,
+    },
 ];
 
 /// Every function's routes, as API Gateway routes them in the cloud.
@@ -147,7 +153,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 
 pub fn openapi_json() -> String {
     let document = serde_json::to_value(openapi()).expect("OpenAPI document serialises");
-    let document = storyhive_shared::openapi::finish_document(document);
+    let mut document = storyhive_shared::openapi::finish_document(document);
+    storyhive_webhooks::document::add_webhooks(&mut document);
     let mut text = serde_json::to_string_pretty(&document).expect("OpenAPI document serialises");
     text.push('\n');
     text

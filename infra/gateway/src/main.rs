@@ -104,6 +104,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve { .. } => local_ai_config().await,
         _ => AiConfig::default(),
     };
+    let webhooks_allow_loopback = std::env::var("STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK").is_ok_and(|v| v.trim() == "1");
     let clients = AwsClients::from_env().await;
     let resources = provisioned(&cli, &clients).await?;
     let template = Template::load(&cli.template)?;
@@ -113,6 +114,8 @@ async fn main() -> anyhow::Result<()> {
         if logical_id == "AiFunction" {
             config.ai = local_ai.clone();
         }
+        // The tests' explicit setting: webhooks to http://127.0.0.1 receivers (never in template.yaml).
+        config.webhooks_allow_loopback = webhooks_allow_loopback;
         Ok(AppContext::new(config, &clients))
     };
     match &cli.command {
@@ -231,6 +234,26 @@ async fn main() -> anyhow::Result<()> {
             tokio::spawn(sqs_worker(&template, &resources, "MediaWorkerFunction", "media-worker")?.run_with(
                 clients.sqs.clone(),
                 storyhive_local_stack::worker_handler!(media, storyhive_media_worker::handle),
+            ));
+
+            // Webhooks: the deliveries as SQS hands them over, and the cloud's 5-minute sweep.
+            let webhooks = storyhive_webhook_worker::WebhookWorker::new(&context_of("WebhookWorkerFunction")?);
+            tokio::spawn({
+                let webhooks = webhooks.clone();
+                async move {
+                    let every = std::time::Duration::from_secs(storyhive_webhook_worker::SWEEP_EVERY_SECONDS);
+                    let mut ticks = tokio::time::interval(every);
+                    loop {
+                        ticks.tick().await;
+                        if let Err(error) = webhooks.sweep().await {
+                            tracing::error!(error = ?error, "webhook sweep failed");
+                        }
+                    }
+                }
+            });
+            tokio::spawn(sqs_worker(&template, &resources, "WebhookWorkerFunction", "webhook-worker")?.run_with(
+                clients.sqs.clone(),
+                storyhive_local_stack::worker_handler!(webhooks, storyhive_webhook_worker::handle),
             ));
 
             if !web_dir.join("index.html").exists() {

@@ -31,6 +31,7 @@ pub const CASCADE_QUEUE: &str = "CascadeQueue";
 pub const MEDIA_BUCKET: &str = "MediaBucket";
 pub const PUBLISHED_BUCKET: &str = "PublishedBucket";
 pub const MEDIA_QUEUE: &str = "MediaQueue";
+pub const WEBHOOK_QUEUE: &str = "WebhookQueue";
 pub const WEB_DISTRIBUTION: &str = "WebDistribution";
 
 #[derive(Debug, Clone)]

@@ -679,8 +679,10 @@ def main() -> int:
         build.setdefault("rows", []).append({
             "subject": "`bench.sh` itself, from its start to this table (building, emulators, set-up and every measurement)",
             "measured": f"{int(wall) // 60} min {int(wall) % 60:02d} s", "beside": "—", "ratio": "—",
-            "goal": f"under {WALL_GOAL_S // 60} min from a fresh clone after the test command: "
-                    f"{'met' if wall < WALL_GOAL_S else '**not met**'} in this run"})
+            "goal": f"under {WALL_GOAL_S // 60} min from a fresh clone after the test command: " + (
+                "not shown by this run (its profile was built before it started; a fresh clone builds it)"
+                if build.get("build_seconds", 0) < 60 else
+                f"{'met' if wall < WALL_GOAL_S else '**not met**'} in this run")})
 
     text = table(cold, requests, build, pipeline)
     header = (f"## Cold start, request cost, upload pipeline and build (`infra/scripts/bench.sh`)\n\n"

@@ -417,7 +417,7 @@ async fn remind(
                 CampaignType::Targeted => situation.campaign.deadline.clone(),
                 CampaignType::Evergreen => None,
             },
-            language: situation.campaign.language.into(),
+            language: situation.campaign.language,
             unsubscribe: Some(unsubscribe::link(&context.config.app_base_url, &preferences)),
         })
         .await

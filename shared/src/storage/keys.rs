@@ -746,3 +746,46 @@ pub fn mail_preferences(tenant_id: &str, contributor_id: &str) -> Key {
 pub fn reminder_of_membership(membership: &Key) -> Key {
     Key::new(membership.pk.clone(), membership.sk.replacen(CONTRIBUTOR_PREFIX, "REMINDER#", 1))
 }
+
+// ------------------------------------------------------------ webhooks
+
+/// The partition of an organisation's webhook endpoints (a handful: read whole).
+pub fn webhook_endpoints_partition(tenant_id: &str) -> String {
+    format!("{}#WEBHOOKS", tenant_pk(tenant_id))
+}
+
+/// A webhook endpoint (address, kind, events, secrets, failure streak).
+pub fn webhook_endpoint(tenant_id: &str, endpoint_id: &str) -> Key {
+    Key::new(webhook_endpoints_partition(tenant_id), format!("ENDPOINT#{endpoint_id}"))
+}
+
+/// The `SK` prefix of the endpoints in [`webhook_endpoints_partition`].
+pub fn webhook_endpoints_prefix() -> String {
+    "ENDPOINT#".to_string()
+}
+
+/// An event that happened (its id is the hash of the fact, so the same fact is one event).
+pub fn webhook_event(tenant_id: &str, event_id: &str) -> Key {
+    Key::new(format!("{}#WHEVENT#{event_id}", tenant_pk(tenant_id)), "EVENT")
+}
+
+/// One event's delivery to one endpoint (attempts made, state), beside its event.
+pub fn webhook_delivery(tenant_id: &str, event_id: &str, endpoint_id: &str) -> Key {
+    Key::new(format!("{}#WHEVENT#{event_id}", tenant_pk(tenant_id)), format!("DELIVERY#{endpoint_id}"))
+}
+
+/// GSI2 partition of the events not yet handed to their endpoints (sparse: the fan-out
+/// removes it); its sort key is the creation time, so the sweep reads the old ones only.
+pub fn webhook_events_pending_gsi2() -> String {
+    "WHEVENTS#PENDING".to_string()
+}
+
+/// The partition of an endpoint's delivery log (sort key: a ULID, newest last).
+pub fn webhook_attempts_partition(tenant_id: &str, endpoint_id: &str) -> String {
+    format!("{}#WEBHOOK#{endpoint_id}#LOG", tenant_pk(tenant_id))
+}
+
+/// One delivery attempt in an endpoint's log.
+pub fn webhook_attempt(tenant_id: &str, endpoint_id: &str, attempt_id: &str) -> Key {
+    Key::new(webhook_attempts_partition(tenant_id, endpoint_id), attempt_id.to_string())
+}

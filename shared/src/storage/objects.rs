@@ -138,16 +138,22 @@ pub enum Derived {
     Poster,
     /// Where Amazon Transcribe writes its result.
     TranscriptionOutput,
+    /// The take's speech (16 kHz mono WAV) that Amazon Transcribe reads.
+    SpeechAudio,
 }
 
 impl Derived {
-    pub const ALL: [Derived; 3] = [Derived::WebMp4, Derived::Poster, Derived::TranscriptionOutput];
+    pub const ALL: [Derived; 4] =
+        [Derived::WebMp4, Derived::Poster, Derived::TranscriptionOutput, Derived::SpeechAudio];
+    /// What deployments wrote beside the take (in `media/`) before [`DERIVED_PREFIX`].
+    const LEGACY: [Derived; 3] = [Derived::WebMp4, Derived::Poster, Derived::TranscriptionOutput];
 
     fn suffix(self) -> &'static str {
         match self {
             Derived::WebMp4 => ".web.mp4",
             Derived::Poster => ".poster.jpg",
             Derived::TranscriptionOutput => ".transcribe.json",
+            Derived::SpeechAudio => ".speech.wav",
         }
     }
 
@@ -182,7 +188,7 @@ fn folder_and_stem(take_key: &str) -> (&str, &str) {
 pub fn objects_of_take(take_key: &str) -> Vec<String> {
     std::iter::once(take_key.to_string())
         .chain(Derived::ALL.map(|d| d.of(take_key)))
-        .chain(Derived::ALL.map(|d| d.legacy_of(take_key)))
+        .chain(Derived::LEGACY.map(|d| d.legacy_of(take_key)))
         .collect()
 }
 
@@ -545,6 +551,7 @@ mod tests {
                 "derived/T1/I1/C1/K1/1700000000000-recorded_video.web.mp4",
                 "derived/T1/I1/C1/K1/1700000000000-recorded_video.poster.jpg",
                 "derived/T1/I1/C1/K1/1700000000000-recorded_video.transcribe.json",
+                "derived/T1/I1/C1/K1/1700000000000-recorded_video.speech.wav",
                 "T1/I1/C1/K1/media/1700000000000-recorded_video.web.mp4",
                 "T1/I1/C1/K1/media/1700000000000-recorded_video.poster.jpg",
                 "T1/I1/C1/K1/media/1700000000000-recorded_video.transcribe.json",

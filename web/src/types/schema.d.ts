@@ -2645,8 +2645,282 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's webhook endpoints, oldest first, and the events they may receive. */
+        get: operations["list_endpoints"];
+        put?: never;
+        /** Add an endpoint. Its signing secret is in the answer, and shown only this once. */
+        post: operations["create_endpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an endpoint's address, description or events, or enable or disable it. */
+        put: operations["update_endpoint"];
+        post?: never;
+        /** Delete an endpoint: nothing more is sent to it (its log expires with its 30 days). */
+        delete: operations["delete_endpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery log, newest first: each attempt's time, answer code, duration
+         *     and error (kept 30 days).
+         */
+        get: operations["list_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}/deliveries/{eventId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event to the endpoint again, now, under the same `webhook-id` (one attempt,
+         *     logged; a disabled endpoint receives it too).
+         */
+        post: operations["redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret, shown this once. The previous one keeps signing (a second
+         *     signature) for 24 hours, so receivers can switch without losing events.
+         */
+        post: operations["rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the endpoint a `webhook.test` event (delivered, signed and logged like the others). */
+        post: operations["send_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "answer.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An answer is ready to review
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_answer_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "answer.stored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new answer was recorded
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_answer_stored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collaborator.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A collaborator submitted their answers
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_collaborator_submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consent.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A collaborator withdrew their consent
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_consent_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "video.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A video was published
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_video_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "video.rendered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A generated video was rendered
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_video_rendered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "video.unpublished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A video was unpublished
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_video_unpublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test event from Storyhive
+         * @description Sent to each enabled endpoint subscribed to this event (a Slack endpoint receives a Slack message instead: `text` and `blocks`). Signed as the Standard Webhooks specification says: verify `webhook-signature` with the endpoint's secret over `{webhook-id}.{webhook-timestamp}.{body}`. Retried with the same `webhook-id` (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h) until an answer with a 2xx status; redirects are not followed.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description `POST /user/acceptInvitation`: choose a password (and a name) and sign in. */
@@ -2822,6 +3096,14 @@ export interface components {
             uploadStatus: components["schemas"]["UploadStatus"];
             video?: null | components["schemas"]["VideoInfo"];
         };
+        /** @description `answer.ready`: the answer's video is converted and its transcript finished. */
+        AnswerReadyData: {
+            campaignId: string;
+            collaboratorId: string;
+            questionId: string;
+            /** @description `ready` (the words are searchable) or `failed` (the video plays without them). */
+            transcript: string;
+        };
         /** @description The answer whose failed take staff queue again. */
         AnswerRetry: {
             /** @default  */
@@ -2845,6 +3127,16 @@ export interface components {
             journeyId: components["schemas"]["Id"];
             /** @default new */
             status: components["schemas"]["AnswerReview"];
+        };
+        /** @description `answer.stored`: a take was stored against a collaborator's answer. */
+        AnswerStoredData: {
+            campaignId: string;
+            collaboratorId: string;
+            /** Format: double */
+            durationSeconds: number;
+            questionId: string;
+            /** @description When the collaborator recorded the take. */
+            takenAt: components["schemas"]["String"];
         };
         /** @description A key as listed (never the key itself). */
         ApiKey: {
@@ -3070,6 +3362,12 @@ export interface components {
             key: string;
             post: components["schemas"]["PresignedPostForm"];
         };
+        /** @description `collaborator.submitted`. */
+        CollaboratorSubmittedData: {
+            campaignId: string;
+            collaboratorId: string;
+            submittedAt: components["schemas"]["String"];
+        };
         /** @description Spec section 3, "Company". File fields are short-lived URLs to read the file. */
         Company: {
             companyLogo?: string | null;
@@ -3120,6 +3418,11 @@ export interface components {
             takenDown: components["schemas"]["TakenDown"][];
             withdrawn: boolean;
             withdrawnAt?: string | null;
+        };
+        /** @description `consent.withdrawn`. */
+        ConsentWithdrawnData: {
+            collaboratorId: string;
+            withdrawnAt: components["schemas"]["String"];
         };
         /** @description A contributor as staff list them across campaigns. */
         Contributor: {
@@ -3203,6 +3506,25 @@ export interface components {
             code: string;
             name: string;
         };
+        CreateEndpoint: {
+            /** @default  */
+            description: string;
+            /**
+             * @description Event types, e.g. `answer.stored` (at least one).
+             * @default []
+             */
+            events: string[];
+            /**
+             * @description `standard` (signed JSON events) or `slack` (messages for a Slack incoming webhook).
+             * @default
+             */
+            kind: string;
+            /**
+             * @description `https://…`; for a Slack endpoint its incoming webhook's address.
+             * @default
+             */
+            url: string;
+        };
         /** @description The answer to creating a key: the only time the key is shown. */
         CreatedApiKey: {
             apiKey: components["schemas"]["ApiKey"];
@@ -3284,6 +3606,29 @@ export interface components {
             /** @default  */
             id: components["schemas"]["Id"];
         };
+        /** @description One attempt of the endpoint's delivery log. */
+        Delivery: {
+            at: string;
+            /** Format: int32 */
+            attempt: number;
+            /** Format: int64 */
+            durationMs: number;
+            error?: string | null;
+            eventId: string;
+            eventType: components["schemas"]["EventType"];
+            id: string;
+            /** @description Redelivered by hand. */
+            manual: boolean;
+            nextAttemptAt?: string | null;
+            ok: boolean;
+            /** Format: int32 */
+            statusCode?: number | null;
+        };
+        /** @description A page of the delivery log, newest first. */
+        DeliveryPage: {
+            items: components["schemas"]["Delivery"][];
+            nextCursor?: string | null;
+        };
         /** @description A department as the API shows it. */
         Department: {
             id: string;
@@ -3345,6 +3690,44 @@ export interface components {
             /** @default  */
             email: string;
         };
+        /**
+         * @description An endpoint as the staff app shows it (its secret is never shown again after creation
+         *     or rotation: only its start).
+         */
+        Endpoint: {
+            createdAt: string;
+            description: string;
+            /** @description Why the worker disabled it ("Disabled: every delivery failed for 5 days …"). */
+            disabledReason?: string | null;
+            enabled: boolean;
+            events: components["schemas"]["EventType"][];
+            /** @description Since when every delivery failed (none: the last one succeeded, or none failed). */
+            failingSince?: string | null;
+            id: string;
+            kind: components["schemas"]["EndpointKind"];
+            lastSuccessAt?: string | null;
+            /** @description When the previous secret stops signing, during a rotation's overlap. */
+            previousSecretUntil?: string | null;
+            /** @description The secret's first characters, to tell secrets apart. */
+            secretHint: string;
+            url: string;
+        };
+        /**
+         * @description How a delivery is formatted.
+         * @enum {string}
+         */
+        EndpointKind: "standard" | "slack";
+        /** @description The organisation's endpoints, and the events they may subscribe to. */
+        EndpointList: {
+            endpoints: components["schemas"]["Endpoint"][];
+            eventTypes: components["schemas"]["EventType"][];
+        };
+        /** @description An endpoint with its signing secret, shown this once. */
+        EndpointWithSecret: {
+            endpoint: components["schemas"]["Endpoint"];
+            /** @description `whsec_…`: verify the `webhook-signature` header with it. Shown only now. */
+            secret: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description The message to show. */
@@ -3359,6 +3742,11 @@ export interface components {
          * @enum {string}
          */
         Event: "view" | "embedLoad" | "play" | "progress25" | "progress50" | "progress75" | "progress100";
+        /**
+         * @description The kinds of events, by their wire names.
+         * @enum {string}
+         */
+        EventType: "answer.stored" | "answer.ready" | "collaborator.submitted" | "video.rendered" | "video.published" | "video.unpublished" | "consent.withdrawn" | "webhook.test";
         /** @description One invalid field, in the spec's words. */
         FieldError: {
             field: string;
@@ -4519,6 +4907,10 @@ export interface components {
             takenDownAt?: string | null;
             title: string;
         };
+        /** @description A test event was queued. */
+        TestSent: {
+            eventId: string;
+        };
         /** @enum {string} */
         TextKind: "brief" | "script";
         /** @description Where a text search matched, and the words said around it. */
@@ -4639,6 +5031,20 @@ export interface components {
             industry: string | null;
             /** @default null */
             name: string | null;
+        };
+        /** @description A change to an endpoint: what is given changes, the rest stays. */
+        UpdateEndpoint: {
+            /** @default null */
+            description: string | null;
+            /**
+             * @description Enabling again clears the reason it was disabled and its failure streak.
+             * @default null
+             */
+            enabled: boolean | null;
+            /** @default null */
+            events: string[] | null;
+            /** @default null */
+            url: string | null;
         };
         UpdateGuidelineTitle: {
             /** @default  */
@@ -4848,6 +5254,22 @@ export interface components {
             /** Format: int32 */
             width?: number | null;
         };
+        /** @description `video.published` and `video.unpublished`. */
+        VideoPublicationData: {
+            campaignId: string;
+            /** @description `answer` or `generatedVideo`. */
+            kind: string;
+            shareUrl: string;
+            /** @description The public page's slug (its address is `shareUrl`). */
+            slug: string;
+            title: string;
+        };
+        /** @description `video.rendered`: a generated video. */
+        VideoRenderedData: {
+            campaignId: string;
+            title: string;
+            videoId: string;
+        };
         /** @description A text as the spec's `videoScript`: paragraphs separated by blank lines. */
         VideoScript: {
             /** @description `videoScript` split on blank lines. */
@@ -4882,6 +5304,11 @@ export interface components {
         WallUpdate: {
             publicationIds?: string[] | null;
             title?: string;
+        };
+        /** @description `webhook.test`. */
+        WebhookTestData: {
+            endpointId: string;
+            message: string;
         };
         /** @description Staff record a withdrawal of consent they received by other means. */
         WithdrawalRequest: {
@@ -15108,6 +15535,969 @@ export interface operations {
             };
             /** @description The address is too long; refused by the HTTP server before routing, without a body */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_endpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    create_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEndpoint"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointWithSecret"];
+                };
+            };
+            /** @description Not an https address, an internal address, no or unknown events, a bad kind */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEndpoint"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Endpoint"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed meanwhile: try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                endpointId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description Bad cursor or page size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointWithSecret"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    send_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestSent"];
+                };
+            };
+            /** @description The endpoint is disabled */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_answer_ready: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AnswerReadyData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "answer.ready";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_answer_stored: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AnswerStoredData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "answer.stored";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collaborator_submitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CollaboratorSubmittedData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "collaborator.submitted";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_consent_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ConsentWithdrawnData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "consent.withdrawn";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_video_published: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["VideoPublicationData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "video.published";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_video_rendered: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["VideoRenderedData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "video.rendered";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_video_unpublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["VideoPublicationData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "video.unpublished";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every attempt (deduplicate on it).
+                 * @example msg_2b8f0a3c4d5e6f708192a3b4c5d6e7f8
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`, space-separated, one per valid secret (two during a rotation's overlap).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["WebhookTestData"] & {
+                        /** @description Where to see it in the staff app. */
+                        link: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds: retried. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -415,6 +415,12 @@ pub async fn submit(
     if !write::submitted(&context.store, membership).await? {
         return Err(ApiError::AccessDenied(rules::LINK_INVALID.into()));
     }
+    // The fact is the set of takes submitted: the same answers submitted again (a second
+    // click, another tab) are the same event; answers re-recorded and submitted, a new one.
+    let mut takes: Vec<&str> =
+        journey.questions.iter().filter_map(|q| q.video.as_ref()).map(|v| v.key.as_str()).collect();
+    takes.sort_unstable();
+    tell_webhooks_submitted(&context, membership, &takes.join(",")).await;
     // Submitted: no more reminders (the job checks again before each one).
     storyhive_shared::contributors::reminders::finished(
         &context.store,
@@ -484,4 +490,35 @@ pub async fn withdraw_consent(
         tracing::warn!(?error, "could not queue the takedown of a withdrawn collaborator's videos");
     }
     Ok(Message::new(publishing::CONSENT_WITHDRAWN_MESSAGE))
+}
+
+/// `collaborator.submitted`, once per set of takes submitted (`takes`). The answers are
+/// submitted whatever becomes of it: a failure is logged.
+async fn tell_webhooks_submitted(
+    context: &AppContext,
+    membership: &storyhive_shared::contributors::records::MembershipRecord,
+    takes: &str,
+) {
+    use storyhive_shared::webhooks::{self, CollaboratorSubmittedData, EventData};
+    let result = async {
+        let Some(now) = context
+            .store
+            .get::<storyhive_shared::contributors::records::MembershipRecord>(&membership.key())
+            .await?
+            .and_then(|m| m.submitted_at)
+        else {
+            return Ok(false);
+        };
+        let fact = format!("{}#{}#{takes}", membership.campaign_id, membership.contributor_id);
+        let data = EventData::CollaboratorSubmitted(CollaboratorSubmittedData {
+            campaign_id: membership.campaign_id.clone(),
+            collaborator_id: membership.contributor_id.clone(),
+            submitted_at: now,
+        });
+        webhooks::emit(&context.store, &context.webhooks, &membership.tenant_id, &fact, data).await
+    }
+    .await;
+    if let Err(error) = result {
+        tracing::warn!(?error, "could not record the webhook event of a submission");
+    }
 }

@@ -41,7 +41,7 @@ fn invited(result: invite::Invited) -> (StatusCode, Json<InviteResult>) {
     (
         StatusCode::CREATED,
         Json(InviteResult {
-            message: message.into(),
+            message,
             contributor: result.contributor,
             campaign_live: result.made_live,
             invite_link,
@@ -533,7 +533,7 @@ async fn send_re_record_mail(
             campaign_title: campaign.title.clone(),
             questions,
             link: storyhive_shared::contributors::dto::invite_link(&context.config.app_base_url, &updated, &key),
-            language: campaign.language.into(),
+            language: campaign.language,
             unsubscribe: Some(unsubscribe_link),
         })
         .await?;

@@ -111,7 +111,7 @@ pub async fn invitation_mail(
         link: invite_link(&context.config.app_base_url, membership, key),
         deadline: parts.campaign.deadline.clone(),
         minutes: parts.estimated_minutes(),
-        language: parts.campaign.language.into(),
+        language: parts.campaign.language,
         unsubscribe: Some(unsubscribe),
     })
 }

@@ -14,6 +14,11 @@ async fn video_count(invited: &Invited, stack: &TestStack) -> i64 {
     list["items"][0]["videoCount"].as_i64().unwrap()
 }
 
+async fn submitted_events(stack: &TestStack, invited: &Invited) -> Vec<storyhive_shared::webhooks::EventRecord> {
+    let events = storyhive_local_stack::testkit::pending_webhook_events(stack, &invited.staff.tenant_id).await;
+    events.into_iter().filter(|e| e.data.event_type().name() == "collaborator.submitted").collect()
+}
+
 fn question<'a>(journey: &'a Value, id: &str) -> &'a Value {
     journey["questions"].as_array().unwrap().iter().find(|q| q["campaignQuestionId"] == id).unwrap()
 }
@@ -79,6 +84,16 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     let (status, _) =
         invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
     assert_eq!(status, StatusCode::OK);
+    // The organisation's webhooks hear of the submission once (issue 26), even when the
+    // collaborator's browser sends it again.
+    invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
+    let submitted = submitted_events(&stack, &invited).await;
+    assert_eq!(submitted.len(), 1, "{submitted:?}");
+    let data = &submitted[0].payload("http://app.storyhive.test")["data"];
+    assert_eq!(
+        (data["campaignId"].as_str(), data["collaboratorId"].as_str()),
+        (Some(invited.campaign_id.as_str()), Some(invited.contributor_id.as_str()))
+    );
 
     let (status, body) = invited
         .staff
@@ -106,6 +121,11 @@ async fn re_recording_asks_only_what_was_sent_back_and_deleting_videos_keeps_cou
     assert_eq!(question(&journey, &q2)["sentForReRecording"], false);
     assert_eq!(journey["reRecording"], false);
     assert_eq!(stats(&stack, &invited.staff.tenant_id).await.video_count, 2);
+    // Submitted again with a new take: a second submission, a second event.
+    let (status, _) =
+        invited.call(&stack, Method::PUT, &format!("{}/submit", invited.path("/contributor")), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(submitted_events(&stack, &invited).await.len(), 2);
 
     let (status, body) = invited
         .staff

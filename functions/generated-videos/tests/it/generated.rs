@@ -311,6 +311,15 @@ async fn the_same_render_message_delivered_twice_renders_once_and_a_deleted_vide
     outcomes.sort_by_key(|o| format!("{o:?}"));
     assert_eq!(outcomes, vec![Outcome::Claimed, Outcome::Rendered], "two deliveries at once: one renders");
     assert_eq!(media.process(&job).await.unwrap(), Outcome::AlreadyDone, "a later delivery renders nothing");
+    // One `video.rendered` for the organisation's webhooks (issue 26).
+    let rendered: Vec<_> = storyhive_local_stack::testkit::pending_webhook_events(&stack, &record.tenant_id)
+        .await
+        .into_iter()
+        .filter(|e| e.data.event_type().name() == "video.rendered")
+        .collect();
+    assert_eq!(rendered.len(), 1, "{rendered:?}");
+    let data = &rendered[0].payload("http://app.storyhive.test")["data"];
+    assert_eq!((data["videoId"].as_str(), data["title"].as_str()), (Some(record.video_id.as_str()), Some("Twice")));
     let stored: GeneratedVideoRecord = stack.context.store.get(&record.key()).await.unwrap().unwrap();
     assert!((stored.duration_seconds.unwrap() - 2.5).abs() <= 0.1, "{stored:?}");
     assert_eq!((stored.width, stored.height), (Some(1280), Some(720)));

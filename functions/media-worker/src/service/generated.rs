@@ -119,6 +119,16 @@ impl MediaWorker {
                 };
                 let stored = self.settle_record(&key, &claim_id, outcome).await?;
                 if stored {
+                    // `video.rendered`, once per render (its claim settled it).
+                    let data = storyhive_shared::webhooks::EventData::VideoRendered(
+                        storyhive_shared::webhooks::VideoRenderedData {
+                            campaign_id: campaign_id.into(),
+                            video_id: video_id.into(),
+                            title: video.title.clone(),
+                        },
+                    );
+                    let fact = format!("{video_id}#{claim_id}");
+                    storyhive_shared::webhooks::emit(&self.store, &self.webhooks, tenant_id, &fact, data).await?;
                     Ok(Outcome::Rendered)
                 } else {
                     // Deleted while rendering: what this render wrote goes too.

@@ -1,8 +1,9 @@
 //! Speech to words with timings, behind one trait with two engines:
 //! - [`Whisper`]: offline, runs here (faster-whisper with Whisper tiny.en or base, through
 //!   `whisper/transcribe.py`); answers at once.
-//! - [`AmazonTranscribe`]: in AWS. The worker starts a job on the web-playable MP4 in
-//!   the video bucket; Transcribe writes its JSON result into the bucket and EventBridge
+//! - [`AmazonTranscribe`]: in AWS. The worker puts the take's speech (the 16 kHz WAV it
+//!   made from the original, while the web copy is still being made) beside the take's
+//!   derived files and starts a job on it; Transcribe writes its JSON result into the bucket and EventBridge
 //!   puts the job's "Transcribe Job State Change" on the media queue, where the worker
 //!   reads the result.
 
@@ -31,11 +32,11 @@ pub enum Heard {
 /// One take to transcribe.
 #[derive(Debug, Clone)]
 pub struct Request {
-    /// 16 kHz mono PCM WAV of the take's sound (local engines read it).
+    /// 16 kHz mono PCM WAV of the take's sound, made from the original.
     pub speech_wav: PathBuf,
     pub bucket: String,
-    /// The web-playable MP4 in the bucket (cloud engines read it there).
-    pub mp4_key: String,
+    /// Where a cloud engine puts [`Request::speech_wav`] in the bucket to read it there.
+    pub speech_key: String,
     /// Where a cloud engine writes its result.
     pub output_key: String,
     /// A name unique to the take (the same take always gets the same name).
@@ -157,12 +158,27 @@ impl Transcriber for AmazonTranscribe {
 
     async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard> {
         use aws_sdk_transcribe::types::{LanguageCode, Media, MediaFormat};
+        // Transcribe reads its media from S3 (with the worker's rights): the speech goes
+        // there first, as the web copy may not be there yet.
+        let body = aws_sdk_s3::primitives::ByteStream::from_path(&request.speech_wav)
+            .await
+            .context("reading the take's speech")?;
+        self.s3
+            .put_object()
+            .bucket(&request.bucket)
+            .key(&request.speech_key)
+            .content_type("audio/wav")
+            .body(body)
+            .send()
+            .await
+            .with_context(|| format!("PutObject {}", request.speech_key))?;
         let started = self
             .client
             .start_transcription_job()
             .transcription_job_name(&request.job_name)
-            .media(Media::builder().media_file_uri(format!("s3://{}/{}", request.bucket, request.mp4_key)).build())
-            .media_format(MediaFormat::Mp4)
+            .media(Media::builder().media_file_uri(format!("s3://{}/{}", request.bucket, request.speech_key)).build())
+            .media_format(MediaFormat::Wav)
+            .media_sample_rate_hertz(16_000)
             // Collaborators answer in the campaign's language.
             .language_code(LanguageCode::from(request.language.transcribe_code()))
             .output_bucket_name(&request.bucket)

@@ -6,5 +6,6 @@ mod answers;
 mod calls;
 mod common;
 mod jobs;
+mod remux;
 mod speech;
 mod worker;

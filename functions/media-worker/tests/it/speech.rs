@@ -30,7 +30,7 @@ async fn hear(wav: &Path, language: Language) -> (Vec<TranscriptWord>, String) {
     let request = Request {
         speech_wav: wav.to_path_buf(),
         bucket: String::new(),
-        mp4_key: String::new(),
+        speech_key: String::new(),
         output_key: String::new(),
         job_name: String::new(),
         language,

@@ -31,9 +31,10 @@ fn message(id: &str, body: &str) -> SqsMessage {
 async fn a_take_becomes_a_web_playable_mp4_and_a_poster_in_the_campaigns_orientation() {
     let stack = stack().await;
     // A portrait WebM (as a phone records it) for a landscape campaign, and a landscape
-    // MP4 for a portrait one: both are fitted and padded to the campaign's frame.
+    // MP4 for a portrait one: both are fitted and padded to the campaign's shape (16:9 or
+    // 9:16) at their own size, not enlarged.
     for (mode, kind, source, frame) in
-        [("landscape", "webm", (240, 320), (1280, 720)), ("portrait", "mp4", (320, 240), (720, 1280))]
+        [("landscape", "webm", (240, 320), (568, 320)), ("portrait", "mp4", (320, 240), (320, 568))]
     {
         let answering = answering(&stack, mode).await;
         let take = answering
@@ -262,11 +263,20 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
         .await;
     assert_eq!((status, info["transcript"]["status"].as_str()), (reqwest::StatusCode::OK, Some("pending")));
 
-    // Transcribe works on the MP4 in the bucket and writes its result there (moto's
+    // Transcribe works on the take's speech, put in the bucket by the worker (made from the
+    // original while the web copy was made), and writes its result there (moto's
     // Transcribe keeps the job but writes no file: the test writes Transcribe's JSON).
     let started = transcribe.get_transcription_job().transcription_job_name(&job_name).send().await.unwrap();
-    let uri = started.transcription_job.unwrap().media.unwrap().media_file_uri.unwrap();
-    assert_eq!(uri, format!("s3://{}/{}", context.config.video_bucket().unwrap(), Derived::WebMp4.of(&take)));
+    let started = started.transcription_job.unwrap();
+    let uri = started.media.unwrap().media_file_uri.unwrap();
+    let speech_key = Derived::SpeechAudio.of(&take);
+    assert_eq!(uri, format!("s3://{}/{}", context.config.video_bucket().unwrap(), speech_key));
+    assert_eq!(started.media_format.map(|f| f.as_str().to_string()).as_deref(), Some("wav"));
+    let (wav, _) = download(&stack, &speech_key).await;
+    let (streams, seconds) = ffprobe(&wav);
+    assert_eq!(streams, vec![("audio".into(), "pcm_s16le".into(), 0, 0)], "16 kHz mono speech");
+    assert!((seconds - 2.0).abs() < 0.2, "{seconds}");
+    std::fs::remove_file(wav).ok();
     let result = serde_json::json!({"jobName": job_name, "status": "COMPLETED", "results": {
     "transcripts": [{"transcript": "I live in London."}],
     "items": [

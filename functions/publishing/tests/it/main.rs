@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{
     collaborators::*,
     media::{video, Container},
-    TestStack,
+    pending_webhook_events, TestStack,
 };
 use storyhive_shared::{
     media::MediaStatus,
@@ -182,6 +182,18 @@ async fn an_approved_answer_gets_a_public_page_and_unpublishing_takes_it_down_at
     }
     let (status, _) = answering.staff.delete(&stack, &format!("/publications/{slug}"), None).await;
     assert_eq!(status, StatusCode::OK, "unpublishing again changes nothing");
+    // The organisation's webhooks hear of each fact once (issue 26): the take stored and
+    // ready, the item published (twice asked, one event) and taken down (twice asked).
+    let events = pending_webhook_events(&stack, &answering.staff.tenant_id).await;
+    let types: Vec<&str> = events.iter().map(|e| e.data.event_type().name()).collect();
+    assert_eq!(types, ["answer.stored", "answer.ready", "video.published", "video.unpublished"], "{events:?}");
+    let payload = events[2].payload("http://app.storyhive.test");
+    assert_eq!(
+        (payload["data"]["slug"].as_str(), payload["data"]["title"].as_str()),
+        (Some(slug.as_str()), Some(title))
+    );
+    assert_eq!(payload["data"]["kind"], "answer");
+    assert!(payload["data"]["shareUrl"].as_str().unwrap().ends_with(&format!("/v/{slug}")), "{payload}");
     let (status, _) = public(&stack, &format!("/v/{}", storyhive_shared::publishing::new_slug())).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
@@ -223,6 +235,16 @@ async fn a_withdrawal_of_consent_takes_down_that_collaborators_videos_only() {
     assert_eq!(public(&stack, &format!("/v/{noors}")).await.0, StatusCode::OK, "another collaborator's video stays");
     let (_, consent) = amara.staff.get(&stack, &format!("/consent/{}", amara.contributor_id)).await;
     assert_eq!(consent["withdrawn"], true);
+    // One `consent.withdrawn` event, however often the cascade ran (issue 26's webhooks).
+    stack.run_workers().await.unwrap();
+    let withdrawn: Vec<_> = pending_webhook_events(&stack, &amara.staff.tenant_id)
+        .await
+        .into_iter()
+        .filter(|e| e.data.event_type().name() == "consent.withdrawn")
+        .collect();
+    assert_eq!(withdrawn.len(), 1, "{withdrawn:?}");
+    let payload = withdrawn[0].payload("http://app.storyhive.test");
+    assert_eq!(payload["data"]["collaboratorId"], amara.contributor_id.as_str());
     assert_eq!(consent["takenDown"][0]["publicationId"], amaras.as_str());
 
     // While withdrawn nothing of hers is published, and her link asks for consent again.

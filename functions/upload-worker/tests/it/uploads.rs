@@ -4,6 +4,7 @@ use storyhive_local_stack::testkit::TestStack;
 use storyhive_shared::{
     contributors::{rules, stats::TenantStats},
     storage::keys,
+    webhooks,
 };
 
 use crate::common::*;
@@ -74,6 +75,20 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
     assert!((before.video_seconds - 5.0).abs() < 0.3, "{}", before.video_seconds);
     assert_eq!(video_count(&invited, &stack).await, 2);
 
+    // `answer.stored`, once per take (issue 26): its id is the take's.
+    let tenant = &invited.staff.tenant_id;
+    let event_key = keys::webhook_event(tenant, &webhooks::event_id(tenant, webhooks::EventType::AnswerStored, &key1));
+    let event = || async {
+        stack.context.store.get::<webhooks::EventRecord>(&event_key).await.unwrap().expect("answer.stored")
+    };
+    let first_event = event().await;
+    assert_eq!(first_event.data.event_type(), webhooks::EventType::AnswerStored);
+    let webhooks::EventData::AnswerStored(data) = &first_event.data else { unreachable!() };
+    assert_eq!(
+        (data.question_id.as_str(), data.collaborator_id.as_str()),
+        (q1.as_str(), invited.contributor_id.as_str())
+    );
+
     // The same notification twice, and the worker run again: nothing moves.
     redeliver(&stack, &key1).await;
     redeliver(&stack, &key1).await;
@@ -96,6 +111,7 @@ async fn real_videos_are_probed_and_recorded_once_with_exact_figures() {
         (Some(invited.campaign_id.as_str()), Some(2))
     );
     assert_eq!(dashboard["hoursOfVideoSubmitted"].as_f64(), Some(0.0), "5 s is 0.00 hours");
+    assert_eq!(event().await.created_at, first_event.created_at, "the redelivered notification made no second event");
 
     // Everything stored: the collaborator can submit, and staff see and play it all.
     let (status, body) =

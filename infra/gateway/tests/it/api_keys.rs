@@ -19,6 +19,13 @@ use crate::common::{expired_api_key, stack};
 
 const KEYS: &str = "/organisation/api-keys";
 
+/// Creates a key as `token`'s staff member; the answer (the key is shown once in it).
+async fn create_key(stack: &TestStack, token: &str, body: Value) -> Value {
+    let (status, created) = call(stack, Method::POST, KEYS, Some(token), Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created
+}
+
 async fn list(stack: &TestStack, token: &str) -> Vec<Value> {
     let (status, body) = call(stack, Method::GET, KEYS, Some(token), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -43,15 +50,8 @@ async fn a_key_is_shown_once_stored_as_a_hash_used_with_its_scopes_and_revoked_a
     let (initiative, tag) = (admin.initiative(&stack, "Keys").await, admin.tag(&stack, "keys").await);
     let campaign = admin.campaign(&stack, &initiative, "Read by a key", &[&tag]).await;
     let name = "  CRM «sync» \"nightly\" 🐝 مفتاح  ";
-    let (status, created) = call(
-        &stack,
-        Method::POST,
-        KEYS,
-        Some(&admin.token),
-        Some(json!({"name": name, "scopes": ["campaigns:read", "answers:write"]})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created =
+        create_key(&stack, &admin.token, json!({"name": name, "scopes": ["campaigns:read", "answers:write"]})).await;
     let key = created["key"].as_str().unwrap().to_string();
     assert!(key.starts_with(&format!("shk_{}_", admin.tenant_id)), "{key}");
     assert_eq!(created["apiKey"]["name"], name.trim());
@@ -123,15 +123,12 @@ async fn an_expired_or_forged_key_gets_401_and_a_future_expiry_works_until_then(
     assert_eq!(list(&stack, &admin.token).await[0]["status"], "expired");
 
     let tomorrow = model::timestamp(model::now() + time::Duration::days(1));
-    let (status, created) = call(
+    let created = create_key(
         &stack,
-        Method::POST,
-        KEYS,
-        Some(&admin.token),
-        Some(json!({"name": "Until tomorrow", "scopes": ["publishing:write"], "expiresAt": tomorrow})),
+        &admin.token,
+        json!({"name": "Until tomorrow", "scopes": ["publishing:write"], "expiresAt": tomorrow}),
     )
     .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
     let key = created["key"].as_str().unwrap();
     let (status, body) = call(&stack, Method::GET, "/publications", Some(key), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -151,15 +148,7 @@ async fn only_the_super_admin_and_admins_manage_keys_and_bad_input_changes_nothi
     let stack = stack().await;
     let owner = organisation(&stack).await;
     let admin = member(&stack, &owner.tenant_id, Role::Admin).await;
-    let (status, created) = call(
-        &stack,
-        Method::POST,
-        KEYS,
-        Some(&admin.token),
-        Some(json!({"name": "Admin's key", "scopes": ["videos:read"]})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created = create_key(&stack, &admin.token, json!({"name": "Admin's key", "scopes": ["videos:read"]})).await;
     let id = created["apiKey"]["id"].as_str().unwrap().to_string();
     for role in [Role::Creator, Role::Coordinator] {
         let staff = member(&stack, &owner.tenant_id, role).await;
@@ -200,15 +189,7 @@ async fn only_the_super_admin_and_admins_manage_keys_and_bad_input_changes_nothi
 async fn what_an_integration_creates_is_attributed_to_its_key() {
     let stack = stack().await;
     let owner = organisation(&stack).await;
-    let (status, created) = call(
-        &stack,
-        Method::POST,
-        KEYS,
-        Some(&owner.token),
-        Some(json!({"name": "Zapier ✨", "scopes": ["campaigns:write"]})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created = create_key(&stack, &owner.token, json!({"name": "Zapier ✨", "scopes": ["campaigns:write"]})).await;
     let key = created["key"].as_str().unwrap();
     let key_id = created["apiKey"]["id"].as_str().unwrap();
     let (status, initiative) =
@@ -250,15 +231,8 @@ async fn what_an_integration_creates_is_attributed_to_its_key() {
 async fn a_read_with_a_key_writes_only_its_last_use_once_a_minute() {
     let stack = stack().await;
     let owner = organisation(&stack).await;
-    let (status, created) = call(
-        &stack,
-        Method::POST,
-        KEYS,
-        Some(&owner.token),
-        Some(json!({"name": "Dashboard reader", "scopes": ["campaigns:read"]})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created =
+        create_key(&stack, &owner.token, json!({"name": "Dashboard reader", "scopes": ["campaigns:read"]})).await;
     let key = created["key"].as_str().unwrap();
     let writes = |stack: &TestStack| -> Vec<String> {
         stack

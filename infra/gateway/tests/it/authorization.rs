@@ -212,7 +212,7 @@ impl World {
             "id" if path.starts_with("/user-state") => self.contributor_id.clone(),
             "id" => self.campaign_id.clone(),
             // No such generated video or test job: the cells check who gets past authorization.
-            "videoId" | "jobId" | "wallId" => model::new_id(),
+            "videoId" | "jobId" | "wallId" | "endpointId" | "eventId" => model::new_id(),
             // No such published item: public reads answer 404, staff calls get past authorization.
             "slug" | "publicationId" => storyhive_shared::publishing::new_slug(),
             "tagId" => self.tag_id.clone(),

@@ -233,7 +233,8 @@ async fn check_what_a_newcomer_sees(stack: &TestStack, report: &Report) {
         assert_eq!(&mp4[4..8], b"ftyp", "{who}: an MP4");
         let ((codec, width, height), mp4_seconds) = ffprobe(&mp4);
         let spec = world::campaign(seeded.campaign);
-        let frame = if spec.mode == RecordingMode::Portrait { (720, 1280) } else { (1280, 720) };
+        // The demo's takes are 640x360 (360x640): copied or converted, never enlarged.
+        let frame = if spec.mode == RecordingMode::Portrait { (360, 640) } else { (640, 360) };
         assert_eq!((codec.as_str(), width, height), ("h264", frame.0, frame.1), "{who}");
         let poster = download(stack, info["posterUrl"].as_str().unwrap()).await;
         assert_eq!(&poster[..3], &[0xFF, 0xD8, 0xFF], "{who}: a JPEG poster");

@@ -82,6 +82,8 @@ struct World {
     key: String,
     guideline_id: String,
     guideline_value_id: String,
+    /// A webhook endpoint (its delivery log is read).
+    endpoint_id: String,
 }
 
 impl World {
@@ -103,6 +105,7 @@ impl World {
             }
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" => self.campaign_id.clone(),
+            "endpointId" => self.endpoint_id.clone(),
             "videoId" | "jobId" | "wallId" => model::new_id(),
             // No such published item: public reads answer 404, staff calls get past authorization.
             "slug" | "publicationId" => storyhive_shared::publishing::new_slug(),
@@ -171,6 +174,15 @@ async fn world(stack: &TestStack) -> World {
     ops.extend(listing::index_ops(store, Some(&before), Some(&after)).unwrap());
     store.transact(ops).await.unwrap();
 
+    let endpoint = ok(
+        stack,
+        &owner,
+        Method::POST,
+        "/webhooks/endpoints",
+        json!({"url": "https://hooks.example.com/reads", "events": ["answer.stored"]}),
+    )
+    .await;
+
     let department = ok(stack, &owner, Method::POST, "/departments/add", json!({"name": "Gone"})).await;
     ok(stack, &coordinator, Method::PUT, "/user/me/update", json!({"department": department["id"]})).await;
     let (status, _) =
@@ -189,6 +201,7 @@ async fn world(stack: &TestStack) -> World {
         key: query_param(&link, "key"),
         guideline_id: guideline["id"].as_str().unwrap().to_string(),
         guideline_value_id: guideline["values"][0]["id"].as_str().unwrap().to_string(),
+        endpoint_id: endpoint["endpoint"]["id"].as_str().unwrap().to_string(),
     }
 }
 

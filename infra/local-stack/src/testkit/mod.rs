@@ -449,10 +449,34 @@ fn everything(resources: &LocalResources) -> Config {
         media_queue_url: resources.queues.get(MEDIA_QUEUE).map(|q| q.url.clone()),
         video_processing_api_key: Some(provision::LOCAL_VIDEO_PROCESSING_API_KEY.into()),
         transcription_engine: None,
+        webhook_queue_url: resources.queues.get(provision::WEBHOOK_QUEUE).map(|q| q.url.clone()),
+        webhooks_allow_loopback: false,
     }
 }
 
 /// A unique work address for one test.
 pub fn unique_email(label: &str) -> String {
     format!("{label}-{}@acme-films.com", storyhive_shared::model::new_id().to_lowercase())
+}
+
+/// The webhook events an organisation's actions recorded that no webhook worker has handed
+/// on yet (the sparse index of pending events), oldest first: in a stack without the worker,
+/// every event made, so a test counts that a fact made one event.
+pub async fn pending_webhook_events(
+    stack: &TestStack,
+    tenant_id: &str,
+) -> Vec<storyhive_shared::webhooks::EventRecord> {
+    use storyhive_shared::storage::{keys, Query};
+    let pending: Vec<storyhive_shared::webhooks::EventRecord> = stack
+        .context
+        .store
+        .query(Query::gsi2(keys::webhook_events_pending_gsi2()))
+        .await
+        .expect("reading the pending webhook events");
+    pending.into_iter().filter(|e| e.tenant_id == tenant_id).collect()
+}
+
+/// The names of those events' types, in the order they were made.
+pub async fn pending_webhook_event_types(stack: &TestStack, tenant_id: &str) -> Vec<&'static str> {
+    pending_webhook_events(stack, tenant_id).await.iter().map(|e| e.data.event_type().name()).collect()
 }

@@ -98,6 +98,9 @@ fn each_function_gets_exactly_the_resources_it_uses() {
         ("SearchFunction", false, false, true, false),
         ("PublishingFunction", false, true, true, false),
         ("PublicPagesFunction", false, false, false, false),
+        ("WebhooksFunction", false, false, false, false),
+        // Tells the admins when it disables an endpoint.
+        ("WebhookWorkerFunction", true, false, false, false),
     ];
     let functions: Vec<&str> = template.of_kind("AWS::Serverless::Function").map(|f| f.logical_id.as_str()).collect();
     assert_eq!(functions.len(), expected.len(), "a new function needs a line here: {functions:?}");
@@ -124,6 +127,22 @@ fn each_function_gets_exactly_the_resources_it_uses() {
             config.media_queue_url.is_some(),
             ["UploadWorkerFunction", "GeneratedVideosFunction"].contains(&function),
             "{function}: MEDIA_QUEUE_URL"
+        );
+        // Where something an organisation's webhooks hear of happens, and the webhook
+        // functions themselves (issue 26).
+        assert_eq!(
+            config.webhook_queue_url.is_some(),
+            [
+                "UploadWorkerFunction",
+                "MediaWorkerFunction",
+                "ContributorsFunction",
+                "PublishingFunction",
+                "CascadeWorkerFunction",
+                "WebhooksFunction",
+                "WebhookWorkerFunction",
+            ]
+            .contains(&function),
+            "{function}: WEBHOOK_QUEUE_URL"
         );
         // Only the video processing calls know their shared key (fixed locally).
         assert_eq!(
@@ -316,7 +335,13 @@ fn every_queue_worker_is_capped_by_one_concurrency_parameter() {
     capped.sort();
     assert_eq!(
         capped,
-        ["CascadeWorkerFunction", "MailWorkerFunction", "MediaWorkerFunction", "UploadWorkerFunction"],
+        [
+            "CascadeWorkerFunction",
+            "MailWorkerFunction",
+            "MediaWorkerFunction",
+            "UploadWorkerFunction",
+            "WebhookWorkerFunction"
+        ],
         "every queue's worker"
     );
 }

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearResources, rereadResources, useResource } from './resource';
+import { clearResources, rereadResources, updateResourceData, useResource } from './resource';
 
 function Shown({ keyName, fetcher }: { keyName: string; fetcher: () => Promise<string> }) {
   const state = useResource(['contributor', keyName], fetcher);
@@ -51,5 +51,29 @@ describe('rereadResources (a service worker took control)', () => {
     await act(() => rereadResources(['contributor']));
     expect(campaignReads).toBe(2);
     expect(otherReads).toBe(1);
+  });
+});
+
+describe('updateResourceData (a script saved in the studio, then "Prepare your script" opened)', () => {
+  it('shows the change at once, and a read sent before it does not put the older words back', async () => {
+    let reads = 0;
+    const second = deferred<string>();
+    const fetcher = () => (++reads === 1 ? Promise.resolve('campaign script') : second.promise);
+    const first = render(<Shown keyName="journey" fetcher={fetcher} />);
+    await screen.findByText('campaign script');
+    first.unmount();
+    // The next page mounts and reads again; the collaborator's words are saved while that read is out.
+    render(<Shown keyName="journey" fetcher={fetcher} />);
+    expect(reads).toBe(2);
+    act(() => updateResourceData<string>(['contributor', 'journey'], () => 'my own words'));
+    expect(screen.getByText('my own words')).toBeInTheDocument();
+    await act(async () => second.resolve('campaign script'));
+    expect(screen.getByText('my own words')).toBeInTheDocument();
+  });
+
+  it('changes nothing under a key never read', () => {
+    updateResourceData<string>(['contributor', 'never'], () => 'x');
+    render(<Shown keyName="never" fetcher={() => new Promise<string>(() => undefined)} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
   });
 });

@@ -31,6 +31,8 @@ type Entry = {
   users: number;
   listeners: Set<() => void>;
   snapshot: Snapshot;
+  /** Bumped by each local change, so a read sent before it cannot put the older state back. */
+  localChanges: number;
 };
 
 type Snapshot = { data: unknown; error: unknown; status: Entry['status'] };
@@ -55,6 +57,7 @@ function entryOf(key: ResourceKey): Entry {
       users: 0,
       listeners: new Set(),
       snapshot: { data: undefined, error: null, status: 'pending' },
+      localChanges: 0,
     };
     cache.set(id, entry);
   }
@@ -81,8 +84,16 @@ function load(entry: Entry): Promise<void> {
       return attempt(left - 1);
     }
   };
+  const changesBefore = entry.localChanges;
   entry.inFlight = attempt(entry.retry).then(
     (data) => {
+      if (entry.localChanges !== changesBefore) {
+        // The server may have answered before it had the change: keep the changed data, and read
+        // again when a page next mounts.
+        entry.stale = true;
+        entry.inFlight = null;
+        return;
+      }
       entry.data = data;
       entry.hasData = true;
       entry.error = null;
@@ -195,6 +206,19 @@ export function setResourceData(key: ResourceKey, data: unknown): void {
   entry.status = 'success';
   entry.updatedAt = Date.now();
   entry.stale = false;
+  publish(entry);
+}
+
+/**
+ * Changes what is cached under `key` at once, as the server will have it once a save sent now is
+ * kept: a page opened next shows it even if the read it starts is still on its way. Nothing is
+ * cached yet: nothing to change.
+ */
+export function updateResourceData<T>(key: ResourceKey, change: (data: T) => T): void {
+  const entry = cache.get(hash(key));
+  if (!entry?.hasData) return;
+  entry.localChanges += 1;
+  entry.data = change(entry.data as T);
   publish(entry);
 }
 

@@ -5,6 +5,9 @@ import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
 import type { ContributorData } from '../types';
 import { t } from '../i18n/i18n';
 import { saveJourney } from './contributor-api';
+import { contributorKeys } from './queries';
+import { updateResourceData } from './resource';
+import type { Journey } from '../types';
 
 export type ScriptSaveState = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -30,5 +33,14 @@ export function useScriptSave(data: ContributorData) {
         setState('error');
       });
   }, SCRIPT_SAVE_DELAY_MS);
-  return { save: save.call, state, label: scriptSaveLabel(state) };
+  const saveNow = (campaignQuestionId: string, contributorScript: string) => {
+    // Every page of this visit reads the journey from one cache: it holds the words at once, so
+    // "Prepare your script" and the studio, opened next, never start from the older script.
+    updateResourceData<Journey>(contributorKeys.journey(data), (journey) => ({
+      ...journey,
+      questions: journey.questions.map((q) => (q.campaignQuestionId === campaignQuestionId ? { ...q, contributorScript } : q)),
+    }));
+    save.call(campaignQuestionId, contributorScript);
+  };
+  return { save: saveNow, state, label: scriptSaveLabel(state) };
 }

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/layouts/PageHeader';
 import { ApiKeysSection } from './ApiKeysSection';
+import { WebhooksSection } from './WebhooksSection';
 
 /**
  * Settings → Integrations (superAdmin, admin): how other systems work with Storyhive. One section
@@ -13,7 +14,7 @@ export function IntegrationsPage() {
         description="Connect other systems to your organisation's campaigns, collaborators, answers, videos and publishing."
       />
       <ApiKeysSection />
-      {/* Webhooks section (endpoints, deliveries): WebhooksSection.tsx of this folder, from the webhooks branch, renders here. */}
+      <WebhooksSection />
     </div>
   );
 }

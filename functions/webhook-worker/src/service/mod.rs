@@ -1,0 +1,3 @@
+//! The logic behind the worker's handler: the HTTP client of deliveries behind the SSRF guard.
+
+pub mod guard;
