@@ -224,6 +224,15 @@ pub const ROUTE_SCOPES: &[(&str, &str, KeyAccess)] = &[
     ("POST", "/generated-videos/retry/{campaignId}/{videoId}", n(Videos, W)),
     ("PUT", "/generated-videos/approval/{campaignId}/{videoId}", n(Videos, W)),
     ("DELETE", "/generated-videos/delete/{campaignId}/{videoId}", n(Videos, W)),
+    // Stories of many voices (with generated videos: the same function renders both).
+    ("GET", "/generated-videos/stories/{campaignId}", n(Videos, R)),
+    ("GET", "/generated-videos/stories/{campaignId}/{storyId}", n(Videos, R)),
+    ("GET", "/generated-videos/stories/speaker/{contributorId}", n(Videos, R)),
+    ("GET", "/generated-videos/library/{campaignId}", n(Videos, R)),
+    ("POST", "/generated-videos/stories/save", n(Videos, W)),
+    ("PUT", "/generated-videos/stories/{campaignId}/{storyId}", n(Videos, W)),
+    ("DELETE", "/generated-videos/stories/delete/{campaignId}/{storyId}", n(Videos, W)),
+    ("POST", "/openai/story-draft", n(Videos, W)),
     // Publishing: published stories, walls, consent withdrawals.
     ("GET", "/publications", n(Publishing, R)),
     ("GET", "/publications/stats", n(Publishing, R)),

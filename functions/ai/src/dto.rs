@@ -104,3 +104,31 @@ pub struct GeneratedScript {
     pub video_script: String,
     pub paragraphs: Vec<String>,
 }
+
+/// A story to draft from the campaign's transcripts.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DraftStory {
+    pub campaign_id: Id,
+    /// What the story is about, its tone and its ending (1 to 2000 characters).
+    pub brief: String,
+    /// Seconds, 10 to 600; the draft keeps within 15 % of it.
+    pub target_seconds: u32,
+    /// The story's title (the brief's start when left out).
+    pub title: Option<String>,
+}
+
+/// The draft, saved as a story (open it with `GET /generated-videos/stories/{campaignId}/{storyId}`),
+/// with what was left out and why.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoryDraft {
+    pub campaign_id: String,
+    pub story_id: String,
+    pub title: String,
+    pub version: u64,
+    pub clips: Vec<storyhive_shared::stories::StoryClip>,
+    /// Seconds of the clips.
+    pub duration_seconds: f64,
+    pub report: storyhive_shared::stories::DraftReport,
+}

@@ -25,6 +25,7 @@ storyhive_shared::function_routes!(
     routes::regenerate_question,
     routes::generate_paragraphs,
     routes::generate_script,
+    routes::draft_story,
 );
 
 /// The function's router; the model is built once from the context's `AI_*` settings.

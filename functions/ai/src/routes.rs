@@ -216,7 +216,11 @@ async fn ask<T>(
             }
             Err(prompts::Unusable(why)) => {
                 log(&call, model.name(), prompt_chars, Some(&answer), elapsed_ms, why);
-                let message = if why == ONLY_REPEATS_REASON { ONLY_REPEATS } else { UNUSABLE };
+                let message = match why {
+                    ONLY_REPEATS_REASON => ONLY_REPEATS,
+                    NO_CLIP_MATCHED_REASON => NO_CLIP_MATCHED,
+                    _ => UNUSABLE,
+                };
                 ApiError::BadGateway(message.into())
             }
         },
@@ -565,4 +569,200 @@ async fn save_script(
         storyhive_shared::answers::Details { script: Some(campaign_rules::escape_emoji(script)), ..Default::default() };
     storyhive_shared::answers::details_saved(&context.store, &answer, &details).await?;
     Ok(())
+}
+
+/// What the model may read of the transcripts, in characters of the numbered words (about
+/// 15 000 tokens: within the context of every model we configure, with room for the answer).
+pub const STORY_CONTEXT_CHARS: usize = 60_000;
+/// At most this many transcripts of a campaign are read for a draft.
+pub const STORY_ANSWERS_READ: i32 = 500;
+pub const BRIEF_REQUIRED: &str = "Please write a brief for the story.";
+pub const TARGET_RANGE: &str = "The target length must be between 10 and 600 seconds";
+pub const NO_TRANSCRIPTS: &str = "This campaign has no transcribed answers to draft a story from yet.";
+/// The log's reason when no citation matched (answered as [`NO_CLIP_MATCHED`]).
+const NO_CLIP_MATCHED_REASON: &str = "no citation matched the transcripts";
+pub const NO_CLIP_MATCHED: &str =
+    "The AI proposed no clip whose words match what was said. Nothing was saved; please try again.";
+
+/// Drafts a story from the campaign's transcripts: the model reads them (as many as fit its
+/// context: one answer of each collaborator first, approved ones before others, then the
+/// longest; the report says what was left out) and answers with clips, each quoting its
+/// words and citing an answer and a word range. Every citation is checked against the
+/// stored transcript, word for word: those that do not match are dropped and reported, and
+/// the story is kept within 15 % of the target. The draft is saved as a story (201).
+#[utoipa::path(post, path = "/openai/story-draft", tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    request_body = DraftStory,
+    responses(
+        (status = 201, description = "Drafted and saved as a story", body = StoryDraft),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign in the caller's organisation", body = ErrorBody),
+        (status = 409, description = "The campaign has no transcribed answers yet", body = ErrorBody),
+        (status = 429, description = "The organisation's daily AI quota is used up (Retry-After)", body = ErrorBody),
+        (status = 502, description = "The model failed, or no clip it proposed matched the transcripts", body = ErrorBody),
+        (status = 503, description = "No AI provider is configured", body = ErrorBody),
+        (status = 504, description = "The model did not answer in time", body = ErrorBody),
+    ))]
+pub async fn draft_story(
+    State(context): State<AppContext>,
+    Extension(provider): Extension<Provider>,
+    principal: Principal,
+    Json(body): Json<DraftStory>,
+) -> ApiResult<(axum::http::StatusCode, Json<StoryDraft>)> {
+    use std::collections::HashMap;
+    use storyhive_shared::stories::{self, draft, DraftReport, DroppedClip, StoryContent, StoryRecord};
+
+    principal.require(Permission::UseStaffApp)?;
+    let mut errors = Errors::default();
+    let brief = body.brief.trim().to_string();
+    if brief.is_empty() {
+        errors.add("brief", BRIEF_REQUIRED);
+    } else if brief.chars().count() > PROMPT_MAX {
+        errors.add("brief", format!("The brief must be at most {PROMPT_MAX} characters"));
+    }
+    if !(10..=600).contains(&body.target_seconds) {
+        errors.add("targetSeconds", TARGET_RANGE);
+    }
+    let title = body.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    if title.as_ref().is_some_and(|t| t.chars().count() > stories::MAX_TITLE_CHARS) {
+        errors.add("title", stories::TITLE_TOO_LONG);
+    }
+    if body.campaign_id.is_empty() {
+        errors.add("campaignId", "Campaign is a required field");
+    }
+    errors.finish()?;
+    let parts = staff_campaign(&context, &principal, &body.campaign_id).await?;
+    ready(&provider)?;
+    let tenant_id = &principal.tenant_id;
+    let campaign_id = parts.campaign.campaign_id.clone();
+    let found = stories::answers::of_campaign(&context.store, tenant_id, &campaign_id, STORY_ANSWERS_READ).await?;
+    if found.is_empty() {
+        return Err(ApiError::Conflict(NO_TRANSCRIPTS.into()));
+    }
+    // Speakers are labels in the prompt: no one's name goes to a model.
+    let mut labels: HashMap<String, String> = HashMap::new();
+    let transcripts: Vec<draft::AnswerTranscript> = found
+        .iter()
+        .enumerate()
+        .map(|(i, answer)| {
+            let next = labels.len() + 1;
+            let speaker =
+                labels.entry(answer.contributor_id.clone()).or_insert_with(|| format!("Speaker {next}")).clone();
+            draft::AnswerTranscript {
+                reference: format!("A{}", i + 1),
+                contributor_id: answer.contributor_id.clone(),
+                question_id: answer.question_id.clone(),
+                speaker,
+                approved: answer.approved,
+                words: answer.transcript.words.clone(),
+            }
+        })
+        .collect();
+    let questions: HashMap<String, String> =
+        parts.questions.iter().map(|q| (q.question_id.clone(), q.question.clone())).collect();
+    let selection = draft::select(&transcripts, &questions, STORY_CONTEXT_CHARS);
+    let shown: Vec<&draft::AnswerTranscript> =
+        transcripts.iter().filter(|t| selection.shown.contains(&t.reference)).collect();
+    let rendered: Vec<String> = shown
+        .iter()
+        .map(|t| draft::render_answer(t, questions.get(&t.question_id).map(String::as_str).unwrap_or("")))
+        .collect();
+    let request = prompts::story_request(&campaign_context(&parts), &brief, body.target_seconds, &rendered);
+    let call = Call { task: "storyDraft", tenant_id, campaign_id: &campaign_id, budget: Budget::Staff };
+    let shown_owned: Vec<draft::AnswerTranscript> = shown.into_iter().cloned().collect();
+    let target = f64::from(body.target_seconds);
+    let parse = |answer: &str| {
+        let citations = prompts::parse_citations(answer)?;
+        let checked = draft::check(&shown_owned, citations, target, 0.0);
+        if checked.clips.is_empty() {
+            return Err(prompts::Unusable(NO_CLIP_MATCHED_REASON));
+        }
+        Ok(checked)
+    };
+    let checked = ask(&context, &provider, call, request, parse).await?;
+    let by_reference: HashMap<&str, &draft::AnswerTranscript> =
+        shown_owned.iter().map(|t| (t.reference.as_str(), t)).collect();
+    let dropped = checked
+        .dropped
+        .iter()
+        .map(|d| {
+            let answer = by_reference.get(d.citation.answer.trim());
+            DroppedClip {
+                contributor_id: answer.map(|a| a.contributor_id.clone()),
+                question_id: answer.map(|a| a.question_id.clone()),
+                first_word: d.citation.first_word,
+                last_word: d.citation.last_word,
+                quote: d.citation.quote.clone(),
+                reason: d.why.reason(),
+            }
+        })
+        .collect();
+    let report = DraftReport {
+        brief: brief.clone(),
+        target_seconds: body.target_seconds,
+        seconds: checked.seconds,
+        short: checked.short,
+        selection_note: selection.note(),
+        dropped,
+    };
+    // The verified clips become the story's clips, checked again as staff's would be.
+    let content = StoryContent {
+        title: title.unwrap_or_else(|| draft_title(&brief)),
+        clips: checked
+            .clips
+            .iter()
+            .map(|c| stories::ClipChoice {
+                contributor_id: storyhive_shared::ids::Id::from_trusted(c.contributor_id.clone()),
+                question_id: storyhive_shared::ids::Id::from_trusted(c.question_id.clone()),
+                first_word: c.first_word,
+                last_word: c.last_word,
+            })
+            .collect(),
+        ..Default::default()
+    };
+    let pairs: Vec<(String, String)> =
+        checked.clips.iter().map(|c| (c.contributor_id.clone(), c.question_id.clone())).collect();
+    let answers = stories::answers::of(&context.store, tenant_id, &campaign_id, &pairs).await?;
+    let (story_title, clips) = stories::check(&content, |k, q| answers.get(&(k.to_string(), q.to_string())).cloned())
+        .map_err(ApiError::Validation)?;
+    let record = StoryRecord::new(
+        tenant_id,
+        &campaign_id,
+        &storyhive_shared::model::new_id(),
+        story_title,
+        clips,
+        content,
+        Some(report),
+        &principal.user_id,
+        storyhive_shared::model::timestamp(storyhive_shared::model::now()),
+    );
+    stories::repo::made(&context.store, &record).await?;
+    let duration_seconds = record.duration_seconds();
+    Ok((
+        axum::http::StatusCode::CREATED,
+        Json(StoryDraft {
+            campaign_id: record.campaign_id,
+            story_id: record.story_id,
+            title: record.title,
+            version: record.version,
+            clips: record.clips,
+            duration_seconds,
+            report: record.draft.expect("set above"),
+        }),
+    ))
+}
+
+/// A draft's title from its brief: its first sentence, at most 80 characters.
+fn draft_title(brief: &str) -> String {
+    let first = brief.split(['.', '\n', '!', '?']).next().unwrap_or(brief).trim();
+    let mut title: String = first.chars().take(80).collect();
+    if first.chars().count() > 80 {
+        title.push('…');
+    }
+    if title.is_empty() {
+        "Story draft".into()
+    } else {
+        title
+    }
 }

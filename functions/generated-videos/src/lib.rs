@@ -10,7 +10,7 @@ mod routes;
 
 // Paths the gateway's demo and the media worker's tests use.
 pub use dto::*;
-pub use routes::{videos, videotest};
+pub use routes::{stories, videos, videotest};
 
 use axum::Router;
 use storyhive_shared::AppContext;
@@ -27,6 +27,13 @@ storyhive_shared::function_routes!(
     videos::retry,
     videos::video_captions,
     videos::retry_answer,
+    stories::save,
+    stories::list,
+    stories::get,
+    stories::update,
+    stories::delete,
+    stories::speaker_stories,
+    stories::library,
     videotest::clip_cut_urls,
     videotest::process,
     videotest::process_status,

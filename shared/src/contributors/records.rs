@@ -252,3 +252,13 @@ pub struct UploadRecord {
 impl UploadRecord {
     pub const ENTITY: &'static str = "Upload";
 }
+
+/// The name a collaborator shows where their words are published or cut into a story, as
+/// they consent to it: first name and the initial of the last ("Amal K.").
+pub fn shown_name(first_name: &str, last_name: &str) -> String {
+    let first = first_name.trim();
+    match last_name.trim().chars().next() {
+        Some(initial) => format!("{first} {}.", initial.to_uppercase()),
+        None => first.to_string(),
+    }
+}

@@ -36,13 +36,8 @@ pub fn consent_withdrawn(speaker: &str) -> String {
 }
 
 /// The name a speaker shows by default: first name and the initial of the last ("Amal K.").
-pub fn display_name(first_name: &str, last_name: &str) -> String {
-    let first = first_name.trim();
-    match last_name.trim().chars().next() {
-        Some(initial) => format!("{first} {}.", initial.to_uppercase()),
-        None => first.to_string(),
-    }
-}
+/// Kept with the collaborator's record, so that stories (below publishing) show the same.
+pub use crate::contributors::records::shown_name as display_name;
 
 /// What is published.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -33,6 +33,11 @@ pub fn video_source(campaign_id: &str, video_id: &str) -> String {
     format!("video#{campaign_id}#{video_id}")
 }
 
+/// The source key of a story (any of its renders: one is published at a time).
+pub fn story_source(campaign_id: &str, story_id: &str) -> String {
+    format!("story#{campaign_id}#{story_id}")
+}
+
 /// Where the public copies live (the published bucket), and the edge cache that may still
 /// hold them.
 #[derive(Clone, Copy)]

@@ -513,6 +513,37 @@ pub fn video_test_upload(object_key: &str) -> Key {
     Key::new(format!("VIDEOTEST#UPLOAD#{hashed}"), "UPLOAD")
 }
 
+// ------------------------------------------------------------ stories
+
+pub const STORY_PREFIX: &str = "STORY#";
+pub const STORY_RENDER_PREFIX: &str = "STORYRENDER#";
+
+/// A story of many voices (clips of any answers of a campaign), in its campaign's partition
+/// so it goes with the campaign. Story ids are ULIDs: newest first when read backwards.
+pub fn story(tenant_id: &str, campaign_id: &str, story_id: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{STORY_PREFIX}{story_id}"))
+}
+
+/// A story's render in one format (`landscape`, `portrait`, `square`): one at a time per format.
+pub fn story_render(tenant_id: &str, campaign_id: &str, story_id: &str, format: &str) -> Key {
+    Key::new(campaign_partition(tenant_id, campaign_id), format!("{}{format}", story_renders_prefix(story_id)))
+}
+
+/// The sort-key prefix of a story's renders (every format) in its campaign's partition.
+pub fn story_renders_prefix(story_id: &str) -> String {
+    format!("{STORY_RENDER_PREFIX}{story_id}#")
+}
+
+/// A speaker's link to a story holding one of their clips (written with the story), so a
+/// person's stories are one Query, whatever the size of the organisation.
+pub fn story_speaker(tenant_id: &str, contributor_id: &str, campaign_id: &str, story_id: &str) -> Key {
+    Key::new(stories_of_speaker(tenant_id, contributor_id), format!("{campaign_id}#{story_id}"))
+}
+
+pub fn stories_of_speaker(tenant_id: &str, contributor_id: &str) -> String {
+    format!("{}#SPEAKER#{contributor_id}#STORIES", tenant_pk(tenant_id))
+}
+
 #[cfg(test)]
 mod generated_video_tests {
     use super::*;

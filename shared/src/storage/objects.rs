@@ -213,6 +213,44 @@ pub fn generated_video(source_take_key: &str, video_id: &str, webvtt: bool) -> G
     }
 }
 
+/// A story render's objects: the MP4, its poster, its captions as SRT and WebVTT, and its
+/// provenance sidecar (a JSON object naming every clip's speaker, answer and seconds).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoryRenderObjects {
+    pub mp4: String,
+    pub poster: String,
+    pub srt: String,
+    pub vtt: String,
+    pub provenance: String,
+}
+
+impl StoryRenderObjects {
+    pub fn all(&self) -> Vec<String> {
+        vec![self.mp4.clone(), self.poster.clone(), self.srt.clone(), self.vtt.clone(), self.provenance.clone()]
+    }
+}
+
+/// The objects of one render (`render_id`) of the story `story_id` in `format`, in the
+/// derived folder of the campaign of the take `any_take_key` (one of the story's clips'
+/// takes: `<tenant>/<initiative>/<campaign>/<contributor>/...`), so they go with the campaign.
+pub fn story_render(any_take_key: &str, story_id: &str, format: &str, render_id: &str) -> StoryRenderObjects {
+    let (folder, _) = folder_and_stem(any_take_key);
+    let contributor_folder = folder.trim_end_matches('/');
+    let campaign_folder = match contributor_folder.rfind('/') {
+        Some(at) => &contributor_folder[..=at],
+        None => "",
+    };
+    let base = format!("{DERIVED_PREFIX}{campaign_folder}stories/{story_id}/{format}-{render_id}");
+    StoryRenderObjects {
+        mp4: format!("{base}.mp4"),
+        poster: format!("{base}.poster.jpg"),
+        srt: format!("{base}.srt"),
+        vtt: format!("{base}.vtt"),
+        provenance: format!("{base}.provenance.json"),
+    }
+}
+
 /// Where the video test page's upload goes: `Temp/<lower-case id>/<safe file name>`.
 pub fn video_test_upload(id: &str, file_name: &str) -> String {
     format!("{TEMP_PREFIX}{}/{}", id.to_lowercase(), safe_file_name(file_name))

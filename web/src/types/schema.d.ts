@@ -1235,6 +1235,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/generated-videos/library/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The story editor's library: a campaign's transcribed answers (their current take), each
+         *     with its speaker, question, words and their times, and its video to play; paged, by
+         *     collaborator and question. Filtered by question alone, a page may hold fewer answers
+         *     than asked while `nextCursor` says more follow (the campaign's answers are read in order
+         *     of collaborator; a question has no index of its own).
+         */
+        get: operations["story_library"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/generated-videos/retry/{campaignId}/{videoId}": {
         parameters: {
             query?: never;
@@ -1272,6 +1295,106 @@ export interface paths {
          *     clip's answer must have its web-playable video ready (409 otherwise, naming it).
          */
         post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/stories/delete/{campaignId}/{storyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a story, its renders and their files; a published render comes down first. */
+        delete: operations["delete_story"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/stories/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a new story: an ordered list of clips of any answers of the campaign (any
+         *     collaborators), each a range of its transcript's words, with optional title and end
+         *     cards and lower thirds. Every problem is a 400 naming its field, and nothing is saved.
+         */
+        post: operations["save_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/stories/speaker/{contributorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stories holding a collaborator's clips (before withdrawing their consent, for one):
+         *     one read of their links, whatever the size of the organisation.
+         */
+        get: operations["speaker_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/stories/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaign's stories, newest first. */
+        get: operations["list_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generated-videos/stories/{campaignId}/{storyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A story with its clips (and their warnings), speakers and renders (playable URLs and
+         *     provenance when ready).
+         */
+        get: operations["get_story"];
+        /**
+         * Replaces a story's content (title, clips, cards, lower thirds) over the version the
+         *     editor read: 409 when it changed meanwhile; 400 naming every bad field, nothing changed.
+         *     Its renders stay, marked not current, until rendered again.
+         */
+        put: operations["update_story"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1668,6 +1791,30 @@ export interface paths {
         get: operations["status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/story-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drafts a story from the campaign's transcripts: the model reads them (as many as fit its
+         *     context: one answer of each collaborator first, approved ones before others, then the
+         *     longest; the report says what was left out) and answers with clips, each quoting its
+         *     words and citing an answer and a word range. Every citation is checked against the
+         *     stored transcript, word for word: those that do not match are dropped and reported, and
+         *     the story is kept within 15 % of the target. The draft is saved as a story (201).
+         */
+        post: operations["draft_story"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3338,6 +3485,17 @@ export interface components {
             /** Format: double */
             start: number;
         };
+        /** @description One clip as staff choose it: a range of an answer's transcript words (both included, from 0). */
+        ClipChoice: {
+            /** @default  */
+            contributorId: components["schemas"]["Id"];
+            /** @default 0 */
+            firstWord: number;
+            /** @default 0 */
+            lastWord: number;
+            /** @default  */
+            questionId: components["schemas"]["Id"];
+        };
         ClipCutRequest: {
             /**
              * @description A `video/*` type; the upload must send exactly this `Content-Type`.
@@ -3640,6 +3798,55 @@ export interface components {
             /** @description Mobile, Tablet, Desktop or Unknown. */
             deviceType: string;
         };
+        /** @description What the AI draft left out, and why (kept on the story it made, for the editor). */
+        DraftReport: {
+            brief: string;
+            dropped: components["schemas"]["DroppedClip"][];
+            /**
+             * Format: double
+             * @description Seconds of speech kept.
+             */
+            seconds: number;
+            /** @description When not every answer fitted what the model reads at once: how it chose. */
+            selectionNote?: string | null;
+            /** @description The kept clips are shorter than the target allows. */
+            short: boolean;
+            /** Format: int32 */
+            targetSeconds: number;
+        };
+        /** @description A story to draft from the campaign's transcripts. */
+        DraftStory: {
+            /**
+             * @description What the story is about, its tone and its ending (1 to 2000 characters).
+             * @default
+             */
+            brief: string;
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Seconds, 10 to 600; the draft keeps within 15 % of it.
+             * @default 0
+             */
+            targetSeconds: number;
+            /**
+             * @description The story's title (the brief's start when left out).
+             * @default null
+             */
+            title: string | null;
+        };
+        /** @description A clip the model proposed that is not in the draft. */
+        DroppedClip: {
+            /** @description The answer it cited (`contributorId` and `questionId` when the answer is known). */
+            contributorId?: string | null;
+            firstWord: number;
+            lastWord: number;
+            questionId?: string | null;
+            /** @description What the model said was there. */
+            quote: string;
+            /** @description Why it was left out, in words for staff. */
+            reason: string;
+        };
         /** @description What to render: the clips in playing order, an optional title card, captions. */
         Edit: {
             captions?: components["schemas"]["Captions"];
@@ -3689,6 +3896,18 @@ export interface components {
         EmailRequest: {
             /** @default  */
             email: string;
+        };
+        /** @description The card closing the story: a line and/or the organisation's logo. */
+        EndCard: {
+            /** @description Show the organisation's logo (from its settings). */
+            logo?: boolean;
+            /**
+             * Format: double
+             * @description 1 to 10 seconds.
+             */
+            seconds: number;
+            /** @description Up to 120 characters ("Join us at ..."). */
+            text?: string | null;
         };
         /**
          * @description An endpoint as the staff app shows it (its secret is never shown again after creation
@@ -3797,6 +4016,11 @@ export interface components {
             companySetUp: boolean;
             initiativeCreated: boolean;
         };
+        /**
+         * @description How an answer filmed in another shape fills the frame.
+         * @enum {string}
+         */
+        Framing: "crop" | "blurredFit";
         /** @description The funnel as staff read it. */
         Funnel: {
             /**
@@ -4109,6 +4333,33 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "es" | "fr" | "de" | "pt" | "ar";
+        /**
+         * @description An answer in the story editor's library: who, which question, its words with their
+         *     times, and its video to play.
+         */
+        LibraryAnswer: {
+            approved: boolean;
+            contributorId: string;
+            /** Format: double */
+            durationSeconds?: number | null;
+            /** @description ISO 639-1, as the engine heard it. */
+            language?: string | null;
+            posterUrl?: string | null;
+            question: string;
+            questionId: string;
+            /** @description As they consented to show it. */
+            speaker: string;
+            takeKey: string;
+            /** @description Presigned GETs of the web-playable copy and its poster (when converted). */
+            url?: string | null;
+            /** @description Numbered from 0 (clips cite them); seconds in the take. */
+            words: components["schemas"]["TranscriptWord"][];
+        };
+        LibraryPage: {
+            items: components["schemas"]["LibraryAnswer"][];
+            /** @description A page filtered by question alone may hold fewer answers than asked while more follow. */
+            nextCursor?: string | null;
+        };
         LoginRequest: {
             /** @default  */
             email: string;
@@ -4268,6 +4519,44 @@ export interface components {
         ProcessStarted: {
             jobId: string;
             status: components["schemas"]["GeneratedVideoStatus"];
+        };
+        /** @description The sidecar beside a story's MP4 (and its record): where every second comes from. */
+        Provenance: {
+            campaignId: string;
+            clips: components["schemas"]["ProvenanceClip"][];
+            format: components["schemas"]["StoryFormat"];
+            renderedAt: components["schemas"]["String"];
+            storyId: string;
+            title: string;
+        };
+        /**
+         * @description One clip of a render's provenance: who speaks, which answer, which seconds (of the take,
+         *     and of the story).
+         */
+        ProvenanceClip: {
+            contributorId: string;
+            /** Format: double */
+            end: number;
+            firstWord: number;
+            lastWord: number;
+            question: string;
+            questionId: string;
+            /** @description As they consented to show it. */
+            speaker: string;
+            /**
+             * Format: double
+             * @description Seconds in the answer's take.
+             */
+            start: number;
+            /** Format: double */
+            storyEnd: number;
+            /**
+             * Format: double
+             * @description Where it plays in the story.
+             */
+            storyStart: number;
+            takeKey: string;
+            text: string;
         };
         /** @description One caption cue: the words shown from `start` to `end` (seconds). */
         PublicCue: {
@@ -4623,6 +4912,11 @@ export interface components {
              */
             version: number;
         };
+        /** @description A new story of a campaign. */
+        SaveStory: components["schemas"]["StoryContent"] & {
+            /** @default  */
+            campaignId: components["schemas"]["Id"];
+        };
         SavedFile: {
             kind: string;
             message: string;
@@ -4798,6 +5092,15 @@ export interface components {
             /** @description The matching word as transcribed (or corrected). */
             word: string;
         };
+        SpeakerStories: {
+            items: components["schemas"]["SpeakerStory"][];
+        };
+        /** @description A story holding a speaker's clips. */
+        SpeakerStory: {
+            campaignId: string;
+            storyId: string;
+            title: string;
+        };
         StartUpload: {
             /** @default  */
             campaignId: components["schemas"]["Id"];
@@ -4850,6 +5153,146 @@ export interface components {
         StatusFilter: "draft" | "live" | "expired";
         StoredVideos: {
             answers: components["schemas"]["Answer"][];
+        };
+        /** @description A story as staff see it. */
+        Story: {
+            campaignId: string;
+            clips: components["schemas"]["StoryClipView"][];
+            createdAt: components["schemas"]["String"];
+            createdBy: string;
+            draft?: null | components["schemas"]["DraftReport"];
+            /**
+             * Format: double
+             * @description Clips and cards.
+             */
+            durationSeconds: number;
+            endCard?: null | components["schemas"]["EndCard"];
+            lowerThirds: boolean;
+            renders: components["schemas"]["StoryRender"][];
+            speakers: components["schemas"]["StorySpeaker"][];
+            storyId: string;
+            title: string;
+            titleCard?: null | components["schemas"]["TitleCard"];
+            updatedAt: components["schemas"]["String"];
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description A clip as stored: the choice, and what it was when saved (the take its words belong
+         *     to, its seconds in that take, its words, the speaker's shown name).
+         */
+        StoryClip: {
+            contributorId: string;
+            /** Format: double */
+            end: number;
+            firstWord: number;
+            lastWord: number;
+            questionId: string;
+            /** @description The speaker's name as they consented to show it ("Amal K."). */
+            speaker: string;
+            /**
+             * Format: double
+             * @description Seconds in that take.
+             */
+            start: number;
+            /** @description The take whose transcript the words are of. */
+            takeKey: string;
+            /** @description The words, as the transcript says them. */
+            text: string;
+        };
+        /**
+         * @description A clip as staff see it: what was chosen and saved, and a warning when its answer is not
+         *     approved, or was recorded again since.
+         */
+        StoryClipView: components["schemas"]["StoryClip"] & {
+            warning?: string | null;
+        };
+        /** @description What staff write of a story (save and update). */
+        StoryContent: {
+            /**
+             * @description 1 to 48, in playing order.
+             * @default []
+             */
+            clips: components["schemas"]["ClipChoice"][];
+            /** @default null */
+            endCard: null | components["schemas"]["EndCard"];
+            /**
+             * @description Each clip shows its speaker's name as they consented to show it (default on).
+             * @default null
+             */
+            lowerThirds: boolean | null;
+            /**
+             * @description 1 to 250 characters.
+             * @default
+             */
+            title: string;
+            /** @default null */
+            titleCard: null | components["schemas"]["TitleCard"];
+        };
+        /**
+         * @description The draft, saved as a story (open it with `GET /generated-videos/stories/{campaignId}/{storyId}`),
+         *     with what was left out and why.
+         */
+        StoryDraft: {
+            campaignId: string;
+            clips: components["schemas"]["StoryClip"][];
+            /**
+             * Format: double
+             * @description Seconds of the clips.
+             */
+            durationSeconds: number;
+            report: components["schemas"]["DraftReport"];
+            storyId: string;
+            title: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description The shapes a story is rendered in.
+         * @enum {string}
+         */
+        StoryFormat: "landscape" | "portrait" | "square";
+        StoryPage: {
+            items: components["schemas"]["Story"][];
+            nextCursor?: string | null;
+        };
+        /** @description A render of a story in one format. */
+        StoryRender: {
+            burnCaptions: boolean;
+            createdAt: components["schemas"]["String"];
+            current: boolean;
+            downloadUrl?: string | null;
+            /** Format: double */
+            durationSeconds?: number | null;
+            failureReason?: string | null;
+            format: components["schemas"]["StoryFormat"];
+            framing: components["schemas"]["Framing"];
+            /** Format: int32 */
+            height?: number | null;
+            posterUrl?: string | null;
+            progress?: null | components["schemas"]["RenderProgress"];
+            provenance?: null | components["schemas"]["Provenance"];
+            /** @description The provenance sidecar beside the MP4. */
+            provenanceUrl?: string | null;
+            srtUrl?: string | null;
+            /** @description "processing", "ready" or "failed". */
+            status: components["schemas"]["GeneratedVideoStatus"];
+            /**
+             * Format: int64
+             * @description The story's version it shows; `current` is false once the story changed since.
+             */
+            storyVersion: number;
+            updatedAt: components["schemas"]["String"];
+            /** @description Presigned GETs (when ready). */
+            url?: string | null;
+            vttUrl?: string | null;
+            /** Format: int32 */
+            width?: number | null;
+        };
+        StorySpeaker: {
+            contributorId: string;
+            /** @description As they consented to show it. */
+            name: string;
         };
         String: string;
         SuspendContributor: {
@@ -5113,6 +5556,15 @@ export interface components {
              * @default null
              */
             tips: string | null;
+        };
+        /** @description A story's new content, over the version the editor read. */
+        UpdateStory: components["schemas"]["StoryContent"] & {
+            /**
+             * Format: int64
+             * @description The version read (409 when the story changed since).
+             * @default 0
+             */
+            version: number;
         };
         /** @description `PUT /user/update/{id}`: a new role, a new status, or both. */
         UpdateUserRequest: {
@@ -9680,6 +10132,76 @@ export interface operations {
             };
         };
     };
+    story_library: {
+        parameters: {
+            query?: {
+                /** @description One collaborator's answers. */
+                contributorId?: string;
+                /** @description The answers to one question. */
+                questionId?: string;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Answers per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     retry: {
         parameters: {
             query?: never;
@@ -9808,6 +10330,414 @@ export interface operations {
                 };
             };
             /** @description An answer's video is not ready (or failed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                storyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or story */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveStory"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    speaker_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contributorId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeakerStories"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such collaborator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_stories: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; the first page without it. */
+                cursor?: string;
+                /** @description Items per page, 1 to 50 (10 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                storyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or story */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                storyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStory"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or story */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The story changed since it was read */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11479,6 +12409,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    draft_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftStory"];
+            };
+        };
+        responses: {
+            /** @description Drafted and saved as a story */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryDraft"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The campaign has no transcribed answers yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The organisation's daily AI quota is used up (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model failed, or no clip it proposed matched the transcripts */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No AI provider is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The model did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -1,6 +1,8 @@
 //! The `/openai` calls over HTTP against DynamoDB Local, with a fake language model that
 //! speaks the real protocols (OpenAI chat completions; Bedrock Converse through the AWS SDK).
 
+mod stories;
+
 use std::{sync::Arc, time::Duration};
 
 use reqwest::{Method, StatusCode};
@@ -19,7 +21,7 @@ use storyhive_shared::{
     AppContext,
 };
 
-fn openai(fake: &FakeLlm) -> AiConfig {
+pub(crate) fn openai(fake: &FakeLlm) -> AiConfig {
     AiConfig {
         provider: AiProviderKind::OpenAi,
         base_url: Some(fake.openai_base_url()),
@@ -31,7 +33,7 @@ fn openai(fake: &FakeLlm) -> AiConfig {
     }
 }
 
-fn bedrock(fake: &FakeLlm) -> AiConfig {
+pub(crate) fn bedrock(fake: &FakeLlm) -> AiConfig {
     AiConfig {
         provider: AiProviderKind::Bedrock,
         base_url: Some(fake.bedrock_endpoint()),
@@ -41,7 +43,7 @@ fn bedrock(fake: &FakeLlm) -> AiConfig {
     }
 }
 
-async fn stack(ai: AiConfig) -> TestStack {
+pub(crate) async fn stack(ai: AiConfig) -> TestStack {
     TestStack::start("AiFunction", move |context: AppContext| {
         let mut config = (*context.config).clone();
         config.ai = ai;

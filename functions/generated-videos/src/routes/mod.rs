@@ -1,4 +1,6 @@
-//! The generated videos' handlers: the videos themselves and the video test.
+//! The generated videos' handlers: the videos themselves, stories of many voices and the
+//! video test.
 
+pub mod stories;
 pub mod videos;
 pub mod videotest;

@@ -40,3 +40,15 @@ pub fn run_limits() -> storyhive_generated_videos::videotest::VideoTestLimits {
     })
     .clone()
 }
+
+/// GETs `url` (a presigned URL).
+pub async fn fetch(stack: &storyhive_local_stack::testkit::TestStack, url: &str) -> (reqwest::StatusCode, Vec<u8>) {
+    let response = stack.http.get(url).send().await.unwrap();
+    (response.status(), response.bytes().await.unwrap().to_vec())
+}
+
+pub fn temp_file(bytes: &[u8], ext: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("storyhive-generated-{}.{ext}", storyhive_shared::model::new_id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}

@@ -49,17 +49,6 @@ async fn rendered(stack: &storyhive_local_stack::testkit::TestStack, answering: 
     panic!("video {video_id} was not rendered");
 }
 
-async fn fetch(stack: &storyhive_local_stack::testkit::TestStack, url: &str) -> (StatusCode, Vec<u8>) {
-    let response = stack.http.get(url).send().await.unwrap();
-    (response.status(), response.bytes().await.unwrap().to_vec())
-}
-
-fn temp_file(bytes: &[u8], ext: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("storyhive-generated-{}.{ext}", model::new_id()));
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
-
 #[tokio::test]
 async fn a_cut_list_renders_to_its_kept_ranges_with_title_card_captions_and_the_campaigns_orientation() {
     let stack = stack().await;

@@ -8,4 +8,5 @@ mod generated;
 #[path = "../../../media-worker/tests/it/common.rs"]
 #[allow(dead_code, unused_imports)]
 mod media_common;
+mod stories;
 mod videotest;

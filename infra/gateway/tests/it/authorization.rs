@@ -211,8 +211,8 @@ impl World {
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" if path.starts_with("/user-state") => self.contributor_id.clone(),
             "id" => self.campaign_id.clone(),
-            // No such generated video or test job: the cells check who gets past authorization.
-            "videoId" | "jobId" | "wallId" | "endpointId" | "eventId" => model::new_id(),
+            // No such generated video, story or test job: the cells check who gets past authorization.
+            "videoId" | "storyId" | "jobId" | "wallId" | "endpointId" | "eventId" => model::new_id(),
             // No such published item: public reads answer 404, staff calls get past authorization.
             "slug" | "publicationId" => storyhive_shared::publishing::new_slug(),
             "tagId" => self.tag_id.clone(),

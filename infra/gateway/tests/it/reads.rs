@@ -106,7 +106,7 @@ impl World {
             "id" | "titleId" if path.starts_with("/guideline") => self.guideline_id.clone(),
             "id" => self.campaign_id.clone(),
             "endpointId" => self.endpoint_id.clone(),
-            "videoId" | "jobId" | "wallId" => model::new_id(),
+            "videoId" | "storyId" | "jobId" | "wallId" => model::new_id(),
             // No such published item: public reads answer 404, staff calls get past authorization.
             "slug" | "publicationId" => storyhive_shared::publishing::new_slug(),
             "tagId" => self.tag_id.clone(),
