@@ -19,7 +19,7 @@
 pub mod service;
 
 // The tests and the local stack reach the transcribers and ffmpeg by these paths.
-pub use service::{ffmpeg, generated, render, transcribe};
+pub use service::{ffmpeg, generated, render, story_render, transcribe};
 
 use std::{
     path::{Path, PathBuf},

@@ -8,6 +8,7 @@
 pub mod answers;
 pub mod draft;
 pub mod repo;
+pub mod theme;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -163,6 +163,107 @@ pub async fn run_tool(program: &str, args: &[&str], limit: Duration, reason: &st
     run(program, args, limit, reason).await
 }
 
+/// Runs ffmpeg with `args` in `working_dir` (so that filters may name files there without
+/// escaping their paths; `args` must not write to standard output), telling
+/// `progress` the share (0 to 1) of `total_seconds` of output made, from ffmpeg's
+/// `-progress` reports; bounded by `limit` (then [`TOO_SLOW`]); a non-zero exit is
+/// `Unplayable` with `reason` and ffmpeg's last words.
+pub async fn run_with_progress(
+    args: &[&str],
+    limit: Duration,
+    reason: &str,
+    total_seconds: f64,
+    working_dir: &Path,
+    progress: &mut (dyn FnMut(f64) + Send),
+) -> Result<(), MediaError> {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+    let mut command = Command::new("ffmpeg");
+    command
+        .args(["-nostats", "-progress", "pipe:1"])
+        .args(args)
+        .current_dir(working_dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let mut child = command.spawn().map_err(|e| anyhow::anyhow!("starting ffmpeg (is it installed?): {e}"))?;
+    let stdout = child.stdout.take().ok_or_else(|| anyhow::anyhow!("ffmpeg's output"))?;
+    let mut stderr = child.stderr.take().ok_or_else(|| anyhow::anyhow!("ffmpeg's errors"))?;
+    let work = async {
+        let errors = async {
+            let mut text = Vec::new();
+            let _ = stderr.read_to_end(&mut text).await;
+            text
+        };
+        let reports = async {
+            let mut lines = BufReader::new(stdout).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                let Some(micros) = line.strip_prefix("out_time_us=").and_then(|v| v.trim().parse::<f64>().ok()) else {
+                    continue;
+                };
+                if total_seconds > 0.0 {
+                    progress((micros / 1e6 / total_seconds).clamp(0.0, 1.0));
+                }
+            }
+        };
+        let (errors, ()) = tokio::join!(errors, reports);
+        let status = child.wait().await;
+        (status, errors)
+    };
+    let (status, errors) = match tokio::time::timeout(limit, work).await {
+        Ok(done) => done,
+        Err(_) => return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: "ffmpeg timed out".into() }),
+    };
+    let status = status.map_err(|e| anyhow::anyhow!("running ffmpeg: {e}"))?;
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&errors);
+        let tail: Vec<&str> = stderr.lines().rev().take(3).collect();
+        return Err(MediaError::Unplayable {
+            reason: reason.into(),
+            detail: format!("ffmpeg {status}: {}", tail.into_iter().rev().collect::<Vec<_>>().join(" | ")),
+        });
+    }
+    Ok(())
+}
+
+/// The integrated loudness (EBU R128, LUFS) of `start..end` seconds of `input`'s first
+/// sound track, as ffmpeg's `ebur128` measures it; none when that range is silent
+/// (below the measure's absolute gate).
+pub async fn loudness(input: &Path, start: f64, end: f64, limit: Duration) -> Result<Option<f64>, MediaError> {
+    let input = input.to_string_lossy();
+    let (from, length) = (format!("{:.6}", start.max(0.0)), format!("{:.6}", (end - start).max(0.01)));
+    let mut command = Command::new("ffmpeg");
+    command
+        .args(["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-ss", &from, "-t", &length, "-i", &input])
+        .args(["-map", "0:a:0", "-af", "ebur128=framelog=verbose", "-f", "null", "-"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let child = command.spawn().map_err(|e| anyhow::anyhow!("starting ffmpeg (is it installed?): {e}"))?;
+    let output = match tokio::time::timeout(limit, child.wait_with_output()).await {
+        Ok(output) => output.map_err(|e| anyhow::anyhow!("running ffmpeg: {e}"))?,
+        Err(_) => return Err(MediaError::Unplayable { reason: TOO_SLOW.into(), detail: "ebur128 timed out".into() }),
+    };
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(MediaError::Unplayable {
+            reason: UNREADABLE.into(),
+            detail: log.lines().last().unwrap_or("").into(),
+        });
+    }
+    Ok(integrated_loudness(&log))
+}
+
+/// The integrated loudness in an `ebur128` summary (`I: -23.0 LUFS`); none below -70
+/// (silence).
+pub fn integrated_loudness(log: &str) -> Option<f64> {
+    let summary = &log[log.rfind("Integrated loudness:")?..];
+    let value = summary.lines().find_map(|line| line.trim().strip_prefix("I:"))?;
+    let lufs: f64 = value.trim().trim_end_matches("LUFS").trim().parse().ok()?;
+    (lufs.is_finite() && lufs > -70.0).then_some(lufs)
+}
+
 /// The silences of more than `min_seconds` in `input`'s sound (ffmpeg's silencedetect at
 /// -35 dB), as (start, end) seconds; a silence that lasts to the end ends at `until`.
 pub async fn silences(

@@ -4,4 +4,5 @@
 pub mod ffmpeg;
 pub mod generated;
 pub mod render;
+pub mod story_render;
 pub mod transcribe;

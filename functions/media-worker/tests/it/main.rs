@@ -8,4 +8,5 @@ mod common;
 mod jobs;
 mod remux;
 mod speech;
+mod story;
 mod worker;

@@ -1,0 +1,225 @@
+//! An organisation's brand theme: the colours, font, logo corner and caption style its
+//! stories are rendered in (title and end cards, lower thirds, burned-in captions).
+//!
+//! The fonts are a small bundled set of open fonts, each a Debian package installed beside
+//! ffmpeg (the media worker's image, the local stack): a font is chosen by name, never
+//! uploaded. The web app previews a theme with the same fonts (their `@fontsource`
+//! packages).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::FieldError;
+
+/// A bundled open font.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ThemeFont {
+    /// DejaVu Sans (Debian `fonts-dejavu-core`): the widest coverage of scripts.
+    #[default]
+    #[serde(rename = "dejavuSans")]
+    DejaVuSans,
+    /// Liberation Sans (Debian `fonts-liberation`), metrics of Arial.
+    LiberationSans,
+    /// Liberation Serif (Debian `fonts-liberation`), metrics of Times New Roman.
+    LiberationSerif,
+    /// Lato (Debian `fonts-lato`).
+    Lato,
+    /// Open Sans (Debian `fonts-open-sans`).
+    OpenSans,
+}
+
+impl ThemeFont {
+    pub const ALL: [ThemeFont; 5] =
+        [Self::DejaVuSans, Self::LiberationSans, Self::LiberationSerif, Self::Lato, Self::OpenSans];
+
+    /// The family name fontconfig and libass know it by.
+    pub fn family(self) -> &'static str {
+        match self {
+            Self::DejaVuSans => "DejaVu Sans",
+            Self::LiberationSans => "Liberation Sans",
+            Self::LiberationSerif => "Liberation Serif",
+            Self::Lato => "Lato",
+            Self::OpenSans => "Open Sans",
+        }
+    }
+
+    /// The regular face's file, as its Debian package installs it.
+    pub fn file(self) -> &'static str {
+        match self {
+            Self::DejaVuSans => "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            Self::LiberationSans => "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+            Self::LiberationSerif => "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
+            Self::Lato => "/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
+            Self::OpenSans => "/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf",
+        }
+    }
+
+    /// The Debian package that installs [`Self::file`].
+    pub fn debian_package(self) -> &'static str {
+        match self {
+            Self::DejaVuSans => "fonts-dejavu-core",
+            Self::LiberationSans | Self::LiberationSerif => "fonts-liberation",
+            Self::Lato => "fonts-lato",
+            Self::OpenSans => "fonts-open-sans",
+        }
+    }
+
+    /// The npm package the web app previews it with.
+    pub fn fontsource_package(self) -> &'static str {
+        match self {
+            Self::DejaVuSans => "@fontsource/dejavu-sans",
+            Self::LiberationSans => "@fontsource/liberation-sans",
+            Self::LiberationSerif => "@fontsource/liberation-serif",
+            Self::Lato => "@fontsource/lato",
+            Self::OpenSans => "@fontsource/open-sans",
+        }
+    }
+}
+
+/// Where the logo sits over the story's clips; the end card always shows it, centred.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LogoPosition {
+    /// On the end card only.
+    #[default]
+    EndCardOnly,
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+/// The size of burned-in captions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CaptionSize {
+    Small,
+    #[default]
+    Medium,
+    Large,
+}
+
+impl CaptionSize {
+    /// The caption's font size as a share of the frame's shorter side.
+    pub fn share_of_short_side(self) -> f64 {
+        match self {
+            Self::Small => 0.040,
+            Self::Medium => 0.050,
+            Self::Large => 0.062,
+        }
+    }
+}
+
+/// An organisation's brand theme.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandTheme {
+    /// The cards' background, `#rrggbb`.
+    #[schema(example = "#1f2937")]
+    pub background: String,
+    /// The cards' text and the lower thirds' text, `#rrggbb`.
+    #[schema(example = "#ffffff")]
+    pub text: String,
+    /// The lower thirds' box, `#rrggbb`.
+    #[schema(example = "#2563eb")]
+    pub accent: String,
+    pub font: ThemeFont,
+    pub logo_position: LogoPosition,
+    pub caption_size: CaptionSize,
+    /// Burned-in captions on a dark box (otherwise outlined text).
+    pub caption_box: bool,
+}
+
+impl Default for BrandTheme {
+    fn default() -> Self {
+        Self {
+            background: "#111827".into(),
+            text: "#ffffff".into(),
+            accent: "#2563eb".into(),
+            font: ThemeFont::default(),
+            logo_position: LogoPosition::default(),
+            caption_size: CaptionSize::default(),
+            caption_box: true,
+        }
+    }
+}
+
+pub const COLOUR_RULE: &str = "A colour is # and six hexadecimal digits, like #1f2937";
+pub const SAME_COLOURS: &str =
+    "The text colour must differ from the background colour, or the cards' text cannot be read";
+
+/// `#rrggbb` as its three channels.
+pub fn rgb(colour: &str) -> Option<(u8, u8, u8)> {
+    let hex = colour.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).ok();
+    Some((channel(0)?, channel(2)?, channel(4)?))
+}
+
+impl BrandTheme {
+    /// The theme with its colours in lower case (`#1F2937` → `#1f2937`, surrounding
+    /// spaces dropped), or every invalid field.
+    pub fn validated(&self) -> Result<Self, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut theme = self.clone();
+        for (field, value) in
+            [("background", &mut theme.background), ("text", &mut theme.text), ("accent", &mut theme.accent)]
+        {
+            *value = value.trim().to_ascii_lowercase();
+            if rgb(value).is_none() {
+                errors.push(FieldError::new(field, COLOUR_RULE));
+            }
+        }
+        if errors.is_empty() && theme.text == theme.background {
+            errors.push(FieldError::new("text", SAME_COLOURS));
+        }
+        if errors.is_empty() {
+            Ok(theme)
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_font_is_installed() {
+        for font in ThemeFont::ALL {
+            assert!(
+                std::path::Path::new(font.file()).is_file(),
+                "{font:?}: {} is missing (apt-get install {})",
+                font.file(),
+                font.debian_package()
+            );
+        }
+    }
+
+    #[test]
+    fn colours_are_checked_and_normalised() {
+        let theme = BrandTheme { background: " #1F2937 ".into(), ..BrandTheme::default() };
+        assert_eq!(theme.validated().unwrap().background, "#1f2937");
+        let bad = BrandTheme { background: "red".into(), accent: "#12345".into(), ..BrandTheme::default() };
+        let errors = bad.validated().unwrap_err();
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["background", "accent"]);
+        assert_eq!(errors[0].message, COLOUR_RULE);
+        let unreadable = BrandTheme { text: "#111827".into(), ..BrandTheme::default() };
+        assert_eq!(unreadable.validated().unwrap_err()[0].field, "text");
+        assert_eq!(rgb("#ff8000"), Some((255, 128, 0)));
+    }
+
+    #[test]
+    fn the_theme_is_camel_case_json() {
+        let json = serde_json::to_value(BrandTheme::default()).unwrap();
+        assert_eq!(json["logoPosition"], "endCardOnly");
+        assert_eq!(json["captionSize"], "medium");
+        assert_eq!(json["font"], "dejavuSans");
+        assert_eq!(json["captionBox"], true);
+    }
+}
