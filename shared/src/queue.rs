@@ -119,6 +119,9 @@ pub enum MediaJob {
     /// Render a generated video (`generated::GeneratedVideoRecord`).
     #[serde(rename_all = "camelCase")]
     GeneratedVideo { tenant_id: String, campaign_id: String, video_id: String },
+    /// Render a story in one format (`stories::StoryRenderRecord`; `format` is its key name).
+    #[serde(rename_all = "camelCase")]
+    StoryRender { tenant_id: String, campaign_id: String, story_id: String, format: String },
     /// Cut the pauses of a video test page's upload (`generated::VideoTestJobRecord`).
     #[serde(rename_all = "camelCase")]
     VideoTest { job_id: String },

@@ -233,6 +233,7 @@ pub const ROUTE_SCOPES: &[(&str, &str, KeyAccess)] = &[
     ("PUT", "/generated-videos/stories/{campaignId}/{storyId}", n(Videos, W)),
     ("DELETE", "/generated-videos/stories/delete/{campaignId}/{storyId}", n(Videos, W)),
     ("POST", "/openai/story-draft", n(Videos, W)),
+    ("POST", "/generated-videos/stories/render/{campaignId}/{storyId}", n(Videos, W)),
     // Publishing: published stories, walls, consent withdrawals.
     ("GET", "/publications", n(Publishing, R)),
     ("GET", "/publications/stats", n(Publishing, R)),

@@ -34,6 +34,7 @@ storyhive_shared::function_routes!(
     stories::delete,
     stories::speaker_stories,
     stories::library,
+    stories::render,
     videotest::clip_cut_urls,
     videotest::process,
     videotest::process_status,

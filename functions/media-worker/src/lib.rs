@@ -75,6 +75,8 @@ pub struct MediaWorker {
     pub work_dir: PathBuf,
     /// The organisation's webhooks hear of answers ready and videos rendered.
     pub webhooks: storyhive_shared::queue::WebhookQueue,
+    /// The organisations' own files (a story's end card shows the logo); none where unset.
+    pub media_bucket: Option<String>,
 }
 
 impl MediaWorker {
@@ -86,6 +88,7 @@ impl MediaWorker {
             transcriber,
             work_dir: std::env::temp_dir(),
             webhooks: context.webhooks.clone(),
+            media_bucket: context.config.media_bucket().ok().map(str::to_string),
         })
     }
 }
@@ -309,6 +312,9 @@ impl MediaWorker {
             MediaJob::GeneratedVideo { tenant_id, campaign_id, video_id } => {
                 self.render_generated(tenant_id, campaign_id, video_id, deadline).await
             }
+            MediaJob::StoryRender { tenant_id, campaign_id, story_id, format } => {
+                self.render_story(tenant_id, campaign_id, story_id, format, deadline).await
+            }
             MediaJob::VideoTest { job_id } => self.process_video_test(job_id, deadline).await,
         }
     }
@@ -329,6 +335,9 @@ impl MediaWorker {
             }
             MediaJob::GeneratedVideo { tenant_id, campaign_id, video_id } => {
                 self.give_up_record(&keys::generated_video(tenant_id, campaign_id, video_id), reason, now).await
+            }
+            MediaJob::StoryRender { tenant_id, campaign_id, story_id, format } => {
+                self.give_up_record(&keys::story_render(tenant_id, campaign_id, story_id, format), reason, now).await
             }
             MediaJob::VideoTest { job_id } => self.give_up_record(&keys::video_test_job(job_id), reason, now).await,
         }

@@ -7,6 +7,7 @@ use storyhive_shared::{
         stats::Stats, ConsentWithdrawalRecord, PublicationKind, PublicationRecord, PublicationStatus, RecordedBy,
         WallRecord,
     },
+    stories::StoryFormat,
 };
 use utoipa::{IntoParams, ToSchema};
 
@@ -14,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublishRequest {
-    /// `answer` or `video`.
+    /// `answer`, `video` or `story`.
     pub kind: Option<PublicationKind>,
     pub campaign_id: Id,
     /// For an answer.
@@ -23,6 +24,10 @@ pub struct PublishRequest {
     pub question_id: Option<Id>,
     /// For a generated video.
     pub video_id: Option<Id>,
+    /// For a story.
+    pub story_id: Option<Id>,
+    /// For a story: which render (its ready render when left out, the landscape one first).
+    pub story_format: Option<StoryFormat>,
     /// The page's title (default: the video's title, or the question).
     pub title: Option<String>,
 }
@@ -49,6 +54,8 @@ pub struct Publication {
     pub contributor_id: String,
     pub question_id: Option<String>,
     pub video_id: Option<String>,
+    pub story_id: Option<String>,
+    pub story_format: Option<StoryFormat>,
     pub speakers: Vec<PublicationSpeaker>,
     pub published_at: String,
     pub published_by: String,
@@ -94,6 +101,8 @@ impl Publication {
             contributor_id: record.contributor_id.clone(),
             question_id: record.question_id.clone(),
             video_id: record.video_id.clone(),
+            story_id: record.story_id.clone(),
+            story_format: record.story_format,
             speakers: record
                 .speakers
                 .iter()

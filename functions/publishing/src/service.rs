@@ -23,6 +23,7 @@ use storyhive_shared::{
     },
     search::AnswerRef,
     storage::{keys, Query},
+    stories::{self, StoryFormat},
     ApiError, ApiResult, AppContext,
 };
 
@@ -35,7 +36,7 @@ pub const VIDEO_REQUIRED: &str = "Please choose the video to publish";
 pub const ANSWER_NOT_FOUND: &str = "This answer does not exist";
 pub const VIDEO_NOT_FOUND: &str = "This video does not exist";
 pub const MAX_TITLE_CHARS: usize = 250;
-pub const KIND_REQUIRED: &str = "Please choose what to publish: an answer or a video";
+pub const KIND_REQUIRED: &str = "Please choose what to publish: an answer, a video or a story";
 
 fn copies(context: &AppContext) -> ApiResult<takedown::Copies<'_>> {
     Ok(takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge })
@@ -65,6 +66,17 @@ struct Source {
     width: u32,
     height: u32,
     cues: Vec<Cue>,
+    /// For a story: its speakers (every one consents), its format, and its captions as
+    /// rendered (copied rather than written again).
+    story: Option<StorySource>,
+}
+
+struct StorySource {
+    story_id: String,
+    format: StoryFormat,
+    speakers: Vec<String>,
+    srt: String,
+    vtt: String,
 }
 
 async fn answer_source(
@@ -107,6 +119,7 @@ async fn answer_source(
         width: media.width.unwrap_or(1280),
         height: media.height.unwrap_or(720),
         cues: cues_for(&heard, 0.0, duration.max(f64::EPSILON) + 1.0),
+        story: None,
     })
 }
 
@@ -138,6 +151,59 @@ async fn video_source(context: &AppContext, tenant_id: &str, campaign_id: &str, 
         width: video.width.unwrap_or(1280),
         height: video.height.unwrap_or(720),
         cues,
+        story: None,
+    })
+}
+
+pub const STORY_REQUIRED: &str = "Please choose the story to publish";
+pub const STORY_NOT_FOUND: &str = "This story does not exist";
+pub const STORY_NOT_RENDERED: &str = "This story has no ready render to publish yet";
+
+/// A story's ready render (the format asked, else landscape, portrait, square): its files,
+/// every speaker, and one cue per clip on the story's timeline (the public transcript).
+async fn story_source(
+    context: &AppContext,
+    tenant_id: &str,
+    campaign_id: &str,
+    story_id: &str,
+    format: Option<StoryFormat>,
+) -> ApiResult<Source> {
+    let story = stories::repo::get(&context.store, tenant_id, campaign_id, story_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(STORY_NOT_FOUND.into()))?;
+    let renders = stories::repo::renders_of(&context.store, tenant_id, campaign_id, story_id).await?;
+    let ready = |f: StoryFormat| renders.iter().find(|r| r.format == f && r.status == GeneratedVideoStatus::Ready);
+    let render = match format {
+        Some(format) => ready(format),
+        None => StoryFormat::ALL.into_iter().find_map(ready),
+    }
+    .ok_or_else(|| ApiError::BadRequest(STORY_NOT_RENDERED.into()))?;
+    let cues = render
+        .clips
+        .iter()
+        .zip(render.timeline())
+        .map(|(clip, (start, end))| Cue { start, end, text: clip.text.clone() })
+        .collect();
+    Ok(Source {
+        kind: PublicationKind::Story,
+        key: takedown::story_source(campaign_id, story_id),
+        contributor_id: render.speakers.first().cloned().unwrap_or_default(),
+        question_id: None,
+        video_id: None,
+        title: story.title.clone(),
+        mp4: render.objects.mp4.clone(),
+        poster: render.objects.poster.clone(),
+        duration_seconds: render.duration_seconds.unwrap_or_else(|| story.duration_seconds()),
+        width: render.width.unwrap_or(1280),
+        height: render.height.unwrap_or(720),
+        cues,
+        story: Some(StorySource {
+            story_id: story_id.into(),
+            format: render.format,
+            speakers: render.speakers.clone(),
+            srt: render.objects.srt.clone(),
+            vtt: render.objects.vtt.clone(),
+        }),
     })
 }
 
@@ -238,12 +304,26 @@ pub async fn publish(
             };
             video_source(context, &tenant_id, campaign_id, video.as_str()).await?
         }
+        PublicationKind::Story => {
+            let Some(story) = body.story_id.as_ref().filter(|v| !v.as_str().is_empty()) else {
+                return Err(ApiError::field("storyId", STORY_REQUIRED));
+            };
+            story_source(context, &tenant_id, campaign_id, story.as_str(), body.story_format).await?
+        }
     };
     if let Some(live) = live_of_source(context, &tenant_id, &source.key).await? {
         return Ok((false, publication(context, &live).await?));
     }
     let tenant = &principal.tenant;
-    let speaker = speaker(context, tenant, &source.contributor_id).await?;
+    // Every speaker's consent: a story holds many.
+    let speaker_ids = match &source.story {
+        Some(story) => story.speakers.clone(),
+        None => vec![source.contributor_id.clone()],
+    };
+    let mut speakers = Vec::with_capacity(speaker_ids.len());
+    for id in &speaker_ids {
+        speakers.push(speaker(context, tenant, id).await?);
+    }
 
     let slug = publishing::new_slug();
     let logo = tenant.company_logo.as_deref().filter(|k| !k.is_empty());
@@ -255,8 +335,17 @@ pub async fn publish(
         let media_bucket = context.config.media_bucket()?.to_string();
         copy(context, &media_bucket, logo, to).await?;
     }
-    put_text(context, &objects.vtt, webvtt(&source.cues), "text/vtt; charset=utf-8").await?;
-    put_text(context, &objects.srt, srt(&source.cues), "application/x-subrip; charset=utf-8").await?;
+    match &source.story {
+        // A story's captions as its render made them (words, not clips).
+        Some(story) => {
+            copy(context, &video_bucket, &story.vtt, &objects.vtt).await?;
+            copy(context, &video_bucket, &story.srt, &objects.srt).await?;
+        }
+        None => {
+            put_text(context, &objects.vtt, webvtt(&source.cues), "text/vtt; charset=utf-8").await?;
+            put_text(context, &objects.srt, srt(&source.cues), "application/x-subrip; charset=utf-8").await?;
+        }
+    }
 
     let now = model::timestamp(model::now());
     let publisher = staff_name(&principal.user);
@@ -276,10 +365,12 @@ pub async fn publish(
         contributor_id: source.contributor_id.clone(),
         question_id: source.question_id.clone(),
         video_id: source.video_id.clone(),
+        story_id: source.story.as_ref().map(|s| s.story_id.clone()),
+        story_format: source.story.as_ref().map(|s| s.format),
         title: title.unwrap_or(source.title),
         campaign_title: parts.campaign.title.clone(),
         organisation_name: tenant.company_name.clone().unwrap_or_default(),
-        speakers: vec![speaker],
+        speakers,
         objects,
         duration_seconds: source.duration_seconds,
         width: source.width,

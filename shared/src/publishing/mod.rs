@@ -1,4 +1,4 @@
-//! Publishing: an approved answer or generated video on a public page (`/v/<slug>`), in
+//! Publishing: an approved answer or generated video, or a story's render, on a public page (`/v/<slug>`), in
 //! embeds and on walls, with public copies of its media under the media bucket's
 //! `published/<slug>/` (so taking it down removes what the public can fetch at once), and
 //! consent that follows every published clip: an item knows its speakers and the terms
@@ -47,6 +47,8 @@ pub enum PublicationKind {
     Answer,
     /// An approved generated video.
     Video,
+    /// A render of a story of many voices (one format).
+    Story,
 }
 
 /// Where a published item stands.
@@ -139,6 +141,11 @@ pub struct PublicationRecord {
     pub contributor_id: String,
     pub question_id: Option<String>,
     pub video_id: Option<String>,
+    /// For a story: the story and the format published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story_format: Option<crate::stories::StoryFormat>,
     pub title: String,
     pub campaign_title: String,
     pub organisation_name: String,

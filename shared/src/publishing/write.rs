@@ -219,6 +219,8 @@ mod tests {
             contributor_id: "k".into(),
             question_id: Some("q".into()),
             video_id: None,
+            story_id: None,
+            story_format: None,
             title: "t".into(),
             campaign_title: "c".into(),
             organisation_name: "o".into(),

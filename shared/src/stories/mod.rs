@@ -425,7 +425,8 @@ pub struct Provenance {
     pub campaign_id: String,
     pub title: String,
     pub format: StoryFormat,
-    pub rendered_at: Timestamp,
+    /// When the render was asked for.
+    pub requested_at: Timestamp,
     pub clips: Vec<ProvenanceClip>,
 }
 
@@ -530,7 +531,7 @@ impl StoryRenderRecord {
             campaign_id: self.campaign_id.clone(),
             title: self.title.clone(),
             format: self.format,
-            rendered_at: self.updated_at.clone(),
+            requested_at: self.created_at.clone(),
             clips: self
                 .clips
                 .iter()

@@ -1318,6 +1318,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/generated-videos/stories/render/{campaignId}/{storyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders the story in one format (landscape, portrait or square), as a job of the media
+         *     worker: 202 with the render "processing"; it ends "ready" (MP4, poster, SRT, WebVTT and
+         *     the provenance sidecar, with playable URLs in the story) or "failed" with a reason. A new
+         *     render of a format replaces the previous one (a render still running finds itself replaced
+         *     and removes what it wrote). A clip whose answer was recorded again since is a 409.
+         */
+        post: operations["render_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/generated-videos/stories/save": {
         parameters: {
             query?: never;
@@ -4525,7 +4548,8 @@ export interface components {
             campaignId: string;
             clips: components["schemas"]["ProvenanceClip"][];
             format: components["schemas"]["StoryFormat"];
-            renderedAt: components["schemas"]["String"];
+            /** @description When the render was asked for. */
+            requestedAt: components["schemas"]["String"];
             storyId: string;
             title: string;
         };
@@ -4644,6 +4668,8 @@ export interface components {
             speakers: components["schemas"]["PublicationSpeaker"][];
             stats: components["schemas"]["Stats"];
             status: components["schemas"]["PublicationStatus"];
+            storyFormat?: null | components["schemas"]["StoryFormat"];
+            storyId?: string | null;
             /** @description Why it was taken down ('Unpublished by …', '… withdrew their consent', 'The video was deleted'). */
             takedownReason?: string | null;
             takenDownAt?: string | null;
@@ -4654,7 +4680,7 @@ export interface components {
          * @description What is published.
          * @enum {string}
          */
-        PublicationKind: "answer" | "video";
+        PublicationKind: "answer" | "video" | "story";
         PublicationPage: {
             items: components["schemas"]["Publication"][];
             nextCursor?: string | null;
@@ -4675,6 +4701,8 @@ export interface components {
             contributorId?: null | components["schemas"]["Id"];
             kind?: null | components["schemas"]["PublicationKind"];
             questionId?: null | components["schemas"]["Id"];
+            storyFormat?: null | components["schemas"]["StoryFormat"];
+            storyId?: null | components["schemas"]["Id"];
             /** @description The page's title (default: the video's title, or the question). */
             title?: string | null;
             videoId?: null | components["schemas"]["Id"];
@@ -4823,6 +4851,18 @@ export interface components {
          * @enum {string}
          */
         RenderStage: "preparing" | "rendering" | "saving";
+        /** @description What to render. */
+        RenderStoryRequest: {
+            /**
+             * @description Draw the captions into the picture (SRT and WebVTT are stored beside it either way).
+             * @default false
+             */
+            burnCaptions: boolean;
+            /** @default null */
+            format: components["schemas"]["StoryFormat"];
+            /** @default crop */
+            framing: components["schemas"]["Framing"];
+        };
         ResetPasswordRequest: {
             /** @default  */
             email: string;
@@ -10402,6 +10442,91 @@ export interface operations {
             };
             /** @description No such campaign or story */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    render_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["schemas"]["Id"];
+                storyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderStoryRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued; rendering */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryRender"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such campaign or story */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An answer of the story was recorded again since */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

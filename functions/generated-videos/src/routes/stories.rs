@@ -504,3 +504,76 @@ pub async fn library(
     }
     Ok(Json(LibraryPage { items, next_cursor }))
 }
+
+pub const RENDER_FORMAT_REQUIRED: &str = "Please choose a format: landscape, portrait or square";
+pub const RENDER_RE_RECORDED: &str =
+    "An answer in this story was recorded again since its words were chosen: choose its words again before rendering";
+
+/// Renders the story in one format (landscape, portrait or square), as a job of the media
+/// worker: 202 with the render "processing"; it ends "ready" (MP4, poster, SRT, WebVTT and
+/// the provenance sidecar, with playable URLs in the story) or "failed" with a reason. A new
+/// render of a format replaces the previous one (a render still running finds itself replaced
+/// and removes what it wrote). A clip whose answer was recorded again since is a 409.
+#[utoipa::path(post, path = "/generated-videos/stories/render/{campaignId}/{storyId}", operation_id = "render_story",
+    tag = TAG, security(("staffToken" = ["UseStaffApp"])),
+    params(("campaignId" = String, Path), ("storyId" = String, Path)),
+    request_body = RenderStoryRequest,
+    responses(
+        (status = 202, description = "Queued; rendering", body = StoryRender),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such campaign or story", body = ErrorBody),
+        (status = 409, description = "An answer of the story was recorded again since", body = ErrorBody),
+    ))]
+pub async fn render(
+    State(context): State<AppContext>,
+    principal: Principal,
+    Path((campaign_id, story_id)): Path<(String, String)>,
+    Json(body): Json<RenderStoryRequest>,
+) -> ApiResult<(StatusCode, Json<StoryRender>)> {
+    visible_campaign(&context, &principal, &campaign_id).await?;
+    let Some(format) = body.format else {
+        return Err(ApiError::field("format", RENDER_FORMAT_REQUIRED));
+    };
+    let tenant_id = &principal.tenant_id;
+    let story = story_of(&context, tenant_id, &campaign_id, &story_id).await?;
+    let pairs: Vec<(String, String)> =
+        story.clips.iter().map(|c| (c.contributor_id.clone(), c.question_id.clone())).collect();
+    let answers = stories::answers::of(&context.store, tenant_id, &campaign_id, &pairs).await?;
+    if story.clips.iter().any(|c| {
+        answers.get(&(c.contributor_id.clone(), c.question_id.clone())).is_none_or(|a| a.take_key != c.take_key)
+    }) {
+        return Err(ApiError::Conflict(RENDER_RE_RECORDED.into()));
+    }
+    let record = StoryRenderRecord::new(
+        &story,
+        format,
+        body.framing,
+        body.burn_captions,
+        &model::new_id(),
+        &principal.user_id,
+        model::timestamp(model::now()),
+    );
+    let previous = repo::render_made(&context.store, &record).await?;
+    let job = storyhive_shared::queue::MediaJob::StoryRender {
+        tenant_id: tenant_id.clone(),
+        campaign_id: campaign_id.clone(),
+        story_id: story_id.clone(),
+        format: format.name().to_string(),
+    };
+    if let Err(error) = context.media.send(&job).await {
+        // Not queued: nothing would ever render it, so it is not kept either.
+        repo::render_unmade(&context.store, &record).await.ok();
+        return Err(ApiError::Internal(error));
+    }
+    if let Some(previous) = previous {
+        storyhive_shared::campaigns::repo::delete_keys(
+            context.s3()?,
+            context.config.video_bucket()?,
+            &previous.objects.all(),
+        )
+        .await?;
+    }
+    Ok((StatusCode::ACCEPTED, Json(render_view(&context, &story, record, &HashMap::new()).await?)))
+}

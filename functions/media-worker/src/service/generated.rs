@@ -35,13 +35,18 @@ struct RenderedVideo {
 
 impl MediaWorker {
     /// Claims `key` (a generated video or test job in `processing`) for this delivery.
-    async fn claim_record(&self, key: &keys::Key, claim_id: &str, now: i64) -> anyhow::Result<bool> {
+    pub(crate) async fn claim_record(&self, key: &keys::Key, claim_id: &str, now: i64) -> anyhow::Result<bool> {
         Ok(renders::claimed(&self.store, key, claim_id, now, now + LEASE_SECONDS).await?)
     }
 
     /// Ends this delivery's claim with how the render ended, if the record still exists
     /// and holds the claim. `false`: it was deleted (or taken over).
-    async fn settle_record(&self, key: &keys::Key, claim_id: &str, outcome: Settled) -> anyhow::Result<bool> {
+    pub(crate) async fn settle_record(
+        &self,
+        key: &keys::Key,
+        claim_id: &str,
+        outcome: Settled,
+    ) -> anyhow::Result<bool> {
         Ok(renders::settled(&self.store, key, claim_id, &outcome).await?)
     }
 
@@ -54,13 +59,13 @@ impl MediaWorker {
         })
     }
 
-    async fn release_record(&self, key: &keys::Key, claim_id: &str) {
+    pub(crate) async fn release_record(&self, key: &keys::Key, claim_id: &str) {
         if let Err(error) = renders::released(&self.store, key, claim_id).await {
             tracing::warn!(error = ?error, "could not release the claim; it expires");
         }
     }
 
-    async fn delete_objects(&self, object_keys: &[String]) -> anyhow::Result<()> {
+    pub(crate) async fn delete_objects(&self, object_keys: &[String]) -> anyhow::Result<()> {
         for key in object_keys {
             self.s3
                 .delete_object()
@@ -333,7 +338,7 @@ const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Writes each new progress of a render to its record while the render holds its claim
 /// (a settled, released or deleted record is left alone), until the sender is dropped.
-async fn write_progress(
+pub(crate) async fn write_progress(
     store: storyhive_shared::storage::Store,
     key: keys::Key,
     claim_id: String,

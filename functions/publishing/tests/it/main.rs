@@ -6,6 +6,7 @@
 #[path = "../../../media-worker/tests/it/common.rs"]
 #[allow(dead_code, unused_imports)]
 mod media_common;
+mod stories;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
