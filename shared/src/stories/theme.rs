@@ -9,7 +9,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::FieldError;
+use crate::{
+    error::FieldError,
+    storage::{keys, Store, StoreResult},
+};
 
 /// A bundled open font.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
@@ -65,12 +68,14 @@ impl ThemeFont {
         }
     }
 
-    /// The npm package the web app previews it with.
+    /// The npm package the web app previews it with. Liberation is not on Fontsource: its
+    /// previews use Arimo and Tinos, the fonts Liberation 2 was made from (the same metrics,
+    /// so text wraps the same; the glyphs of Debian 12's Liberation 1.07 differ a little).
     pub fn fontsource_package(self) -> &'static str {
         match self {
             Self::DejaVuSans => "@fontsource/dejavu-sans",
-            Self::LiberationSans => "@fontsource/liberation-sans",
-            Self::LiberationSerif => "@fontsource/liberation-serif",
+            Self::LiberationSans => "@fontsource/arimo",
+            Self::LiberationSerif => "@fontsource/tinos",
             Self::Lato => "@fontsource/lato",
             Self::OpenSans => "@fontsource/open-sans",
         }
@@ -182,6 +187,46 @@ impl BrandTheme {
             Err(errors)
         }
     }
+}
+
+/// The organisation's saved theme (`keys::brand_theme`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandThemeRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub theme: BrandTheme,
+    pub updated_at: String,
+    pub updated_by: String,
+}
+
+impl BrandThemeRecord {
+    pub const ENTITY: &'static str = "BrandTheme";
+}
+
+/// The organisation's theme: the one saved, or the default.
+pub async fn of_organisation(store: &Store, tenant_id: &str) -> StoreResult<BrandTheme> {
+    Ok(store.get::<BrandThemeRecord>(&keys::brand_theme(tenant_id)).await?.map(|r| r.theme).unwrap_or_default())
+}
+
+/// Saves a [`BrandTheme::validated`] theme as the organisation's, replacing the one before.
+pub async fn save(store: &Store, tenant_id: &str, theme: &BrandTheme, user_id: &str, at: String) -> StoreResult<()> {
+    let key = keys::brand_theme(tenant_id);
+    store
+        .put(&BrandThemeRecord {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: BrandThemeRecord::ENTITY.into(),
+            tenant_id: tenant_id.into(),
+            theme: theme.clone(),
+            updated_at: at,
+            updated_by: user_id.into(),
+        })
+        .await
 }
 
 #[cfg(test)]
