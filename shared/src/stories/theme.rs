@@ -189,6 +189,69 @@ impl BrandTheme {
     }
 }
 
+/// A theme sent to be saved. Missing fields read as empty, so the permission is checked
+/// before the fields are, and each missing field gets its own message.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeUpdate {
+    /// `#rrggbb`.
+    #[serde(default)]
+    #[schema(example = "#1f2937")]
+    pub background: String,
+    /// `#rrggbb`, not the background's.
+    #[serde(default)]
+    #[schema(example = "#ffffff")]
+    pub text: String,
+    /// `#rrggbb`.
+    #[serde(default)]
+    #[schema(example = "#2563eb")]
+    pub accent: String,
+    #[serde(default)]
+    pub font: Option<ThemeFont>,
+    #[serde(default)]
+    pub logo_position: Option<LogoPosition>,
+    #[serde(default)]
+    pub caption_size: Option<CaptionSize>,
+    #[serde(default)]
+    pub caption_box: Option<bool>,
+}
+
+pub const FONT_REQUIRED: &str = "Choose a font";
+pub const LOGO_POSITION_REQUIRED: &str = "Choose where the logo goes";
+pub const CAPTION_SIZE_REQUIRED: &str = "Choose a caption size";
+pub const CAPTION_BOX_REQUIRED: &str = "Choose whether captions have a box behind them";
+
+impl ThemeUpdate {
+    /// The theme to save (colours in lower case), or every invalid field.
+    pub fn validated(&self) -> Result<BrandTheme, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let theme = BrandTheme {
+            background: self.background.clone(),
+            text: self.text.clone(),
+            accent: self.accent.clone(),
+            font: self.font.unwrap_or_default(),
+            logo_position: self.logo_position.unwrap_or_default(),
+            caption_size: self.caption_size.unwrap_or_default(),
+            caption_box: self.caption_box.unwrap_or_default(),
+        };
+        let theme = theme.validated().map_err(|e| errors.extend(e)).ok();
+        for (missing, field, message) in [
+            (self.font.is_none(), "font", FONT_REQUIRED),
+            (self.logo_position.is_none(), "logoPosition", LOGO_POSITION_REQUIRED),
+            (self.caption_size.is_none(), "captionSize", CAPTION_SIZE_REQUIRED),
+            (self.caption_box.is_none(), "captionBox", CAPTION_BOX_REQUIRED),
+        ] {
+            if missing {
+                errors.push(FieldError::new(field, message));
+            }
+        }
+        match theme {
+            Some(theme) if errors.is_empty() => Ok(theme),
+            _ => Err(errors),
+        }
+    }
+}
+
 /// The organisation's saved theme (`keys::brand_theme`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

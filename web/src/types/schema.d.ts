@@ -1873,7 +1873,10 @@ export interface paths {
         };
         /** The organisation's brand theme; the default theme until an admin saves one. */
         get: operations["get_theme"];
-        /** Replace the brand theme. Colours are `#rrggbb`; an invalid field changes nothing. */
+        /**
+         * Replace the brand theme (every field). Colours are `#rrggbb`; an invalid or missing
+         *     field changes nothing.
+         */
         put: operations["update_theme"];
         post?: never;
         delete?: never;
@@ -4976,6 +4979,31 @@ export interface components {
          * @enum {string}
          */
         ThemeFont: "dejavuSans" | "liberationSans" | "liberationSerif" | "lato" | "openSans";
+        /**
+         * @description A theme sent to be saved. Missing fields read as empty, so the permission is checked
+         *     before the fields are, and each missing field gets its own message.
+         */
+        ThemeUpdate: {
+            /**
+             * @description `#rrggbb`.
+             * @example #2563eb
+             */
+            accent?: string;
+            /**
+             * @description `#rrggbb`.
+             * @example #1f2937
+             */
+            background?: string;
+            captionBox?: boolean | null;
+            captionSize?: null | components["schemas"]["CaptionSize"];
+            font?: null | components["schemas"]["ThemeFont"];
+            logoPosition?: null | components["schemas"]["LogoPosition"];
+            /**
+             * @description `#rrggbb`, not the background's.
+             * @example #ffffff
+             */
+            text?: string;
+        };
         /** @description Text on a black background before the first clip, with silence. */
         TitleCard: {
             /**
@@ -12385,7 +12413,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BrandTheme"];
+                "application/json": components["schemas"]["ThemeUpdate"];
             };
         };
         responses: {

@@ -9,7 +9,7 @@ use storyhive_shared::{
     http::Json,
     model,
     permissions::Permission,
-    stories::theme::{self, BrandTheme},
+    stories::theme::{self, BrandTheme, ThemeUpdate},
     ApiError, ApiResult, AppContext,
 };
 
@@ -27,8 +27,9 @@ pub async fn get_theme(State(context): State<AppContext>, principal: Principal) 
     Ok(Json(theme::of_organisation(&context.store, &principal.tenant_id).await?))
 }
 
-/// Replace the brand theme. Colours are `#rrggbb`; an invalid field changes nothing.
-#[utoipa::path(put, path = "/organisation/theme", tag = TAG, security(("staffToken" = ["ManageBrand"])), request_body = BrandTheme,
+/// Replace the brand theme (every field). Colours are `#rrggbb`; an invalid or missing
+/// field changes nothing.
+#[utoipa::path(put, path = "/organisation/theme", tag = TAG, security(("staffToken" = ["ManageBrand"])), request_body = ThemeUpdate,
     responses(
         (status = 200, body = BrandTheme),
         (status = 400, body = ErrorBody),
@@ -38,7 +39,7 @@ pub async fn get_theme(State(context): State<AppContext>, principal: Principal) 
 pub async fn update_theme(
     State(context): State<AppContext>,
     principal: Principal,
-    Json(body): Json<BrandTheme>,
+    Json(body): Json<ThemeUpdate>,
 ) -> ApiResult<Json<BrandTheme>> {
     principal.require(Permission::ManageBrand)?;
     let theme = body.validated().map_err(ApiError::Validation)?;

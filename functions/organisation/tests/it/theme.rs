@@ -87,6 +87,14 @@ async fn an_invalid_theme_is_refused_field_by_field_and_changes_nothing() {
     let mut unknown = brand_fields();
     unknown.insert("font".into(), json!("comicSans"));
     assert_eq!(owner.put(&stack, "/organisation/theme", Value::Object(unknown)).await.0, StatusCode::BAD_REQUEST);
+    // A field left out is named.
+    let mut partial = brand_fields();
+    partial.remove("font");
+    partial.remove("captionBox");
+    let (status, body) = owner.put(&stack, "/organisation/theme", Value::Object(partial)).await;
+    let fields: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    assert_eq!((status, fields), (StatusCode::BAD_REQUEST, vec!["font", "captionBox"]), "{body}");
+    assert_eq!(body["errors"][0]["message"], theme::FONT_REQUIRED);
     let (_, current) = owner.get(&stack, "/organisation/theme").await;
     assert_eq!(current["background"], "#0b3d2e", "nothing changed: {current}");
     assert_eq!(current["font"], "lato");
