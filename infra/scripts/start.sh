@@ -83,10 +83,10 @@ ensure_venv "$SCRIPTS/requirements-local.txt"
 ensure_whisper
 # The media worker converts takes with ffmpeg;
 # the demo content's answers are spoken by espeak-ng; title cards and the demo's video
-# cards are drawn in DejaVu Sans.
+# cards are drawn in DejaVu Sans, stories in their brand theme's open font.
 command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
 command -v espeak-ng >/dev/null 2>&1 || ensure_apt_packages espeak-ng
-[[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || ensure_apt_packages fonts-dejavu-core
+ensure_apt_packages fonts-dejavu-core fonts-liberation fonts-lato fonts-open-sans
 ensure_node_modules "$EMULATORS_DIR"
 ensure_node_modules "$ROOT/web"
 ensure_rust

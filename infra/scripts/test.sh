@@ -316,6 +316,9 @@ if wants rust; then
   # The media worker's tests speak their takes with espeak-ng, and measure how many words
   # Whisper gets wrong on a human recording of Debian's pocketsphinx-testdata.
   ensure_apt_packages espeak-ng pocketsphinx-testdata
+  # Stories are rendered in the brand themes' open fonts (shared/src/stories/theme.rs,
+  # ThemeFont; a unit test checks each font's file is there).
+  ensure_apt_packages fonts-dejavu-core fonts-liberation fonts-lato fonts-open-sans
 fi
 if wants rust || wants e2e || wants api || wants bench; then
   # The media worker (tests, and the gateways of e2e, api and bench) transcribes with Whisper.

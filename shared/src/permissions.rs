@@ -76,6 +76,8 @@ pub enum Permission {
     /// Settings → Integrations: the organisation's API keys, webhook endpoints and their
     /// deliveries (issue 26).
     ManageIntegrations,
+    /// Settings → Brand: the organisation's brand theme for its stories (issue 23).
+    ManageBrand,
 }
 
 use Permission::*;
@@ -94,10 +96,11 @@ pub const PERMISSIONS: &[(Permission, &[Role])] = &[
     (UseRequestEditor, &[SuperAdmin, Admin, Creator]),
     (Publish, &[SuperAdmin, Admin, Creator]),
     (ManageIntegrations, &[SuperAdmin, Admin]),
+    (ManageBrand, &[SuperAdmin, Admin]),
 ];
 
 impl Permission {
-    pub const ALL: [Permission; 11] = [
+    pub const ALL: [Permission; 12] = [
         UseStaffApp,
         UseEditorTour,
         ManageUsers,
@@ -109,6 +112,7 @@ impl Permission {
         UseRequestEditor,
         Publish,
         ManageIntegrations,
+        ManageBrand,
     ];
 
     /// The name routes give as their security scope in the OpenAPI document.
@@ -125,6 +129,7 @@ impl Permission {
             UseRequestEditor => "UseRequestEditor",
             Publish => "Publish",
             ManageIntegrations => "ManageIntegrations",
+            ManageBrand => "ManageBrand",
         }
     }
 

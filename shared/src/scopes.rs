@@ -121,6 +121,8 @@ pub const ROUTE_SCOPES: &[(&str, &str, KeyAccess)] = &[
     ("POST", "/organisation/me/upload-complete", StaffOnly),
     ("POST", "/organisation/me/upload-url", StaffOnly),
     ("PUT", "/organisation/setup-complete", StaffOnly),
+    ("GET", "/organisation/theme", StaffOnly),
+    ("PUT", "/organisation/theme", StaffOnly),
     ("GET", "/organisation/api-keys", StaffOnly),
     ("POST", "/organisation/api-keys", StaffOnly),
     ("DELETE", "/organisation/api-keys/{id}", StaffOnly),

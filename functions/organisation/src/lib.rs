@@ -18,7 +18,7 @@ pub use dto::*;
 
 // The routes and their OpenAPI description, from the same declarations: `api()` with the
 // document (the gateway, openapi.json), `routes()` without (the function's router).
-use routes::{api_keys, company, departments, files};
+use routes::{api_keys, company, departments, files, theme};
 
 storyhive_shared::function_routes!(
     company::get_company,
@@ -36,6 +36,8 @@ storyhive_shared::function_routes!(
     api_keys::list_api_keys,
     api_keys::create_api_key,
     api_keys::revoke_api_key,
+    theme::get_theme,
+    theme::update_theme,
 );
 
 /// The function's router, ready to serve.

@@ -38,6 +38,11 @@ pub fn tenant(tenant_id: &str) -> Key {
     Key::new(tenant_pk(tenant_id), "TENANT")
 }
 
+/// The organisation's brand theme (stories' colours, font, logo corner, captions), one.
+pub fn brand_theme(tenant_id: &str) -> Key {
+    Key::new(tenant_pk(tenant_id), "BRANDTHEME")
+}
+
 /// A staff user, in the organisation's partition.
 pub fn user(tenant_id: &str, user_id: &str) -> Key {
     Key::new(tenant_pk(tenant_id), format!("{USER_PREFIX}{user_id}"))

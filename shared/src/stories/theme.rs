@@ -9,7 +9,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::FieldError;
+use crate::{
+    error::FieldError,
+    storage::{keys, Store, StoreResult},
+};
 
 /// A bundled open font.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
@@ -65,12 +68,14 @@ impl ThemeFont {
         }
     }
 
-    /// The npm package the web app previews it with.
+    /// The npm package the web app previews it with. Liberation is not on Fontsource: its
+    /// previews use Arimo and Tinos, the fonts Liberation 2 was made from (the same metrics,
+    /// so text wraps the same; the glyphs of Debian 12's Liberation 1.07 differ a little).
     pub fn fontsource_package(self) -> &'static str {
         match self {
             Self::DejaVuSans => "@fontsource/dejavu-sans",
-            Self::LiberationSans => "@fontsource/liberation-sans",
-            Self::LiberationSerif => "@fontsource/liberation-serif",
+            Self::LiberationSans => "@fontsource/arimo",
+            Self::LiberationSerif => "@fontsource/tinos",
             Self::Lato => "@fontsource/lato",
             Self::OpenSans => "@fontsource/open-sans",
         }
@@ -182,6 +187,109 @@ impl BrandTheme {
             Err(errors)
         }
     }
+}
+
+/// A theme sent to be saved. Missing fields read as empty, so the permission is checked
+/// before the fields are, and each missing field gets its own message.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeUpdate {
+    /// `#rrggbb`.
+    #[serde(default)]
+    #[schema(example = "#1f2937")]
+    pub background: String,
+    /// `#rrggbb`, not the background's.
+    #[serde(default)]
+    #[schema(example = "#ffffff")]
+    pub text: String,
+    /// `#rrggbb`.
+    #[serde(default)]
+    #[schema(example = "#2563eb")]
+    pub accent: String,
+    #[serde(default)]
+    pub font: Option<ThemeFont>,
+    #[serde(default)]
+    pub logo_position: Option<LogoPosition>,
+    #[serde(default)]
+    pub caption_size: Option<CaptionSize>,
+    #[serde(default)]
+    pub caption_box: Option<bool>,
+}
+
+pub const FONT_REQUIRED: &str = "Choose a font";
+pub const LOGO_POSITION_REQUIRED: &str = "Choose where the logo goes";
+pub const CAPTION_SIZE_REQUIRED: &str = "Choose a caption size";
+pub const CAPTION_BOX_REQUIRED: &str = "Choose whether captions have a box behind them";
+
+impl ThemeUpdate {
+    /// The theme to save (colours in lower case), or every invalid field.
+    pub fn validated(&self) -> Result<BrandTheme, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let theme = BrandTheme {
+            background: self.background.clone(),
+            text: self.text.clone(),
+            accent: self.accent.clone(),
+            font: self.font.unwrap_or_default(),
+            logo_position: self.logo_position.unwrap_or_default(),
+            caption_size: self.caption_size.unwrap_or_default(),
+            caption_box: self.caption_box.unwrap_or_default(),
+        };
+        let theme = theme.validated().map_err(|e| errors.extend(e)).ok();
+        for (missing, field, message) in [
+            (self.font.is_none(), "font", FONT_REQUIRED),
+            (self.logo_position.is_none(), "logoPosition", LOGO_POSITION_REQUIRED),
+            (self.caption_size.is_none(), "captionSize", CAPTION_SIZE_REQUIRED),
+            (self.caption_box.is_none(), "captionBox", CAPTION_BOX_REQUIRED),
+        ] {
+            if missing {
+                errors.push(FieldError::new(field, message));
+            }
+        }
+        match theme {
+            Some(theme) if errors.is_empty() => Ok(theme),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The organisation's saved theme (`keys::brand_theme`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandThemeRecord {
+    #[serde(rename = "PK")]
+    pub pk: String,
+    #[serde(rename = "SK")]
+    pub sk: String,
+    pub entity_type: String,
+    pub tenant_id: String,
+    pub theme: BrandTheme,
+    pub updated_at: String,
+    pub updated_by: String,
+}
+
+impl BrandThemeRecord {
+    pub const ENTITY: &'static str = "BrandTheme";
+}
+
+/// The organisation's theme: the one saved, or the default.
+pub async fn of_organisation(store: &Store, tenant_id: &str) -> StoreResult<BrandTheme> {
+    Ok(store.get::<BrandThemeRecord>(&keys::brand_theme(tenant_id)).await?.map(|r| r.theme).unwrap_or_default())
+}
+
+/// Saves a [`BrandTheme::validated`] theme as the organisation's, replacing the one before.
+pub async fn save(store: &Store, tenant_id: &str, theme: &BrandTheme, user_id: &str, at: String) -> StoreResult<()> {
+    let key = keys::brand_theme(tenant_id);
+    store
+        .put(&BrandThemeRecord {
+            pk: key.pk,
+            sk: key.sk,
+            entity_type: BrandThemeRecord::ENTITY.into(),
+            tenant_id: tenant_id.into(),
+            theme: theme.clone(),
+            updated_at: at,
+            updated_by: user_id.into(),
+        })
+        .await
 }
 
 #[cfg(test)]

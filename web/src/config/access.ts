@@ -138,6 +138,7 @@ export const PERMISSIONS = {
   UseRequestEditor: ['superAdmin', 'admin', 'creator'],
   Publish: ['superAdmin', 'admin', 'creator'],
   ManageIntegrations: ['superAdmin', 'admin'],
+  ManageBrand: ['superAdmin', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type PermissionName = keyof typeof PERMISSIONS;
 

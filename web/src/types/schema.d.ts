@@ -2034,6 +2034,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisation/theme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's brand theme; the default theme until an admin saves one. */
+        get: operations["get_theme"];
+        /**
+         * Replace the brand theme (every field). Colours are `#rrggbb`; an invalid or missing
+         *     field changes nothing.
+         */
+        put: operations["update_theme"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/beacons": {
         parameters: {
             query?: never;
@@ -3334,6 +3355,29 @@ export interface components {
             event: components["schemas"]["Event"];
             slug: string;
         };
+        /** @description An organisation's brand theme. */
+        BrandTheme: {
+            /**
+             * @description The lower thirds' box, `#rrggbb`.
+             * @example #2563eb
+             */
+            accent: string;
+            /**
+             * @description The cards' background, `#rrggbb`.
+             * @example #1f2937
+             */
+            background: string;
+            /** @description Burned-in captions on a dark box (otherwise outlined text). */
+            captionBox: boolean;
+            captionSize: components["schemas"]["CaptionSize"];
+            font: components["schemas"]["ThemeFont"];
+            logoPosition: components["schemas"]["LogoPosition"];
+            /**
+             * @description The cards' text and the lower thirds' text, `#rrggbb`.
+             * @example #ffffff
+             */
+            text: string;
+        };
         /** @description A campaign with everything staff edit. */
         Campaign: components["schemas"]["CampaignSummary"] & {
             /** @description HTML of the rich-text editor. */
@@ -3477,6 +3521,11 @@ export interface components {
             /** @description WebVTT, for players. */
             webvtt: string;
         };
+        /**
+         * @description The size of burned-in captions.
+         * @enum {string}
+         */
+        CaptionSize: "small" | "medium" | "large";
         /**
          * @description How the spoken words are shown.
          * @enum {string}
@@ -4401,6 +4450,11 @@ export interface components {
             accessToken: string;
             tenantId: string;
         };
+        /**
+         * @description Where the logo sits over the story's clips; the end card always shows it, centred.
+         * @enum {string}
+         */
+        LogoPosition: "endCardOnly" | "topLeft" | "topRight" | "bottomLeft" | "bottomRight";
         /** @description What staff see of a take's media where they read its answer. */
         MediaState: {
             /** @description Why it failed (only when failed). */
@@ -5402,6 +5456,36 @@ export interface components {
             inQuestion: boolean;
             inTranscript: boolean;
             snippet?: null | components["schemas"]["Snippet"];
+        };
+        /**
+         * @description A bundled open font.
+         * @enum {string}
+         */
+        ThemeFont: "dejavuSans" | "liberationSans" | "liberationSerif" | "lato" | "openSans";
+        /**
+         * @description A theme sent to be saved. Missing fields read as empty, so the permission is checked
+         *     before the fields are, and each missing field gets its own message.
+         */
+        ThemeUpdate: {
+            /**
+             * @description `#rrggbb`.
+             * @example #2563eb
+             */
+            accent?: string;
+            /**
+             * @description `#rrggbb`.
+             * @example #1f2937
+             */
+            background?: string;
+            captionBox?: boolean | null;
+            captionSize?: null | components["schemas"]["CaptionSize"];
+            font?: null | components["schemas"]["ThemeFont"];
+            logoPosition?: null | components["schemas"]["LogoPosition"];
+            /**
+             * @description `#rrggbb`, not the background's.
+             * @example #ffffff
+             */
+            text?: string;
         };
         /** @description Text on a black background before the first clip, with silence. */
         TitleCard: {
@@ -13435,6 +13519,112 @@ export interface operations {
             };
             /** @description Not the super admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_theme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandTheme"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long; refused by the HTTP server before routing, without a body */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_theme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThemeUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandTheme"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,3 +4,4 @@ pub mod api_keys;
 pub mod company;
 pub mod departments;
 pub mod files;
+pub mod theme;

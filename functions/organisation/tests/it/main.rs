@@ -6,3 +6,4 @@ mod company;
 mod departments;
 mod files;
 mod landing;
+mod theme;
