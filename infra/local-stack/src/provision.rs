@@ -321,12 +321,11 @@ async fn provision_with(
         request.send().await.with_context(|| format!("configuring queue {}", queue.name))?;
     }
 
-    for resource in template.of_kind("AWS::DynamoDB::Table") {
-        if made_tables.is_some() {
-            break;
+    if made_tables.is_none() {
+        for resource in template.of_kind("AWS::DynamoDB::Table") {
+            let props = template.resolve(&resource.properties, &local)?;
+            ensure_table(clients, &local.tables[&resource.logical_id], &props).await?;
         }
-        let props = template.resolve(&resource.properties, &local)?;
-        ensure_table(clients, &local.tables[&resource.logical_id], &props).await?;
     }
     for resource in template.of_kind("AWS::S3::Bucket") {
         let props = template.resolve(&resource.properties, &local)?;

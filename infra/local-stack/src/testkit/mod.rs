@@ -68,8 +68,6 @@ pub fn template() -> Arc<Template> {
         .clone()
 }
 
-/// Points the SDK at the test emulators unless the environment already does
-/// (`infra/scripts/test.sh` sets these; the defaults match its test profile).
 /// What the test command provisioned once for every test process (`STORYHIVE_TEST_RESOURCES`,
 /// written by `storyhive-local provision --resources-file`), when it is for this prefix and
 /// sender: with one process per test, each creating the table would race the others.
@@ -80,6 +78,8 @@ fn provisioned_by_the_test_command(prefix: &str) -> Option<LocalResources> {
     (resources.prefix == prefix && resources.ses_sender == TEST_SES_SENDER).then_some(resources)
 }
 
+/// Points the SDK at the test emulators unless the environment already does
+/// (`infra/scripts/test.sh` sets these; the defaults match its test profile).
 fn default_test_environment() {
     let defaults = [
         ("AWS_REGION", "eu-west-1"),
