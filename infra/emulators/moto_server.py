@@ -6,11 +6,16 @@ model it ever created, and some S3 objects (multipart parts) raise moto's own 40
 errors when read, which turns the whole dump into a 404. This launcher skips such
 attributes, as moto already does for attributes that are not JSON.
 
+`?service=ses` limits the dump to one service: the whole dump reads every S3 object and
+SQS message ever made, which grows with a test run until each read of the mailbox takes
+seconds.
+
 Usage: python infra/emulators/moto_server.py -H 127.0.0.1 -p 4566
 """
 
 import json
 import sys
+from urllib.parse import parse_qs, urlparse
 
 from moto.moto_api._internal import responses
 from moto.server import main
@@ -19,8 +24,11 @@ from moto.server import main
 def model_data(self, request, full_url, headers):
     from moto.core.model_instances import model_data as models
 
+    wanted = parse_qs(urlparse(full_url).query).get("service")
     results = {}
     for service in sorted(models):
+        if wanted and service not in wanted:
+            continue
         results[service] = {}
         for name in sorted(models[service]):
             instances = []

@@ -2,8 +2,8 @@
 # The project's test command (.ci/run calls it). Installs what is missing,
 # starts the TEST emulators (in memory, their own ports), then runs, failing fast:
 #
-#   rust      cargo test --workspace            (against the test emulators; the long demo
-#             content test beside the others)
+#   rust      cargo nextest run --workspace     (against the test emulators, provisioned once;
+#             the long demo content test beside the others)
 #   template  infra/scripts/check-template.sh   (sam validate --lint)
 #   web       npm run typecheck && npm run lint && npm test   (in web/; lint: the import boundaries)
 #   e2e       web build + gateway on :3100 + npm run test:e2e (Playwright, Debian's chromium)
@@ -136,18 +136,27 @@ step_rust() {
   local stray
   stray=$(grep -l -E '#\[(cfg\(test\)|test|tokio::test)\]' "$ROOT"/functions/*/src/main.rs "$ROOT"/infra/gateway/src/main.rs || true)
   [[ -z "$stray" ]] || die "tests in a main.rs never run (its [[bin]] has test = false): move them to the library (${stray//$'\n'/, })"
-  cargo test --workspace --no-run
+  # cargo-nextest (on the machine with the toolchain) runs every test binary's tests at once, each
+  # test in its own process, instead of one binary after another (.config/nextest.toml).
+  command -v cargo-nextest >/dev/null || die "cargo-nextest is missing: cargo install --locked cargo-nextest"
+  cargo nextest run --workspace --no-run
+  cargo build -p storyhive-gateway --bin storyhive-local
+  # Provisioned once: each test process reads what was made instead of provisioning again.
+  local resources="$LOG_DIR/test-resources.json"
+  SES_SENDER=no-reply@storyhive.test "$GATEWAY_BIN" provision --resources-file "$resources" >/dev/null
+  export STORYHIVE_TEST_RESOURCES="$resources"
   local demo_log="$LOG_DIR/rust-demo-content.log" rc=0 demo_rc=0 demo_pid
   log "Running the demo content test in the background (log ${demo_log#"$ROOT"/})"
-  # Its own resource prefix: two processes provisioning the same tables at once would race.
-  STORYHIVE_PREFIX=storyhive-test-demo cargo test -q -p storyhive-gateway --test it -- --exact "demo_content::$DEMO_TEST" \
-    >"$demo_log" 2>&1 &
+  # Its own resource prefix: its demo organisation stays out of the other tests' tables.
+  STORYHIVE_PREFIX=storyhive-test-demo cargo nextest run -p storyhive-gateway --test it \
+    -E "test(=demo_content::$DEMO_TEST)" >"$demo_log" 2>&1 &
   demo_pid=$!
-  # Every test binary runs even after one fails, so one run reports every failure.
+  # Every test runs even after one fails, so one run reports every failure.
   local rust_log="$LOG_DIR/rust-tests.log"
-  cargo test --workspace --no-fail-fast -- --skip "$DEMO_TEST" 2>&1 | tee "$rust_log" || rc=$?
-  # libtest prints "test <name> ... FAILED" for each failure; the summary repeats them.
-  grep -E '^test .* \.\.\. FAILED$' "$rust_log" | sed -E 's/^test (.*) \.\.\. FAILED$/rust: \1/' >>"$FAILURES_FILE" || true
+  cargo nextest run --workspace --no-fail-fast -E "not test(=demo_content::$DEMO_TEST)" 2>&1 | tee "$rust_log" || rc=$?
+  # nextest prints "FAIL [ time] crate::binary test" (or TIMEOUT) for each failure, and again in its summary.
+  grep -E '^ *(FAIL|TIMEOUT|SIGSEGV|SIGABRT) \[' "$rust_log" | sed -E 's/^ *[A-Z]+ \[[^]]*\] *(\([^)]*\) *)?([^ ]+) (.*)$/rust: \3 (\2)/' |
+    sort -u >>"$FAILURES_FILE" || true
   wait "$demo_pid" || demo_rc=$?
   ((demo_rc == 0)) || echo "rust: demo_content::$DEMO_TEST" >>"$FAILURES_FILE"
   if ((demo_rc == 0)); then

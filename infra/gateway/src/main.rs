@@ -33,7 +33,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Create the table, buckets, queues and notifications from the template.
-    Provision,
+    Provision {
+        /// Also write what was provisioned here, as JSON: the test command provisions once and
+        /// every test process reads this file instead of provisioning again.
+        #[arg(long)]
+        resources_file: Option<PathBuf>,
+    },
     /// Provision, then create or reset the demo organisation and print its sign-in details.
     Seed,
     /// Give the demo organisation (made by `seed`) its content through the API of the
@@ -119,7 +124,11 @@ async fn main() -> anyhow::Result<()> {
         Ok(AppContext::new(config, &clients))
     };
     match &cli.command {
-        Command::Provision => {
+        Command::Provision { resources_file } => {
+            if let Some(path) = resources_file {
+                std::fs::write(path, serde_json::to_vec_pretty(&resources)?)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
             println!("Provisioned from {}:", cli.template.display());
             for (id, name) in resources.tables.iter().chain(resources.buckets.iter()) {
                 println!("  {id}: {name}");

@@ -102,7 +102,8 @@ pub fn ses_endpoint() -> Option<String> {
 
 /// Every message sent so far, newest first.
 pub async fn sent_mail(http: &reqwest::Client, moto_endpoint: &str) -> anyhow::Result<Vec<SentMail>> {
-    let url = format!("{}/moto-api/data.json", moto_endpoint.trim_end_matches('/'));
+    // SES only (infra/emulators/moto_server.py): the whole dump grows with every object stored.
+    let url = format!("{}/moto-api/data.json?service=ses", moto_endpoint.trim_end_matches('/'));
     let data: serde_json::Value =
         http.get(&url).send().await.with_context(|| format!("reading {url}"))?.error_for_status()?.json().await?;
     let messages: Vec<MotoMessage> = serde_json::from_value(data["ses"]["Message"].clone()).unwrap_or_default();

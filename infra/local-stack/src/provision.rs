@@ -34,7 +34,7 @@ pub const MEDIA_QUEUE: &str = "MediaQueue";
 pub const WEBHOOK_QUEUE: &str = "WebhookQueue";
 pub const WEB_DISTRIBUTION: &str = "WebDistribution";
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct LocalQueue {
     pub name: String,
     pub url: String,
@@ -42,7 +42,7 @@ pub struct LocalQueue {
 }
 
 /// What was provisioned, by logical id.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct LocalResources {
     pub prefix: String,
     pub tables: BTreeMap<String, String>,
@@ -228,14 +228,49 @@ pub async fn provision(
     prefix: &str,
     ses_sender: &str,
 ) -> anyhow::Result<LocalResources> {
+    provision_with(clients, template_path, prefix, ses_sender, None).await
+}
+
+/// Like [`provision`] for one test process among many running at once: its own queues, buckets
+/// and distribution under `prefix`, beside the tables of `stack` (made once for all, whose prefix
+/// stays the stack's name). A queue shared by processes would hand one test's messages (an
+/// upload's event, an e-mail) to another test's workers, which may end before handling what
+/// follows from them.
+pub async fn provision_beside(
+    clients: &AwsClients,
+    template_path: &Path,
+    prefix: &str,
+    stack: &LocalResources,
+) -> anyhow::Result<LocalResources> {
+    provision_with(clients, template_path, prefix, &stack.ses_sender, Some(stack)).await
+}
+
+async fn provision_with(
+    clients: &AwsClients,
+    template_path: &Path,
+    prefix: &str,
+    ses_sender: &str,
+    stack: Option<&LocalResources>,
+) -> anyhow::Result<LocalResources> {
     let template = Template::load(template_path)?;
     let region = clients.sqs.config().region().map(|r| r.to_string()).unwrap_or_else(|| "eu-west-1".into());
-    let mut local =
-        LocalResources { prefix: prefix.to_string(), region, ses_sender: ses_sender.to_string(), ..Default::default() };
+    let mut local = LocalResources {
+        // `AWS::StackName`: the stack's, also when this process names its own resources.
+        prefix: stack.map_or(prefix, |s| s.prefix.as_str()).to_string(),
+        region,
+        ses_sender: ses_sender.to_string(),
+        ..Default::default()
+    };
+    let made_tables = stack.map(|s| &s.tables);
 
     // Names first, so every reference between resources resolves.
-    for resource in template.of_kind("AWS::DynamoDB::Table") {
-        local.tables.insert(resource.logical_id.clone(), LocalResources::name(prefix, &resource.logical_id));
+    match made_tables {
+        Some(tables) => local.tables = tables.clone(),
+        None => {
+            for resource in template.of_kind("AWS::DynamoDB::Table") {
+                local.tables.insert(resource.logical_id.clone(), LocalResources::name(prefix, &resource.logical_id));
+            }
+        }
     }
     for resource in template.of_kind("AWS::S3::Bucket") {
         local.buckets.insert(resource.logical_id.clone(), LocalResources::name(prefix, &resource.logical_id));
@@ -286,9 +321,11 @@ pub async fn provision(
         request.send().await.with_context(|| format!("configuring queue {}", queue.name))?;
     }
 
-    for resource in template.of_kind("AWS::DynamoDB::Table") {
-        let props = template.resolve(&resource.properties, &local)?;
-        ensure_table(clients, &local.tables[&resource.logical_id], &props).await?;
+    if made_tables.is_none() {
+        for resource in template.of_kind("AWS::DynamoDB::Table") {
+            let props = template.resolve(&resource.properties, &local)?;
+            ensure_table(clients, &local.tables[&resource.logical_id], &props).await?;
+        }
     }
     for resource in template.of_kind("AWS::S3::Bucket") {
         let props = template.resolve(&resource.properties, &local)?;
@@ -437,7 +474,7 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
                         .build()?)
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
-            dynamodb
+            let created = dynamodb
                 .create_table()
                 .table_name(name)
                 .set_attribute_definitions(Some(definitions.clone()))
@@ -445,8 +482,14 @@ async fn ensure_table(clients: &AwsClients, name: &str, props: &Json) -> anyhow:
                 .set_global_secondary_indexes((!gsis.is_empty()).then_some(gsis))
                 .billing_mode(BillingMode::PayPerRequest)
                 .send()
-                .await
-                .with_context(|| format!("creating table {name}"))?;
+                .await;
+            match created {
+                // Another process (a test run beside this one) created it since it was described.
+                Err(error) if error.as_service_error().is_some_and(|e| e.is_resource_in_use_exception()) => {}
+                other => {
+                    other.with_context(|| format!("creating table {name}"))?;
+                }
+            }
         }
         Err(error) => return Err(anyhow::Error::new(error).context(format!("describing table {name}"))),
         Ok(output) => {

@@ -68,6 +68,16 @@ pub fn template() -> Arc<Template> {
         .clone()
 }
 
+/// What the test command provisioned once for every test process (`STORYHIVE_TEST_RESOURCES`,
+/// written by `storyhive-local provision --resources-file`), when it is for this prefix and
+/// sender: with one process per test, each creating the table would race the others.
+fn provisioned_by_the_test_command(prefix: &str) -> Option<LocalResources> {
+    let path = std::env::var_os("STORYHIVE_TEST_RESOURCES")?;
+    let text = std::fs::read(&path).ok()?;
+    let resources: LocalResources = serde_json::from_slice(&text).ok()?;
+    (resources.prefix == prefix && resources.ses_sender == TEST_SES_SENDER).then_some(resources)
+}
+
 /// Points the SDK at the test emulators unless the environment already does
 /// (`infra/scripts/test.sh` sets these; the defaults match its test profile).
 fn default_test_environment() {
@@ -182,7 +192,13 @@ impl TestStack {
         let prefix = std::env::var("STORYHIVE_PREFIX").unwrap_or_else(|_| "storyhive-test".into());
         let resources = RESOURCES
             .get_or_try_init(|| async {
-                provision::provision(&clients, &workspace_root().join("template.yaml"), &prefix, TEST_SES_SENDER).await
+                let template = workspace_root().join("template.yaml");
+                if let Some(provisioned) = provisioned_by_the_test_command(&prefix) {
+                    // One process per test (cargo-nextest): the tables made once, the rest its own.
+                    let own = format!("{prefix}-{}", storyhive_shared::ids::new_id().to_lowercase());
+                    return provision::provision_beside(&clients, &template, &own, &provisioned).await;
+                }
+                provision::provision(&clients, &template, &prefix, TEST_SES_SENDER).await
             })
             .await
             .expect(

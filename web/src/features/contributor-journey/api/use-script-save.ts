@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { clearContributorDetail } from '../lib/storage';
 import { useDebouncedCallback } from '../lib/use-debounced-callback';
 import { SCRIPT_SAVE_DELAY_MS } from '../recording/teleprompter-config';
-import type { ContributorData } from '../types';
+import type { ContributorData, Journey } from '../types';
 import { t } from '../i18n/i18n';
 import { saveJourney } from './contributor-api';
 import { contributorKeys } from './queries';
 import { updateResourceData } from './resource';
-import type { Journey } from '../types';
 
 export type ScriptSaveState = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -24,7 +23,7 @@ export function scriptSaveLabel(state: ScriptSaveState): string {
  */
 export function useScriptSave(data: ContributorData) {
   const [state, setState] = useState<ScriptSaveState>('idle');
-  const save = useDebouncedCallback((campaignQuestionId: string, contributorScript: string) => {
+  const debouncedSave = useDebouncedCallback((campaignQuestionId: string, contributorScript: string) => {
     setState('saving');
     saveJourney(data, { campaignQuestionId, contributorScript })
       .then(() => setState('saved'))
@@ -33,14 +32,14 @@ export function useScriptSave(data: ContributorData) {
         setState('error');
       });
   }, SCRIPT_SAVE_DELAY_MS);
-  const saveNow = (campaignQuestionId: string, contributorScript: string) => {
+  const save = (campaignQuestionId: string, contributorScript: string) => {
     // Every page of this visit reads the journey from one cache: it holds the words at once, so
     // "Prepare your script" and the studio, opened next, never start from the older script.
     updateResourceData<Journey>(contributorKeys.journey(data), (journey) => ({
       ...journey,
       questions: journey.questions.map((q) => (q.campaignQuestionId === campaignQuestionId ? { ...q, contributorScript } : q)),
     }));
-    save.call(campaignQuestionId, contributorScript);
+    debouncedSave.call(campaignQuestionId, contributorScript);
   };
-  return { save: saveNow, state, label: scriptSaveLabel(state) };
+  return { save, state, label: scriptSaveLabel(state) };
 }
