@@ -12,14 +12,3 @@ export function useEditorTheme() {
     staleTime: 5 * 60_000,
   });
 }
-
-/** The organisation's logo (a short-lived URL), shown on the preview's end card. */
-export function useEditorLogo() {
-  return useQuery({
-    queryKey: ['story-editor', 'logo'],
-    queryFn: ({ signal }) => call(api.GET('/organisation/company', { signal }), { toast: false }),
-    select: (company) => company.companyLogo ?? null,
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
-}

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
 import { ApiError, fieldErrorsOf } from '@/lib/api/errors';
+import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
-import { useEditorLogo, useEditorTheme } from '../api/editor-brand';
+import { useEditorTheme } from '../api/editor-brand';
 import {
   libraryKeys,
   useAnswers,
@@ -72,7 +73,8 @@ function StoryEditorScreen({ campaignId, storyId, draft: fromDraft }: Props) {
   const questions = useCampaignQuestions(campaignId);
   const collaborators = useCampaignCollaborators(campaignId);
   const theme = useEditorTheme();
-  const logo = useEditorLogo();
+  // The organisation's logo (a short-lived URL) comes with the signed-in user.
+  const logoUrl = useSessionStore((s) => s.user?.companyLogo ?? null);
   const save = useSaveStory(campaignId);
 
   // The story as last read or saved, and the editor's draft of it.
@@ -260,7 +262,7 @@ function StoryEditorScreen({ campaignId, storyId, draft: fromDraft }: Props) {
               skipped={plan.skipped}
               lowerThirds={draft.lowerThirds}
               theme={theme.data}
-              logoUrl={logo.data}
+              logoUrl={logoUrl}
               onClip={onClip}
             />
           </Card>
