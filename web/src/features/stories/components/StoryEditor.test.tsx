@@ -193,7 +193,7 @@ describe('the story editor', () => {
 
   it('shows a render processing, then ready with its video, files and provenance', async () => {
     let reads = 0;
-    const processing = { format: 'landscape' as const, framing: 'crop' as const, burnCaptions: true, status: 'processing' as const, progress: { percent: 40 }, storyVersion: 1, current: true, createdAt: '2026-11-29T10:00:00Z', updatedAt: '2026-11-29T10:00:00Z' };
+    const processing = { format: 'landscape' as const, framing: 'crop' as const, burnCaptions: true, status: 'processing' as const, progress: { percent: 40, stage: 'rendering' as const }, storyVersion: 1, current: true, createdAt: '2026-11-29T10:00:00Z', updatedAt: '2026-11-29T10:00:00Z' };
     const ready = {
       ...processing,
       status: 'ready' as const,

@@ -15,6 +15,12 @@ const FRAMINGS: { value: Framing; label: string }[] = [
   { value: 'blurredFit', label: 'Fit on a blurred background' },
 ];
 
+const STAGES: Record<NonNullable<StoryRender['progress']>['stage'], string> = {
+  preparing: 'Preparing',
+  rendering: 'Rendering',
+  saving: 'Saving',
+};
+
 const ratioOf = (format: StoryFormat) => FORMATS.find((f) => f.value === format)!.ratio;
 
 type Props = {
@@ -63,7 +69,9 @@ function RenderCard({ render }: { render: StoryRender }) {
   const ratio = ratioOf(render.format);
   const status =
     render.status === 'processing'
-      ? `Rendering${render.progress ? ` · ${render.progress.percent} %` : '…'}`
+      ? render.progress
+        ? `${STAGES[render.progress.stage]} · ${render.progress.percent} %`
+        : 'Rendering…'
       : render.status === 'ready'
         ? 'Ready'
         : 'Failed';
