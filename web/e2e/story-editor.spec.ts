@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { ok, randomLetters, signIn, staffApi, DEMO_PASSWORD } from './helpers';
 
 /**
@@ -119,7 +120,7 @@ async function clickWord(group: Locator, index: number) {
 }
 
 /** The speakers of the story's clips, in order. */
-const clipSpeakers = (page: Page) => page.getByTestId('story-clip').locator('h3').allInnerTexts();
+const clipSpeakers = (page: Page) => page.getByTestId('story-clip').locator('h3').allTextContents();
 
 test('staff find a word, make a story of two voices, reorder, trim, preview, save, render and play it', async ({ browser, page }) => {
   test.setTimeout(420_000);
@@ -137,6 +138,7 @@ test('staff find a word, make a story of two voices, reorder, trim, preview, sav
   const bTo = Math.min(b.words.length - 1, 5);
 
   await signIn(page, ADMIN, DEMO_PASSWORD);
+  await expect(page).toHaveURL(`${BASE}/`);
   await page.goto(`/campaign/${campaignId}/stories/new`);
   await expect(page.getByRole('heading', { name: 'New story' })).toBeVisible();
 
@@ -235,4 +237,7 @@ test('staff find a word, make a story of two voices, reorder, trim, preview, sav
   await expect(provenance.first()).toContainText(said(a.words, ...aRange));
   await expect(provenance.nth(1)).toContainText(nameB);
   await expect(provenance.nth(1)).toContainText(said(b.words, ...bRange));
+
+  // The editor with a story, its preview and its render: no serious accessibility violation.
+  await expectNoSeriousViolations(page, 'the story editor');
 });

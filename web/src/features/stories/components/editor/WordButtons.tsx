@@ -66,7 +66,7 @@ export function WordButtons({ label, words, indexes, look, pressed, hint, onWord
             className={cn(
               'mx-0.5 rounded px-0.5 text-sm focus-visible:outline-2 focus-visible:outline-ring',
               looks.includes('context') && 'text-muted',
-              looks.includes('clip') && 'font-medium',
+              looks.includes('clip') && 'bg-primary/10 font-medium',
               looks.includes('found') && 'bg-warning/40 font-semibold',
               looks.includes('selected') && 'bg-primary/25 ring-1 ring-primary',
             )}
