@@ -6,12 +6,17 @@ import { defineConfig } from '@playwright/test';
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 
+/** Specs that sweep screens and change nothing other specs depend on. */
+const SWEEPS = /(accessibility|phone-fit|contributor-languages|publishing-screens|layout-and-controls)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two lanes share the machine's two cores (see `projects`). E2E_WORKERS=1 runs everything one
+  // test after another.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   // The JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME, set by infra/scripts/test.sh) names the failures
@@ -39,5 +44,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The screen sweeps (axe, phone fit, languages: they read what other specs make and change
+  // nothing another spec reads) run in a lane of their own beside the flows, which stay one at a
+  // time: their uploads, e-mails and media jobs would otherwise compete with each other for the
+  // media worker and the cores, and the recording specs wait on real time (a 30-second take lasts
+  // 30 seconds), so the sweeps fill that time.
+  projects: [
+    { name: 'sweeps', testMatch: SWEEPS, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'flows', testIgnore: SWEEPS, workers: 1, use: { browserName: 'chromium' } },
+  ],
 });

@@ -150,6 +150,13 @@ test.beforeAll(async ({ browser }) => {
   const journeying = await invite(`a11y-journey-${suffix}@example.org`, 'Sasha', 'Keys');
   await answerWithFile(browser, answering.inviteLink!);
   const questions = await ok<{ campaignQuestionId: string }[]>(await staff.get(`${BASE}/api/question/list/${campaign.id}`));
+  // A pending editor request, so that the request editor screen is checked with its "requested"
+  // badge whatever ran before (it once failed contrast only after another spec had made one).
+  await ok(
+    await staff.post(`${BASE}/api/support/editor-requests`, {
+      data: { campaignId: campaign.id, message: 'Please cut our answers into a short story.' },
+    }),
+  );
   const newMember = `a11y-member-${suffix}@acme-films.com`;
   await ok(await staff.post(`${BASE}/api/user/invite`, { data: { email: newMember, role: 'creator', firstName: 'Casey', lastName: 'Newman' } }));
   world = {

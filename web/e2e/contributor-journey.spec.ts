@@ -507,6 +507,7 @@ test.describe('contributor journey, noisy camera (multipart while recording)', (
     let cut = false;
     let aborted = 0;
     const puts: string[] = [];
+    let bytesBeforeCut = 0;
     const calls: string[] = [];
     page.on('request', (req) => {
       const m = /\/contributor-upload\/([a-z-]+)/.exec(req.url());
@@ -520,6 +521,7 @@ test.describe('contributor journey, noisy camera (multipart while recording)', (
         aborted += 1;
         return route.abort('internetdisconnected');
       }
+      bytesBeforeCut += route.request().postDataBuffer()?.length ?? 0;
       return route.continue();
     });
     await acceptInvitation(page, inv);
@@ -528,8 +530,9 @@ test.describe('contributor journey, noisy camera (multipart while recording)', (
     await expect(start).toBeEnabled({ timeout: 20_000 });
     await start.click();
     await expect(page.getByTestId('recording-timer')).toBeVisible({ timeout: 10_000 });
-    // The first part goes up while recording; then the connection drops for a while.
-    await expect.poll(() => puts.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The first part (5 MB) goes up while recording; then the connection drops for a while. A
+    // busy machine encodes the noise at a lower rate, so the first part may take longer.
+    await expect.poll(() => puts.length, { timeout: 60_000 }).toBeGreaterThan(0);
     cut = true;
     await page.waitForTimeout(12_000);
     await page.getByRole('button', { name: 'Stop recording' }).click();
@@ -541,9 +544,9 @@ test.describe('contributor journey, noisy camera (multipart while recording)', (
     expect(calls.filter((c) => c === 'start')).toHaveLength(1);
     expect(calls.filter((c) => c === 'complete')).toHaveLength(1);
     const [answer] = await expectStaffSeeVideos(inv, 1);
-    // The whole take (about 14 s of at most 8 Mbit/s), not just the parts before the cut.
+    // The whole take (at least the 12 s recorded after the cut), not just the parts sent before it.
     expect(answer!.video!.durationSeconds).toBeGreaterThan(10);
-    expect(answer!.video!.sizeBytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(answer!.video!.sizeBytes).toBeGreaterThan(bytesBeforeCut);
     });
   });
 });

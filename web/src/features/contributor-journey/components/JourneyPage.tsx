@@ -23,9 +23,9 @@ const badge: Record<QuestionState['kind'], string> = {
   'sent-back': 'bg-warning/15 text-warning',
   recording: 'bg-danger-soft text-danger',
   waiting: 'bg-sunken text-fg',
-  uploading: 'bg-primary/15 text-primary',
+  uploading: 'bg-primary/15 text-primary-hover',
   retrying: 'bg-warning/15 text-warning',
-  processing: 'bg-primary/15 text-primary',
+  processing: 'bg-primary/15 text-primary-hover',
   stored: 'bg-success-soft text-success',
   failed: 'bg-danger-soft text-danger',
 };

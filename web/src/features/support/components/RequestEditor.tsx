@@ -110,7 +110,7 @@ export function EditorRequestList() {
                   data-status={item.status}
                   className={
                     item.status === 'requested'
-                      ? 'rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary'
+                      ? 'rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary-hover'
                       : 'rounded-full bg-sunken px-2 py-0.5 text-xs font-medium text-muted'
                   }
                 >
