@@ -52,11 +52,14 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.campaignEdit]: allStaff,
   [paths.responseEditor]: allStaff,
   [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
+  [paths.stories]: allStaff,
+  [paths.storyEditor]: allStaff,
   [paths.users]: ['superAdmin', 'admin'],
   [paths.guidelines]: ['superAdmin', 'admin'],
   [paths.help]: allStaff,
   [paths.requestEditor]: ['superAdmin', 'admin', 'creator'],
   [paths.integrations]: ['superAdmin', 'admin'],
+  [paths.brandTheme]: ['superAdmin', 'admin'],
   [paths.contributorJourney]: 'contributor',
   [paths.contributorRecordVideo]: 'contributor',
   [paths.contributorGoodJob]: 'contributor',
@@ -114,6 +117,7 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'User setup', path: paths.userSetup },
   { label: 'Company setup', path: paths.companySetup },
   { label: 'Integrations', path: paths.integrations },
+  { label: 'Brand theme', path: paths.brandTheme },
 ];
 
 /** Navigation entries the role may open. */
@@ -157,11 +161,14 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.campaignEdit]: 'UseStaffApp',
   [paths.responseEditor]: 'UseStaffApp',
   [paths.responseEditorTour]: 'UseEditorTour',
+  [paths.stories]: 'UseStaffApp',
+  [paths.storyEditor]: 'UseStaffApp',
   [paths.users]: 'ManageUsers',
   [paths.guidelines]: 'ManageGuidelines',
   [paths.help]: 'UseHelp',
   [paths.requestEditor]: 'UseRequestEditor',
   [paths.integrations]: 'ManageIntegrations',
+  [paths.brandTheme]: 'ManageBrand',
 };
 
 /** Whether `role` has `permission` (the same answer the API gives). */

@@ -30,12 +30,16 @@ export const paths = {
   campaignEdit: '/initiative/campaign/:id',
   responseEditor: '/campaign/:campaignId/response-editor/:collaboratorId',
   responseEditorTour: '/campaign/:campaignId/response-editor/:collaboratorId/tour',
+  stories: '/campaign/:campaignId/stories',
+  storyEditor: '/campaign/:campaignId/stories/:storyId',
   users: '/users',
   guidelines: '/guidelines',
   help: '/help',
   requestEditor: '/request-editor',
   /** Not in the spec's route table: Settings → Integrations, API keys and webhooks (issue 26). */
   integrations: '/settings/integrations',
+  /** Not in the spec's route table: Settings → Brand theme, how stories are rendered (issue 23). */
+  brandTheme: '/settings/brand',
 
   contributorJourney: '/contributor-journey',
   contributorRecordVideo: '/contributor-journey/record-video',
