@@ -25,10 +25,11 @@ const ROUTE_TABLE: [string, string][] = [
   ['/walls', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/create', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/:id', 'superAdmin,admin,creator,coordinator'],
+  // Not in the spec's table: a campaign's stories (issue 23).
+  ['/campaign/:campaignId/stories', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId/tour', 'superAdmin,admin,creator'],
-  // Not in the spec's table: a campaign's stories and the story editor (issue 23).
-  ['/campaign/:campaignId/stories', 'superAdmin,admin,creator,coordinator'],
+  // Not in the spec's table: the story editor (issue 23).
   ['/campaign/:campaignId/stories/:storyId', 'superAdmin,admin,creator,coordinator'],
   ['/users', 'superAdmin,admin'],
   ['/guidelines', 'superAdmin,admin'],

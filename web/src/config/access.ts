@@ -50,9 +50,11 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.walls]: allStaff,
   [paths.campaignCreate]: allStaff,
   [paths.campaignEdit]: allStaff,
+  // A campaign's stories (issue 23): the story routes need UseStaffApp.
+  [paths.stories]: allStaff,
   [paths.responseEditor]: allStaff,
   [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
-  [paths.stories]: allStaff,
+  // The story editor (issue 23): the story routes need UseStaffApp.
   [paths.storyEditor]: allStaff,
   [paths.users]: ['superAdmin', 'admin'],
   [paths.guidelines]: ['superAdmin', 'admin'],
@@ -159,9 +161,9 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.walls]: 'UseStaffApp',
   [paths.campaignCreate]: 'UseStaffApp',
   [paths.campaignEdit]: 'UseStaffApp',
+  [paths.stories]: 'UseStaffApp',
   [paths.responseEditor]: 'UseStaffApp',
   [paths.responseEditorTour]: 'UseEditorTour',
-  [paths.stories]: 'UseStaffApp',
   [paths.storyEditor]: 'UseStaffApp',
   [paths.users]: 'ManageUsers',
   [paths.guidelines]: 'ManageGuidelines',
