@@ -72,20 +72,10 @@ export function validateTheme(theme: BrandTheme): ThemeErrors {
   return errors;
 }
 
-export const themeKeys = { theme: ['brand-theme'] as const, logo: ['brand-theme', 'logo'] as const };
+export const themeKeys = { theme: ['brand-theme'] as const };
 
 export function useTheme() {
   return useQuery({ queryKey: themeKeys.theme, queryFn: ({ signal }) => call(api.GET('/organisation/theme', { signal }), { toast: false }) });
-}
-
-/** The organisation's logo (a short-lived URL), for the preview's corner and end card. */
-export function useOrganisationLogo() {
-  return useQuery({
-    queryKey: themeKeys.logo,
-    queryFn: ({ signal }) => call(api.GET('/organisation/company', { signal }), { toast: false }),
-    select: (company) => company.companyLogo ?? null,
-    staleTime: 5 * 60_000,
-  });
 }
 
 export function useSaveTheme() {

@@ -48,7 +48,6 @@ function organisation(put?: (body: BrandTheme) => Response) {
       stored = body;
       return jsonResponse(stored);
     }
-    if (call.path === '/organisation/company') return jsonResponse({ tenantId: 't1', companyLogo: 'https://media.example/logo.png', termsVersion: 0, departments: [], setupCompleted: true });
     return jsonResponse({ detail: 'not stubbed', requestId: 'r' }, 404);
   });
 }
@@ -68,7 +67,7 @@ describe('the brand theme screen', { timeout: 20_000 }, () => {
     queryClient.clear();
     useToastStore.setState({ toasts: [] });
     saveToken('tok', 't1');
-    useSessionStore.setState({ user: makeUser('admin'), status: 'ready' });
+    useSessionStore.setState({ user: makeUser('admin', { companyLogo: 'https://media.example/logo.png' }), status: 'ready' });
   });
 
   it('checks colours as the API does', () => {

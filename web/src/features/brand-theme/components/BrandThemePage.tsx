@@ -1,6 +1,7 @@
 import { Card, PageHeader } from '@/components/layouts/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
-import { useOrganisationLogo, useTheme } from '../api/theme-api';
+import { useSessionStore } from '@/stores/session-store';
+import { useTheme } from '../api/theme-api';
 import { BrandThemeForm } from './BrandThemeForm';
 
 /**
@@ -9,7 +10,8 @@ import { BrandThemeForm } from './BrandThemeForm';
  */
 export function BrandThemePage() {
   const theme = useTheme();
-  const logo = useOrganisationLogo();
+  // The organisation's logo as the signed-in user's profile gives it (a short-lived URL), if it has one.
+  const logoUrl = useSessionStore((s) => s.user?.companyLogo ?? null);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -27,7 +29,7 @@ export function BrandThemePage() {
           </p>
         </Card>
       ) : (
-        <BrandThemeForm saved={theme.data} logoUrl={logo.data ?? null} />
+        <BrandThemeForm saved={theme.data} logoUrl={logoUrl} />
       )}
     </div>
   );
