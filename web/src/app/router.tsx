@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           // The static create path is ranked above the :id pattern by react-router.
           screen(paths.campaignCreate, () => import('./routes/staff/campaign-create')),
           screen(paths.campaignEdit, () => import('./routes/staff/campaign-edit')),
+          screen(paths.stories, () => import('./routes/staff/stories')),
           screen(paths.users, () => import('./routes/staff/users')),
           screen(paths.guidelines, () => import('./routes/staff/guidelines')),
           screen(paths.help, () => import('./routes/staff/help')),
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           screen(paths.userSetup, () => import('./routes/staff/user-setup')),
           screen(paths.companySetup, () => import('./routes/staff/company-setup')),
           screen(paths.integrations, () => import('./routes/staff/integrations')),
+          screen(paths.brandTheme, () => import('./routes/staff/brand-theme')),
           screen(paths.responseEditor, () => import('./routes/staff/response-editor')),
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
           screen(paths.storyEditor, () => import('./routes/staff/story-editor')),

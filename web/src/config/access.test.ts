@@ -25,6 +25,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/walls', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/create', 'superAdmin,admin,creator,coordinator'],
   ['/initiative/campaign/:id', 'superAdmin,admin,creator,coordinator'],
+  // Not in the spec's table: a campaign's stories (issue 23).
+  ['/campaign/:campaignId/stories', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId/tour', 'superAdmin,admin,creator'],
   // Not in the spec's table: the story editor (issue 23).
@@ -35,6 +37,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/request-editor', 'superAdmin,admin,creator'],
   // Not in the spec's table: Settings → Integrations, API keys and webhooks (issue 26).
   ['/settings/integrations', 'superAdmin,admin'],
+  // Not in the spec's table: Settings → Brand theme, the look of rendered stories (issue 23).
+  ['/settings/brand', 'superAdmin,admin'],
   ['/contributor-journey', 'contributor'],
   ['/contributor-journey/record-video', 'contributor'],
   ['/contributor/goodJobContributor', 'contributor'],
@@ -141,8 +145,9 @@ describe('staffNavFor', () => {
       'User setup',
       'Company setup',
       'Integrations',
+      'Brand theme',
     ]);
-    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile', 'Integrations']);
+    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Users', 'Guidelines', 'Help', 'Request editor', 'Profile', 'Integrations', 'Brand theme']);
     expect(labels('creator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Request editor', 'Profile']);
     expect(labels('coordinator')).toEqual(['Dashboard', 'Campaigns', 'Responses', 'Published', 'Walls', 'Search videos', 'Help', 'Profile']);
   });

@@ -50,6 +50,8 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.walls]: allStaff,
   [paths.campaignCreate]: allStaff,
   [paths.campaignEdit]: allStaff,
+  // A campaign's stories (issue 23): the story routes need UseStaffApp.
+  [paths.stories]: allStaff,
   [paths.responseEditor]: allStaff,
   [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
   // The story editor (issue 23): the story routes need UseStaffApp.
@@ -59,6 +61,7 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.help]: allStaff,
   [paths.requestEditor]: ['superAdmin', 'admin', 'creator'],
   [paths.integrations]: ['superAdmin', 'admin'],
+  [paths.brandTheme]: ['superAdmin', 'admin'],
   [paths.contributorJourney]: 'contributor',
   [paths.contributorRecordVideo]: 'contributor',
   [paths.contributorGoodJob]: 'contributor',
@@ -116,6 +119,7 @@ export const STAFF_NAV: readonly { label: string; path: AppPath }[] = [
   { label: 'User setup', path: paths.userSetup },
   { label: 'Company setup', path: paths.companySetup },
   { label: 'Integrations', path: paths.integrations },
+  { label: 'Brand theme', path: paths.brandTheme },
 ];
 
 /** Navigation entries the role may open. */
@@ -157,6 +161,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.walls]: 'UseStaffApp',
   [paths.campaignCreate]: 'UseStaffApp',
   [paths.campaignEdit]: 'UseStaffApp',
+  [paths.stories]: 'UseStaffApp',
   [paths.responseEditor]: 'UseStaffApp',
   [paths.responseEditorTour]: 'UseEditorTour',
   [paths.storyEditor]: 'UseStaffApp',
@@ -165,6 +170,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.help]: 'UseHelp',
   [paths.requestEditor]: 'UseRequestEditor',
   [paths.integrations]: 'ManageIntegrations',
+  [paths.brandTheme]: 'ManageBrand',
 };
 
 /** Whether `role` has `permission` (the same answer the API gives). */

@@ -28,6 +28,7 @@ export const paths = {
   walls: '/walls',
   campaignCreate: '/initiative/campaign/create',
   campaignEdit: '/initiative/campaign/:id',
+  stories: '/campaign/:campaignId/stories',
   responseEditor: '/campaign/:campaignId/response-editor/:collaboratorId',
   responseEditorTour: '/campaign/:campaignId/response-editor/:collaboratorId/tour',
   storyEditor: '/campaign/:campaignId/stories/:storyId',
@@ -37,6 +38,8 @@ export const paths = {
   requestEditor: '/request-editor',
   /** Not in the spec's route table: Settings → Integrations, API keys and webhooks (issue 26). */
   integrations: '/settings/integrations',
+  /** Not in the spec's route table: Settings → Brand theme, how stories are rendered (issue 23). */
+  brandTheme: '/settings/brand',
 
   contributorJourney: '/contributor-journey',
   contributorRecordVideo: '/contributor-journey/record-video',

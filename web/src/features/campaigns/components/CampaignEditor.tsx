@@ -190,6 +190,14 @@ export function CampaignEdit({
                 Answers
               </Link>
             )}
+            {data.status !== 'draft' && (
+              <Link
+                to={buildPath(paths.stories, { campaignId: id })}
+                className="inline-flex h-10 items-center rounded-lg border border-line bg-raised px-4 text-sm font-medium text-fg hover:bg-sunken focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+              >
+                Stories
+              </Link>
+            )}
             {/* The collaborator's real pages, in a tab of their own where nothing is uploaded or kept. */}
             <a
               href={contributorPreviewUrl(user.tenantId ?? '', id)}

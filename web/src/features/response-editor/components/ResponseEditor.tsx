@@ -275,6 +275,13 @@ function GeneratedVideos({ campaignId, contributorId, name }: { campaignId: stri
       <h2 id="editor-videos-heading" className="text-lg font-semibold">
         Generated videos
       </h2>
+      <p className="text-sm text-muted">
+        These videos are of one speaker. To tell a story in many voices, from any answers of the campaign:{' '}
+        <Link to={buildPath(paths.stories, { campaignId })} className="font-medium text-primary hover:underline">
+          the campaign&apos;s stories
+        </Link>
+        .
+      </p>
       <GeneratedVideoList title={`Videos of ${name}`} campaignId={campaignId} query={mine} empty="No video was generated from these answers yet." testId="contributor-videos" />
       <GeneratedVideoList title="Approved videos of the campaign" campaignId={campaignId} query={approved} empty="No video of this campaign is approved yet." testId="approved-videos" />
       <GeneratedVideoList title="All videos of the campaign" campaignId={campaignId} query={all} empty="No video was generated in this campaign yet." testId="campaign-videos" announce />

@@ -1,0 +1,5 @@
+import { BrandThemePage } from '@/features/brand-theme/components/BrandThemePage';
+
+export function Component() {
+  return <BrandThemePage />;
+}
