@@ -123,6 +123,9 @@ cargo build -p storyhive-gateway --bin storyhive-local
 [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
 
 gateway_env dev storyhive "$PORT"
+# AI writing help answers from the fake model inside the gateway unless a provider is chosen
+# (STORYHIVE_AI_PROVIDER=none turns it off): the demo's story of many voices is drafted by it.
+export STORYHIVE_AI_PROVIDER="${STORYHIVE_AI_PROVIDER:-fake}"
 
 heading "Seeding demo data"
 "$GATEWAY_BIN" seed | tee "$SEED_LOG"

@@ -5,6 +5,8 @@
 //! at any point finishes when SQS delivers it again; a job whose message was never sent
 //! (the queue refused it) is found pending by the worker's periodic sweep and sent again.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
@@ -19,9 +21,11 @@ use crate::{
         records::{JourneyRecord, MembershipRecord},
     },
     model,
+    publishing::takedown::{self, Copies},
     queue::CascadeQueue,
     search,
     storage::{from_item, keys, objects, Query, Store, StoreResult, TransactWriteItem},
+    stories::{self, StoryClip, StoryRecord, StoryRenderRecord},
 };
 
 pub use crate::queue::CascadeJob;
@@ -144,6 +148,11 @@ pub async fn purge_campaign(
     })
     .await?;
 
+    // The speakers' links of its stories are outside its partition.
+    for story in stories::repo::of_campaign(store, tenant_id, campaign_id).await? {
+        stories::repo::speakers_unlinked(store, &story).await?;
+    }
+
     let items = store.query_items(Query::partition(partition)).await?;
     let mut rest = Vec::new();
     for item in items {
@@ -158,4 +167,136 @@ pub async fn purge_campaign(
     })
     .await?;
     Ok(())
+}
+
+/// Whose removed answers the stories of a campaign lose.
+#[derive(Debug, Clone, Copy)]
+pub enum RemovedAnswers<'a> {
+    /// Every answer of a collaborator in the campaign (deleted with them, removed from the
+    /// campaign with their answers, or their videos deleted).
+    OfContributor(&'a str),
+    /// Every collaborator's answer to a deleted question.
+    OfQuestion(&'a str),
+}
+
+impl RemovedAnswers<'_> {
+    fn holds(self, clip: &StoryClip) -> bool {
+        match self {
+            Self::OfContributor(contributor_id) => clip.contributor_id == contributor_id,
+            Self::OfQuestion(question_id) => clip.question_id == question_id,
+        }
+    }
+}
+
+/// What the stories of a campaign lost with some of its answers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StoriesCut {
+    /// Stories that kept their other clips (at their next version).
+    pub changed: usize,
+    /// Stories left with no clip, deleted.
+    pub deleted: usize,
+    /// Renders deleted with their files.
+    pub renders: usize,
+}
+
+/// Changing a story meanwhile (an editor saving it) makes its cut start again this many times.
+const STORY_CUT_ATTEMPTS: usize = 5;
+
+/// Removes `removed`'s clips from the campaign's stories, after their answers were removed:
+/// a story keeps its other clips at its next version (its speakers' links move with it), a
+/// story left with no clip is deleted; every render of such a story (and any older render
+/// holding those clips) is deleted with its files, since the removed speaker is in its
+/// picture, and a published story is taken down first. Repeatable: a repeat finds nothing
+/// left to cut; a speaker's link to a story that no longer holds them is removed.
+pub async fn stories_lose_answers(
+    store: &Store,
+    copies: Copies<'_>,
+    video_bucket: &str,
+    tenant_id: &str,
+    campaign_id: &str,
+    removed: RemovedAnswers<'_>,
+) -> anyhow::Result<StoriesCut> {
+    // The stories holding the clips: a collaborator's through their links (one Query), a
+    // question's among the campaign's stories.
+    let mut holding: BTreeSet<String> = BTreeSet::new();
+    match removed {
+        RemovedAnswers::OfContributor(contributor_id) => {
+            for link in stories::repo::of_speaker_in_campaign(store, tenant_id, contributor_id, campaign_id).await? {
+                let story = stories::repo::get(store, tenant_id, campaign_id, &link.story_id).await?;
+                if story.is_some_and(|s| s.clips.iter().any(|c| removed.holds(c))) {
+                    holding.insert(link.story_id);
+                } else {
+                    stories::repo::speaker_unlinked(store, &link).await?;
+                }
+            }
+        }
+        RemovedAnswers::OfQuestion(_) => {
+            for story in stories::repo::of_campaign(store, tenant_id, campaign_id).await? {
+                if story.clips.iter().any(|c| removed.holds(c)) {
+                    holding.insert(story.story_id);
+                }
+            }
+        }
+    }
+    // Renders to delete: every render of a story holding the clips, and a render of an
+    // earlier version holding them (the story no longer does, its picture still does).
+    let renders: Vec<StoryRenderRecord> = stories::repo::renders_of_campaign(store, tenant_id, campaign_id)
+        .await?
+        .into_iter()
+        .filter(|r| holding.contains(&r.story_id) || r.clips.iter().any(|c| removed.holds(c)))
+        .collect();
+    let touched: BTreeSet<String> = holding.iter().cloned().chain(renders.iter().map(|r| r.story_id.clone())).collect();
+    for story_id in &touched {
+        takedown::source_deleted(store, copies, tenant_id, &takedown::story_source(campaign_id, story_id)).await?;
+    }
+    for render in &renders {
+        repo::delete_keys(copies.s3, video_bucket, &render.objects.all()).await?;
+        stories::repo::render_removed(store, render).await?;
+    }
+    let mut cut = StoriesCut { renders: renders.len(), ..StoriesCut::default() };
+    for story_id in &holding {
+        match story_cut(store, tenant_id, campaign_id, story_id, removed).await? {
+            Some(true) => cut.deleted += 1,
+            Some(false) => cut.changed += 1,
+            None => {}
+        }
+    }
+    Ok(cut)
+}
+
+/// The story without `removed`'s clips: Some(true) deleted (no clip left), Some(false)
+/// changed, None when there was nothing to cut (gone, or cut already).
+async fn story_cut(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    story_id: &str,
+    removed: RemovedAnswers<'_>,
+) -> anyhow::Result<Option<bool>> {
+    for _attempt in 0..STORY_CUT_ATTEMPTS {
+        let Some(story) = stories::repo::get(store, tenant_id, campaign_id, story_id).await? else {
+            return Ok(None);
+        };
+        let kept: Vec<StoryClip> = story.clips.iter().filter(|c| !removed.holds(c)).cloned().collect();
+        if kept.len() == story.clips.len() {
+            return Ok(None);
+        }
+        if kept.is_empty() {
+            if stories::repo::removed(store, &story).await? {
+                return Ok(Some(true));
+            }
+            continue;
+        }
+        let after = StoryRecord {
+            speakers: stories::speakers_of(&kept),
+            clips: kept,
+            version: story.version + 1,
+            updated_at: model::timestamp(model::now()),
+            ..story.clone()
+        };
+        if stories::repo::changed(store, &story, &after).await? {
+            return Ok(Some(false));
+        }
+    }
+    anyhow::bail!("the story {story_id} kept changing while the clips of removed answers were cut from it")
 }

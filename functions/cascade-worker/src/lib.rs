@@ -172,7 +172,8 @@ impl Cascade {
         Ok(())
     }
 
-    /// Removes every answer to a deleted question, with its takes (objects and figures).
+    /// Removes every answer to a deleted question, with its takes (objects and figures) and
+    /// its clips in the campaign's stories.
     async fn remove_answers(&self, tenant_id: &str, campaign_id: &str, question_id: &str) -> anyhow::Result<usize> {
         let all: Vec<JourneyRecord> = self
             .store
@@ -189,6 +190,16 @@ impl Cascade {
             let source = takedown::answer_source(campaign_id, &answer.contributor_id, question_id);
             takedown::source_deleted(&self.store, self.copies(), tenant_id, &source).await?;
         }
+        // Stories lose the question's clips, and their renders go (a repeat finds none left).
+        cascade::stories_lose_answers(
+            &self.store,
+            self.copies(),
+            &self.video_bucket,
+            tenant_id,
+            campaign_id,
+            cascade::RemovedAnswers::OfQuestion(question_id),
+        )
+        .await?;
         let store = &self.store;
         repo::each_concurrently(answers, |answer| async move {
             answers::take_deleted(store, &answer, answers::Removal::Record, true).await.map(|_| ())

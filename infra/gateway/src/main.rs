@@ -174,6 +174,13 @@ async fn main() -> anyhow::Result<()> {
                 report.contributor.name, report.contributor.campaign
             );
             println!("  {}", report.contributor.link);
+            if let Some(story) = &report.story {
+                println!(
+                    "A story of many voices, \"{}\", drafted by the AI from \"{}\" and rendered in landscape.",
+                    story.title,
+                    demo::world::STORY.campaign
+                );
+            }
             if let Some(story) = report.published.share_urls.first() {
                 println!(
                     "Published for anyone to watch: {} stories, e.g. {story}, and their wall, {}",

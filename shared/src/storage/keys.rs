@@ -549,6 +549,11 @@ pub fn stories_of_speaker(tenant_id: &str, contributor_id: &str) -> String {
     format!("{}#SPEAKER#{contributor_id}#STORIES", tenant_pk(tenant_id))
 }
 
+/// The sort-key prefix of a speaker's links to the stories of one campaign.
+pub fn speaker_stories_in_campaign(campaign_id: &str) -> String {
+    format!("{campaign_id}#")
+}
+
 #[cfg(test)]
 mod generated_video_tests {
     use super::*;

@@ -126,6 +126,51 @@ pub async fn of_speaker(store: &Store, tenant_id: &str, contributor_id: &str) ->
     store.query(Query::partition(keys::stories_of_speaker(tenant_id, contributor_id))).await
 }
 
+/// The speaker's links to the stories of one campaign.
+pub async fn of_speaker_in_campaign(
+    store: &Store,
+    tenant_id: &str,
+    contributor_id: &str,
+    campaign_id: &str,
+) -> StoreResult<Vec<StorySpeakerRecord>> {
+    store
+        .query(Query::table(
+            keys::stories_of_speaker(tenant_id, contributor_id),
+            keys::speaker_stories_in_campaign(campaign_id),
+        ))
+        .await
+}
+
+/// Removes a speaker's link to a story that no longer holds their clips (or is gone).
+pub async fn speaker_unlinked(store: &Store, link: &StorySpeakerRecord) -> StoreResult<()> {
+    owned(store.delete(&keys::story_speaker(&link.tenant_id, &link.contributor_id, &link.campaign_id, &link.story_id)))
+        .await
+}
+
+/// Removes the speakers' links of a story whose record goes with its campaign's partition.
+pub async fn speakers_unlinked(store: &Store, story: &StoryRecord) -> StoreResult<()> {
+    let links: Vec<keys::Key> = story
+        .speakers
+        .iter()
+        .map(|speaker| keys::story_speaker(&story.tenant_id, speaker, &story.campaign_id, &story.story_id))
+        .collect();
+    owned(store.delete_many(&links)).await
+}
+
+/// Every story of a campaign.
+pub async fn of_campaign(store: &Store, tenant_id: &str, campaign_id: &str) -> StoreResult<Vec<StoryRecord>> {
+    store.query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::STORY_PREFIX)).await
+}
+
+/// Every render of every story of a campaign.
+pub async fn renders_of_campaign(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+) -> StoreResult<Vec<StoryRenderRecord>> {
+    store.query(Query::table(keys::campaign_partition(tenant_id, campaign_id), keys::STORY_RENDER_PREFIX)).await
+}
+
 /// The story's renders, one per format at most.
 pub async fn renders_of(
     store: &Store,

@@ -1,5 +1,6 @@
 //! Removing a contributor's answers in a campaign: their takes with the figures they
-//! count in (one transaction each, see `storyhive_shared::answers`), then the S3 objects of
+//! count in (one transaction each, see `storyhive_shared::answers`), their generated videos
+//! and their clips in stories (with the stories' renders), then the S3 objects of
 //! exactly the takes removed. Never the whole prefix: a take acknowledged meanwhile
 //! (an upload finishing during the removal) is kept with its files.
 
@@ -58,6 +59,17 @@ pub async fn remove(
     let copies =
         takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge };
     let (campaign_id, tenant_id) = (&campaign.campaign_id, &campaign.tenant_id);
+    // Stories lose their clips (and their renders, which show them), published ones first
+    // coming down.
+    storyhive_shared::cascade::stories_lose_answers(
+        store,
+        copies,
+        context.config.video_bucket()?,
+        tenant_id,
+        campaign_id,
+        storyhive_shared::cascade::RemovedAnswers::OfContributor(contributor_id),
+    )
+    .await?;
     let sources = journeys_removed
         .iter()
         .map(|question_id| takedown::answer_source(campaign_id, contributor_id, question_id))

@@ -16,7 +16,7 @@ use storyhive_shared::{
     model,
     model::TenantRecord,
     storage::keys,
-    stories::{theme::BrandTheme, Framing, StoryFormat, StoryRenderRecord},
+    stories::{theme, Framing, StoryFormat, StoryRenderRecord},
 };
 
 use super::{
@@ -179,6 +179,7 @@ impl MediaWorker {
             Some(_) => self.organisation_logo(dir, &render.tenant_id, deadline).await?,
             None => None,
         };
+        let theme = theme::of_organisation(&self.store, &render.tenant_id).await.map_err(anyhow::Error::from)?;
         let plan = StoryPlan {
             clips,
             title_card: render.title_card.as_ref().map(|c| PlanCard { text: c.text.clone(), seconds: c.seconds }),
@@ -187,9 +188,9 @@ impl MediaWorker {
                 logo: logo.clone(),
                 seconds: c.seconds,
             }),
-            // The organisation's stored theme comes with the organisation's settings (the
-            // story-render branch's next part); until then every organisation has the default.
-            theme: BrandTheme::default(),
+            // The organisation's theme as it is now (the default until one is saved): a
+            // render asked for before a change of theme is drawn in the new one.
+            theme,
             corner_logo: logo.clone(),
             format: match render.format {
                 StoryFormat::Landscape => story_render::StoryFormat::Landscape,

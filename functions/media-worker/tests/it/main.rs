@@ -9,4 +9,5 @@ mod jobs;
 mod remux;
 mod speech;
 mod story;
+mod story_theme;
 mod worker;

@@ -92,7 +92,7 @@ fn logo(dir: &Path) -> PathBuf {
 }
 
 /// One frame at `at` seconds as RGB bytes.
-fn frame(video: &Path, at: f64) -> Vec<u8> {
+pub fn frame(video: &Path, at: f64) -> Vec<u8> {
     let out = Command::new("ffmpeg")
         .args(["-hide_banner", "-loglevel", "error", "-ss", &format!("{at:.3}"), "-i"])
         .arg(video)
@@ -104,7 +104,7 @@ fn frame(video: &Path, at: f64) -> Vec<u8> {
 }
 
 /// Pixels within `tolerance` of `colour` in the rectangle `(x, y, w, h)` of a frame `width` wide.
-fn count_colour(
+pub fn count_colour(
     rgb: &[u8],
     width: u32,
     (x, y, w, h): (u32, u32, u32, u32),

@@ -7,6 +7,7 @@
 #[allow(dead_code, unused_imports)]
 mod media_common;
 mod stories;
+mod stories_cascade;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};

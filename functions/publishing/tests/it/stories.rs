@@ -13,13 +13,13 @@ use storyhive_shared::media::MediaStatus;
 
 use crate::{public, published_copy_exists};
 
-async fn voice(stack: &TestStack, speaker: &Invited, sentence: &str) {
+pub async fn voice(stack: &TestStack, speaker: &Invited, sentence: &str) {
     let take = speaker.record(stack, video(Container::Webm, 4.0).speech(sentence).make(), "webm").await;
     let media = speaker.settle(stack, &take).await;
     assert_eq!(media.status, MediaStatus::Ready, "{media:?}");
 }
 
-async fn words_of(stack: &TestStack, speaker: &Invited) -> Vec<Value> {
+pub async fn words_of(stack: &TestStack, speaker: &Invited) -> Vec<Value> {
     let (status, page) = speaker
         .staff
         .get(
@@ -31,7 +31,7 @@ async fn words_of(stack: &TestStack, speaker: &Invited) -> Vec<Value> {
     page["items"][0]["words"].as_array().unwrap_or_else(|| panic!("transcribed: {page}")).clone()
 }
 
-async fn get_bytes(stack: &TestStack, url: &str) -> Vec<u8> {
+pub async fn get_bytes(stack: &TestStack, url: &str) -> Vec<u8> {
     let response = stack.http.get(url).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK, "{url}");
     response.bytes().await.unwrap().to_vec()

@@ -28,6 +28,7 @@ use std::{
 
 use anyhow::{anyhow, bail, Context};
 use futures::{StreamExt, TryStreamExt};
+use reqwest::StatusCode;
 use serde_json::{json, Value};
 use storyhive_campaigns::{CampaignList, ParticipantList};
 use storyhive_contributors::{InviteResult, Reinvited, SignedPart, UploadStarted};
@@ -78,6 +79,9 @@ pub struct Report {
     pub collaborators: usize,
     pub answers: Vec<SeededAnswer>,
     pub generated_videos: Vec<SeededVideo>,
+    /// The story of many voices drafted by the AI and rendered; none when no AI provider
+    /// answered (the seed says so).
+    pub story: Option<SeededStory>,
     /// The published stories (share page addresses) and the wall that shows them.
     pub published: Published,
     /// Collaborators whose answers this run recorded (again).
@@ -103,6 +107,13 @@ pub struct SeededVideo {
     pub campaign_id: String,
     pub contributor_id: String,
     pub video_id: String,
+    pub title: &'static str,
+}
+
+#[derive(Debug)]
+pub struct SeededStory {
+    pub campaign_id: String,
+    pub story_id: String,
     pub title: &'static str,
 }
 
@@ -245,6 +256,7 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
 
     let answers = wait_for_media(&api, &staff, &placed, deadline, say).await?;
     let generated_videos = ensure_generated_videos(&api, &staff, &placed, &answers, deadline, say).await?;
+    let story = ensure_story(&api, &staff, &placed, deadline, say).await?;
     let published =
         ensure_published(&api, &staff, &options.published_copies, &placed, &answers, &generated_videos, say).await?;
 
@@ -260,6 +272,7 @@ pub async fn seed_content(options: &Options) -> anyhow::Result<Report> {
         collaborators,
         answers,
         generated_videos,
+        story,
         published,
         remade: remade.into_iter().map(|c| c.full_name()).collect(),
         contributor,
@@ -994,6 +1007,126 @@ async fn ensure_generated_videos(
         out.push(SeededVideo { campaign_id: campaign.id.clone(), contributor_id, video_id, title: spec.title });
     }
     Ok(out)
+}
+
+/// The statuses of `POST /openai/story-draft` that mean no model could draft: none is
+/// configured (503), it failed or answered nothing usable (502), it was too slow (504), or
+/// the organisation's daily quota is spent (429).
+const NO_MODEL: [StatusCode; 4] = [
+    StatusCode::SERVICE_UNAVAILABLE,
+    StatusCode::BAD_GATEWAY,
+    StatusCode::GATEWAY_TIMEOUT,
+    StatusCode::TOO_MANY_REQUESTS,
+];
+
+/// The demo's story of many voices ([`world::STORY`]): found by its title, or drafted by the
+/// AI from the campaign's transcripts; rendered in landscape by the media worker. A story
+/// whose clips' answers were recorded again (a restarted stack records its collaborators
+/// again) is drafted afresh; one whose render's MP4 is gone is rendered again. When no AI
+/// provider answers, the seed says so and goes on without it.
+async fn ensure_story(
+    api: &Api,
+    staff: &Staff,
+    placed: &[Placed],
+    deadline: Instant,
+    say: fn(&str),
+) -> anyhow::Result<Option<SeededStory>> {
+    let spec = &world::STORY;
+    let campaign = placed.iter().find(|c| c.spec.title == spec.campaign).context("the story's campaign")?;
+    let caller = staff.as_role(campaign.spec.created_by);
+    let mut found: Option<Value> = None;
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = format!("/generated-videos/stories/{}?limit=50", campaign.id);
+        if let Some(cursor) = &cursor {
+            path.push_str(&format!(
+                "&cursor={}",
+                form_urlencoded::byte_serialize(cursor.as_bytes()).collect::<String>()
+            ));
+        }
+        let page: Value = api.get(caller, &path).await?;
+        for story in page["items"].as_array().into_iter().flatten().filter(|s| s["title"] == spec.title) {
+            // A clip whose answer was recorded again (or is gone) cannot be rendered: drafted afresh.
+            let stale = story["clips"].as_array().into_iter().flatten().any(|c| {
+                let warning = c["warning"].as_str().unwrap_or_default();
+                warning == storyhive_generated_videos::stories::RE_RECORDED_WARNING
+                    || warning == storyhive_generated_videos::stories::ANSWER_GONE_WARNING
+            });
+            if stale || found.is_some() {
+                let id = story["storyId"].as_str().context("a story's id")?;
+                api.delete(caller, &format!("/generated-videos/stories/delete/{}/{id}", campaign.id)).await?;
+            } else {
+                found = Some(story.clone());
+            }
+        }
+        cursor = page["nextCursor"].as_str().map(str::to_string);
+        if cursor.is_none() {
+            break;
+        }
+    }
+    let story_id = match &found {
+        Some(story) => story["storyId"].as_str().context("a story's id")?.to_string(),
+        None => {
+            say(&format!("Drafting the story \"{}\" with the AI", spec.title));
+            let (status, drafted) = api
+                .try_send(
+                    reqwest::Method::POST,
+                    "/openai/story-draft",
+                    Some(caller),
+                    Some(json!({"campaignId": campaign.id, "brief": spec.brief,
+                                "targetSeconds": spec.target_seconds, "title": spec.title})),
+                )
+                .await?;
+            if NO_MODEL.contains(&status) {
+                let detail = drafted["detail"].as_str().unwrap_or_default();
+                say(&format!(
+                    "No story of many voices: no AI provider drafted it ({status}: {detail}). \
+                     Set STORYHIVE_AI_PROVIDER (fake is the local model, see docs/LOCAL_STACK.md) and seed again."
+                ));
+                return Ok(None);
+            }
+            if status != StatusCode::CREATED {
+                bail!("POST /openai/story-draft answered {status}: {drafted}");
+            }
+            drafted["storyId"].as_str().context("the drafted story's id")?.to_string()
+        }
+    };
+    let story_path = format!("/generated-videos/stories/{}/{story_id}", campaign.id);
+    let landscape =
+        |story: &Value| story["renders"].as_array().into_iter().flatten().find(|r| r["format"] == "landscape").cloned();
+    let render = match &found {
+        Some(story) => landscape(story),
+        None => None,
+    };
+    let playable = match &render {
+        Some(r) if r["status"] == "ready" && r["current"] == true => match r["url"].as_str() {
+            Some(url) => api.object_exists(url).await?,
+            None => false,
+        },
+        Some(r) => r["status"] == "processing",
+        None => false,
+    };
+    if !playable {
+        say(&format!("Rendering the story \"{}\"", spec.title));
+        let _: Value = api
+            .post(
+                caller,
+                &format!("/generated-videos/stories/render/{}/{story_id}", campaign.id),
+                json!({"format": "landscape", "framing": "crop", "burnCaptions": true}),
+            )
+            .await?;
+    }
+    wait_until(deadline, "the media worker to render the story", || async {
+        let story: Value = api.get(caller, &story_path).await?;
+        let render = landscape(&story).context("the story's landscape render")?;
+        match render["status"].as_str() {
+            Some("ready") => Ok(Some(())),
+            Some("failed") => bail!("the story's render failed: {}", render["failureReason"]),
+            _ => Ok(None),
+        }
+    })
+    .await?;
+    Ok(Some(SeededStory { campaign_id: campaign.id.clone(), story_id, title: spec.title }))
 }
 
 /// Approved answers published beside the generated videos.

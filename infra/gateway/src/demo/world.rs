@@ -136,6 +136,25 @@ pub static GENERATED_VIDEOS: [GeneratedVideo; 1] = [GeneratedVideo {
     answers: &[0, 1],
 }];
 
+/// A story of many voices: drafted by the AI (the local fake model unless a provider is
+/// chosen) from a campaign's transcripts, and rendered in landscape by the media worker.
+pub struct Story {
+    pub campaign: &'static str,
+    /// How the seed finds it again.
+    pub title: &'static str,
+    /// What staff would ask the AI for.
+    pub brief: &'static str,
+    pub target_seconds: u32,
+}
+
+pub static STORY: Story = Story {
+    campaign: "Volunteer Spotlight",
+    title: "Why our volunteers stay",
+    brief: "30 seconds on why volunteers stay: the people, the families and the street coming together. \
+            Hopeful, and end with a call to join us.",
+    target_seconds: 30,
+};
+
 const fn answer(question: usize, device: Device, speech: &'static str, heard: &'static [&'static str]) -> Answer {
     Answer { question, speech, heard, device, approved: false }
 }
@@ -676,6 +695,9 @@ mod tests {
         let demo =
             campaign(campaign_title).collaborators.iter().find(|c| c.email == email).expect("the demo contributor");
         assert_eq!(demo.stage, Stage::Invited);
+        // The story is drafted from the answers of at least two collaborators.
+        let speakers = campaign(STORY.campaign).collaborators.iter().filter(|c| !c.answers.is_empty()).count();
+        assert!(speakers >= 2, "{}", STORY.campaign);
         for video in &GENERATED_VIDEOS {
             let campaign = campaign(video.campaign);
             let collaborator = campaign.collaborators.iter().find(|c| c.email == video.collaborator).unwrap();

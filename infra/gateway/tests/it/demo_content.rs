@@ -17,20 +17,40 @@ use storyhive_gateway::{
 };
 use storyhive_local_stack::{
     provision::{MAIL_QUEUE, MEDIA_QUEUE, UPLOAD_QUEUE},
-    testkit::{client::call, workspace_root, TestStack},
+    testkit::{client::call, fake_llm::FakeLlm, workspace_root, TestStack},
     worker::{self, Handler, Worker},
 };
 use storyhive_shared::{
     campaigns::records::{CampaignStatus, RecordingMode},
+    config::{AiConfig, AiProviderKind},
     mail::SesMailer,
     permissions::Role,
+    AppContext,
 };
 
-async fn whole_api() -> TestStack {
+/// Every HTTP function, the AI function answering from the fake model (as the gateway
+/// does with `STORYHIVE_AI_PROVIDER=fake`, which start.sh sets unless another is chosen).
+async fn whole_api(fake: &FakeLlm) -> TestStack {
     let first = &HTTP_FUNCTIONS[0];
     let mut stack = TestStack::start(first.logical_id, first.router).await;
     for function in &HTTP_FUNCTIONS[1..] {
-        stack = stack.with_function(function.logical_id, function.router);
+        if function.logical_id == "AiFunction" {
+            let ai = AiConfig {
+                provider: AiProviderKind::OpenAi,
+                base_url: Some(fake.openai_base_url()),
+                model: Some("fake".into()),
+                // A loaded machine must not turn the fake's answers into timeouts.
+                timeout_secs: 60,
+                ..AiConfig::default()
+            };
+            stack = stack.with_function(function.logical_id, move |context: AppContext| {
+                let mut config = (*context.config).clone();
+                config.ai = ai.clone();
+                storyhive_ai::router(AppContext { config: Arc::new(config), ..context })
+            });
+        } else {
+            stack = stack.with_function(function.logical_id, function.router);
+        }
     }
     stack
 }
@@ -340,6 +360,57 @@ async fn check_what_a_newcomer_sees(stack: &TestStack, report: &Report) {
         .sum();
     assert!((seconds - (clips + 3.0)).abs() < 0.5, "the title card and both answers: {seconds} s");
 
+    // A story of many voices, drafted by the (fake) AI from the campaign's transcripts: one,
+    // with clips of at least two collaborators, each clip's words said in its answer, and a
+    // ready landscape render that plays for as long as the story lasts.
+    let seeded = report.story.as_ref().expect("the demo's story (the fake model drafts it)");
+    let stories = get(stack, &admin, &format!("/generated-videos/stories/{}?limit=50", seeded.campaign_id)).await;
+    let stories = stories["items"].as_array().unwrap();
+    assert_eq!(stories.len(), 1, "one story: {stories:?}");
+    let story = &stories[0];
+    assert_eq!(
+        (story["storyId"].as_str(), story["title"].as_str()),
+        (Some(seeded.story_id.as_str()), Some(seeded.title))
+    );
+    let clips = story["clips"].as_array().unwrap();
+    let speakers: std::collections::BTreeSet<&str> =
+        clips.iter().map(|c| c["contributorId"].as_str().unwrap()).collect();
+    assert!(speakers.len() >= 2, "clips of at least two collaborators: {story}");
+    // Every citation of the fake's matched what was said: only length may leave one out.
+    let length = storyhive_shared::stories::draft::Dropped::TooLong.reason();
+    let dropped = story["draft"]["dropped"].as_array().unwrap();
+    assert!(dropped.iter().all(|d| d["reason"] == length.as_str()), "every citation checked: {story}");
+    let target = f64::from(world::STORY.target_seconds);
+    let seconds = story["draft"]["seconds"].as_f64().unwrap();
+    assert!(seconds <= target * 1.15, "within 15 % of the target: {seconds} s");
+    for clip in clips {
+        let info = get(
+            stack,
+            &admin,
+            &format!(
+                "/campaign/video-info/{}/{}/{}",
+                seeded.campaign_id,
+                clip["contributorId"].as_str().unwrap(),
+                clip["questionId"].as_str().unwrap()
+            ),
+        )
+        .await;
+        let said: Vec<&str> =
+            info["transcript"]["words"].as_array().unwrap().iter().map(|w| w["text"].as_str().unwrap()).collect();
+        let (first, last) = (clip["firstWord"].as_u64().unwrap() as usize, clip["lastWord"].as_u64().unwrap() as usize);
+        assert!(last < said.len(), "{clip}");
+        assert_eq!(clip["text"].as_str().unwrap(), said[first..=last].join(" "), "the clip's words are the answer's");
+        assert!(clip["warning"].is_null() || clip["warning"] == "This answer is not approved yet", "{clip}");
+    }
+    let render = story["renders"].as_array().unwrap().iter().find(|r| r["format"] == "landscape");
+    let render = render.unwrap_or_else(|| panic!("a landscape render: {story}"));
+    assert_eq!((render["status"].as_str(), render["current"].as_bool()), (Some("ready"), Some(true)), "{render}");
+    let rendered = download(stack, render["url"].as_str().unwrap()).await;
+    let ((codec, width, height), seconds) = ffprobe(&rendered);
+    assert_eq!((codec.as_str(), width, height), ("h264", 1280, 720));
+    let expected = story["durationSeconds"].as_f64().unwrap();
+    assert!((seconds - expected).abs() < 0.5, "the story's render lasts {seconds} s, the story {expected} s");
+
     // Published for the public: the generated video and the approved answers, each on its
     // page, all on the demo's wall in that order.
     let published = &report.published;
@@ -379,7 +450,8 @@ async fn call_with_key(stack: &TestStack, link: &demo::api::Link) -> (StatusCode
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing() {
-    let stack = whole_api().await;
+    let fake = FakeLlm::start().await;
+    let stack = whole_api(&fake).await;
     let workers = start_workers(&stack);
     seed::seed(&stack.function_context("AccountsFunction")).await.unwrap();
     let options = options(&stack);
@@ -389,6 +461,11 @@ async fn the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing() {
 
     // Again: nothing is made twice, nothing is recorded again; only the printed link is new.
     let second = demo::seed_content(&options).await.unwrap();
+    assert_eq!(
+        second.story.as_ref().map(|s| &s.story_id),
+        first.story.as_ref().map(|s| &s.story_id),
+        "the story is drafted once"
+    );
     assert!(second.remade.is_empty(), "nothing to record again: {:?}", second.remade);
     assert_eq!(ids(&second), ids(&first));
     let old = demo::api::Link::parse(&first.contributor.link).unwrap();
@@ -417,7 +494,34 @@ async fn the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing() {
     let gone = second.published.share_urls[1].rsplit('/').next().unwrap().to_string();
     let copies = stack.context.config.published_bucket().unwrap();
     stack.clients.s3.delete_object().bucket(copies).key(format!("published/{gone}/poster.jpg")).send().await.unwrap();
+    // And the story's render: it is rendered again.
+    let story = second.story.as_ref().unwrap();
+    let admin = sign_in(&stack, Role::Admin).await;
+    let read =
+        get(&stack, &admin, &format!("/generated-videos/stories/{}/{}", story.campaign_id, story.story_id)).await;
+    let mp4 = read["renders"][0]["url"].as_str().unwrap();
+    let listed = stack
+        .clients
+        .s3
+        .list_objects_v2()
+        .bucket(bucket)
+        .prefix(format!("derived/{}/", second.tenant_id))
+        .send()
+        .await
+        .unwrap();
+    let rendered: Vec<String> = listed
+        .contents()
+        .iter()
+        .filter_map(|o| o.key())
+        .filter(|key| key.contains(&format!("/stories/{}/", story.story_id)) && key.ends_with(".mp4"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(rendered.len(), 1, "{rendered:?}");
+    stack.clients.s3.delete_object().bucket(bucket).key(&rendered[0]).send().await.unwrap();
+    assert_eq!(stack.http.get(mp4).send().await.unwrap().status(), StatusCode::NOT_FOUND);
     let third = demo::seed_content(&options).await.unwrap();
+    let again = third.story.as_ref().unwrap();
+    assert_eq!(again.story_id, story.story_id, "the same story, rendered again");
     assert_eq!(third.remade, ["Omar Haddad"]);
     assert_ne!(third.published.share_urls[1], second.published.share_urls[1], "published again");
     assert_eq!(third.published.share_urls[0], second.published.share_urls[0]);
