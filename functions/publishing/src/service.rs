@@ -129,13 +129,19 @@ async fn video_source(context: &AppContext, tenant_id: &str, campaign_id: &str, 
         .get::<GeneratedVideoRecord>(&keys::generated_video(tenant_id, campaign_id, video_id))
         .await?
         .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
+    // A story's video is its render (status, files, captions on the render's clock).
+    let render = stories::generated::render_of(&context.store, &video).await?;
+    let video = stories::generated::with_render(video, render.as_ref());
     if !video.approved {
         return Err(ApiError::BadRequest(publishing::NOT_APPROVED.into()));
     }
     if video.status != GeneratedVideoStatus::Ready {
         return Err(ApiError::BadRequest(publishing::VIDEO_NOT_READY.into()));
     }
-    let (cues, _) = captions::of_generated_video(&context.store, &video).await?;
+    let (cues, _) = match &render {
+        Some(render) => stories::generated::captions_of(&context.store, render).await?,
+        None => captions::of_generated_video(&context.store, &video).await?,
+    };
     let offset = video.edit.title_card.as_ref().map_or(0.0, |c| c.seconds)
         + video.sources.iter().map(|c| c.end - c.start).sum::<f64>();
     Ok(Source {

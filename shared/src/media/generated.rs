@@ -202,6 +202,13 @@ pub struct GeneratedVideoRecord {
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     pub created_by: String,
+    /// The one-speaker story this video is (`keys::story`, saved with it), rendered by the
+    /// story engine in the campaign's format ([`Self::story_format`]): its status, progress,
+    /// length and files are that render's, and the fields above hold the first render's
+    /// files. None: the video renders by itself (saved before stories, or cut from an answer
+    /// without words where a clip is; docs/DECISIONS.md, "Generated videos as one-speaker stories").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story_id: Option<String>,
 }
 
 /// Where a render stands: its stage, and how much of the whole is done.
@@ -290,11 +297,28 @@ impl GeneratedVideoRecord {
             created_at: at.clone(),
             updated_at: at,
             created_by: created_by.into(),
+            story_id: None,
         }
     }
 
     pub fn key(&self) -> keys::Key {
         keys::generated_video(&self.tenant_id, &self.campaign_id, &self.video_id)
+    }
+
+    /// The name of the story format it is rendered in: the campaign's orientation when saved.
+    pub fn story_format(&self) -> &'static str {
+        if self.portrait {
+            "portrait"
+        } else {
+            "landscape"
+        }
+    }
+
+    /// Its story's render that it shows (`keys::story_render`), when it is a story.
+    pub fn story_render_key(&self) -> Option<keys::Key> {
+        self.story_id
+            .as_ref()
+            .map(|story| keys::story_render(&self.tenant_id, &self.campaign_id, story, self.story_format()))
     }
 
     /// Every object the video may have (removed with it).

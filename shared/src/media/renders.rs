@@ -9,7 +9,7 @@ use crate::{
     storage::{
         keys, owner,
         update::{Condition, Update},
-        Query, Store, StoreError, StoreResult,
+        Query, Store, StoreError, StoreResult, TransactWriteItem,
     },
 };
 
@@ -72,6 +72,14 @@ pub async fn made(store: &Store, video: &GeneratedVideoRecord) -> StoreResult<()
     owned(store.put(video)).await
 }
 
+/// A new generated video, with the writes of what it is rendered as (its one-speaker story
+/// and the story's render: `stories::repo::made_with_render_ops`), in one transaction.
+pub async fn made_with(store: &Store, video: &GeneratedVideoRecord, with: Vec<TransactWriteItem>) -> StoreResult<()> {
+    let mut operations = with;
+    operations.push(store.put_new_op(video)?);
+    owned(store.transact(operations)).await
+}
+
 /// Takes back a video whose render could not be queued (nothing would ever render it).
 pub async fn unmade(store: &Store, video: &GeneratedVideoRecord) -> StoreResult<()> {
     owned(store.delete(&video.key())).await
@@ -79,7 +87,8 @@ pub async fn unmade(store: &Store, video: &GeneratedVideoRecord) -> StoreResult<
 
 /// Approves a ready video (listed then among the campaign's approved videos), keeping when
 /// it was first approved, or withdraws the approval. `None` when the video is gone, or not
-/// ready to approve.
+/// ready to approve. A story's video is ready when its render is, which the caller checked
+/// (its record's own status is not its render's).
 pub async fn approval_set(
     store: &Store,
     video: &GeneratedVideoRecord,
@@ -94,7 +103,11 @@ pub async fn approval_set(
             .set(R::Gsi2pk, &keys::approved_generated_videos_gsi2(&video.tenant_id, &video.campaign_id))
             .set(R::Gsi2sk, &video.video_id)
             .set(R::UpdatedAt, &at)
-            .when(Condition::ItemExists.and(Condition::eq(R::Status, &Status::Ready)))
+            .when(if video.story_id.is_some() {
+                Condition::ItemExists
+            } else {
+                Condition::ItemExists.and(Condition::eq(R::Status, &Status::Ready))
+            })
     } else {
         Update::new()
             .set(R::Approved, &false)

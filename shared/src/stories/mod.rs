@@ -7,6 +7,7 @@
 
 pub mod answers;
 pub mod draft;
+pub mod generated;
 pub mod repo;
 pub mod theme;
 
@@ -209,6 +210,11 @@ pub struct StoryRecord {
     /// Made by the AI draft: what it left out.
     #[serde(default)]
     pub draft: Option<DraftReport>,
+    /// The generated video this story is (a collaborator's video saved through
+    /// `POST /generated-videos/save`, one speaker): it goes when the story goes, and its
+    /// renders announce `video.rendered`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_video_id: Option<String>,
     /// Every change claims the next version (a stale editor gets 409).
     pub version: u64,
     pub created_at: Timestamp,
@@ -247,6 +253,7 @@ impl StoryRecord {
             end_card: clean_end_card(content.end_card),
             lower_thirds: content.lower_thirds.unwrap_or(true),
             draft,
+            generated_video_id: None,
             version: 1,
             created_at: at.clone(),
             updated_at: at,
@@ -456,6 +463,9 @@ pub struct StoryRenderRecord {
     pub end_card: Option<EndCard>,
     pub lower_thirds: bool,
     pub speakers: Vec<String>,
+    /// The story's generated video, if it is one (`StoryRecord::generated_video_id`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_video_id: Option<String>,
     pub objects: StoryRenderObjects,
     pub status: GeneratedVideoStatus,
     pub failure_reason: Option<String>,
@@ -504,6 +514,7 @@ impl StoryRenderRecord {
             end_card: story.end_card.clone(),
             lower_thirds: story.lower_thirds,
             speakers: story.speakers.clone(),
+            generated_video_id: story.generated_video_id.clone(),
             objects: crate::storage::objects::story_render(take, &story.story_id, format.name(), render_id),
             status: GeneratedVideoStatus::Processing,
             failure_reason: None,
@@ -681,6 +692,7 @@ mod tests {
             end_card: None,
             lower_thirds: true,
             draft: None,
+            generated_video_id: None,
             version: 1,
             created_at: "now".into(),
             updated_at: "now".into(),

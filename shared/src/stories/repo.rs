@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{StoryRecord, StoryRenderRecord};
-use crate::storage::{keys, owner, Query, Store, StoreError, StoreResult};
+use crate::storage::{keys, owner, AttributeValue, Query, Store, StoreError, StoreResult, TransactWriteItem};
 
 /// The owner name this module writes under.
 pub const WRITER: &str = "stories";
@@ -64,6 +64,20 @@ pub async fn made(store: &Store, story: &StoryRecord) -> StoreResult<()> {
         operations.push(store.put_op(&StorySpeakerRecord::of(story, speaker))?);
     }
     owned(store.transact(operations)).await
+}
+
+/// The writes of a new story, its speakers' links and its first render, for a transaction of
+/// the caller's (a generated video is saved with its story and render at once: `media::renders::made_with`).
+pub fn made_with_render_ops(
+    store: &Store,
+    story: &StoryRecord,
+    render: &StoryRenderRecord,
+) -> StoreResult<Vec<TransactWriteItem>> {
+    let mut operations = vec![store.put_new_op(story)?, store.put_new_op(render)?];
+    for speaker in &story.speakers {
+        operations.push(store.put_op(&StorySpeakerRecord::of(story, speaker))?);
+    }
+    Ok(operations)
 }
 
 /// Replaces `before` with `after` (its next version) and moves the speakers' links with it.
@@ -175,6 +189,60 @@ pub async fn render_made(store: &Store, render: &StoryRenderRecord) -> StoreResu
     let previous = store.get::<StoryRenderRecord>(&render.key()).await?;
     owned(store.put(render)).await?;
     Ok(previous)
+}
+
+/// A new render of a format in place of the one staff read (`previous_render_id`, none when
+/// there was none): false when it changed meanwhile (of two retries at once, one renders).
+pub async fn render_replaced(
+    store: &Store,
+    render: &StoryRenderRecord,
+    previous_render_id: Option<&str>,
+) -> StoreResult<bool> {
+    let written = match previous_render_id {
+        Some(previous) => {
+            owned(store.put_if(render, "renderId = :previous", &[(":previous", AttributeValue::S(previous.into()))]))
+                .await
+        }
+        None => owned(store.put_if(render, "attribute_not_exists(PK)", &[])).await,
+    };
+    match written {
+        Ok(()) => Ok(true),
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(other) => Err(other),
+    }
+}
+
+/// Puts back the render a failed replacement took the place of.
+pub async fn render_restored(store: &Store, render: &StoryRenderRecord) -> StoreResult<()> {
+    owned(store.put(render)).await
+}
+
+/// Removes the story with every render of it and its speakers' links, whatever its version
+/// (its generated video is being deleted, or its collaborator's videos); the objects of its
+/// renders are returned for the caller, which holds the bucket, to remove. Nothing when it
+/// was gone.
+pub async fn removed_with_renders(
+    store: &Store,
+    tenant_id: &str,
+    campaign_id: &str,
+    story_id: &str,
+) -> StoreResult<Vec<String>> {
+    let renders = renders_of(store, tenant_id, campaign_id, story_id).await?;
+    let mut objects = Vec::new();
+    for render in &renders {
+        objects.extend(render.objects.all());
+        render_removed(store, render).await?;
+    }
+    // Changed meanwhile (an editor's save): read again and remove that version.
+    for _ in 0..5 {
+        let Some(story) = get(store, tenant_id, campaign_id, story_id).await? else {
+            return Ok(objects);
+        };
+        if removed(store, &story).await? {
+            return Ok(objects);
+        }
+    }
+    Err(StoreError::ConditionFailed)
 }
 
 /// Takes back a render whose job could not be queued.

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           screen(paths.integrations, () => import('./routes/staff/integrations')),
           screen(paths.responseEditor, () => import('./routes/staff/response-editor')),
           screen(paths.responseEditorTour, () => import('./routes/staff/response-editor-tour')),
+          screen(paths.storyEditor, () => import('./routes/staff/story-editor')),
           screen(paths.searchVideos, () => import('./routes/staff/search-videos')),
           screen(paths.responses, () => import('./routes/staff/responses')),
           screen(paths.publications, () => import('./routes/staff/publications')),

@@ -27,6 +27,8 @@ const ROUTE_TABLE: [string, string][] = [
   ['/initiative/campaign/:id', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId', 'superAdmin,admin,creator,coordinator'],
   ['/campaign/:campaignId/response-editor/:collaboratorId/tour', 'superAdmin,admin,creator'],
+  // Not in the spec's table: the story editor (issue 23).
+  ['/campaign/:campaignId/stories/:storyId', 'superAdmin,admin,creator,coordinator'],
   ['/users', 'superAdmin,admin'],
   ['/guidelines', 'superAdmin,admin'],
   ['/help', 'superAdmin,admin,creator,coordinator'],

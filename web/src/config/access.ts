@@ -52,6 +52,8 @@ export const ACCESS: Record<AppPath, Who> = {
   [paths.campaignEdit]: allStaff,
   [paths.responseEditor]: allStaff,
   [paths.responseEditorTour]: ['superAdmin', 'admin', 'creator'],
+  // The story editor (issue 23): the story routes need UseStaffApp.
+  [paths.storyEditor]: allStaff,
   [paths.users]: ['superAdmin', 'admin'],
   [paths.guidelines]: ['superAdmin', 'admin'],
   [paths.help]: allStaff,
@@ -157,6 +159,7 @@ export const SCREEN_PERMISSIONS: Partial<Record<AppPath, PermissionName>> = {
   [paths.campaignEdit]: 'UseStaffApp',
   [paths.responseEditor]: 'UseStaffApp',
   [paths.responseEditorTour]: 'UseEditorTour',
+  [paths.storyEditor]: 'UseStaffApp',
   [paths.users]: 'ManageUsers',
   [paths.guidelines]: 'ManageGuidelines',
   [paths.help]: 'UseHelp',

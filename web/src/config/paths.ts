@@ -30,6 +30,7 @@ export const paths = {
   campaignEdit: '/initiative/campaign/:id',
   responseEditor: '/campaign/:campaignId/response-editor/:collaboratorId',
   responseEditorTour: '/campaign/:campaignId/response-editor/:collaboratorId/tour',
+  storyEditor: '/campaign/:campaignId/stories/:storyId',
   users: '/users',
   guidelines: '/guidelines',
   help: '/help',

@@ -73,15 +73,24 @@ pub async fn remove(
     let sources = journeys_removed
         .iter()
         .map(|question_id| takedown::answer_source(campaign_id, contributor_id, question_id))
-        .chain(generated.iter().map(|v| takedown::video_source(campaign_id, &v.video_id)));
+        .chain(generated.iter().map(|v| takedown::video_source(campaign_id, &v.video_id)))
+        .chain(generated.iter().filter_map(|v| v.story_id.as_ref()).map(|s| takedown::story_source(campaign_id, s)));
     for source in sources {
         takedown::source_deleted(store, copies, tenant_id, &source).await?;
+    }
+    // A generated video that is a one-speaker story: the story and its renders go with it.
+    let mut stories_objects = Vec::new();
+    for story_id in generated.iter().filter_map(|v| v.story_id.as_ref()) {
+        stories_objects.extend(
+            storyhive_shared::stories::repo::removed_with_renders(store, tenant_id, campaign_id, story_id).await?,
+        );
     }
     let objects: Vec<String> = cleared
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .into_iter()
         .chain(generated.iter().flat_map(|v| v.object_keys()))
+        .chain(stories_objects)
         .collect();
     repo::delete_keys(context.s3()?, context.config.video_bucket()?, &objects).await?;
     Ok(())

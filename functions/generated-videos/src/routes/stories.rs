@@ -358,6 +358,11 @@ pub async fn delete(
         takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge };
     takedown::source_deleted(&context.store, copies, tenant_id, &takedown::story_source(&campaign_id, &story_id))
         .await?;
+    // A generated video's story: the video is this story, and goes with it.
+    if let Some(video_id) = &story.generated_video_id {
+        takedown::source_deleted(&context.store, copies, tenant_id, &takedown::video_source(&campaign_id, video_id))
+            .await?;
+    }
     let renders = repo::renders_of(&context.store, tenant_id, &campaign_id, &story_id).await?;
     let bucket = context.config.video_bucket()?;
     for render in &renders {
@@ -366,6 +371,12 @@ pub async fn delete(
     }
     if !repo::removed(&context.store, &story).await? {
         return Err(ApiError::Conflict(STORY_CHANGED.into()));
+    }
+    if let Some(video_id) = &story.generated_video_id {
+        let key = keys::generated_video(tenant_id, &campaign_id, video_id);
+        if let Some(video) = storyhive_shared::media::renders::removed(&context.store, &key).await? {
+            storyhive_shared::campaigns::repo::delete_keys(context.s3()?, bucket, &video.object_keys()).await?;
+        }
     }
     Ok(Message::new(STORY_DELETED))
 }

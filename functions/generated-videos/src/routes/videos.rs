@@ -10,7 +10,7 @@ use storyhive_shared::{
     http::{Json, Message, PageParams, Path, Query},
     media::{
         captions::{self, CaptionFiles},
-        generated::{self, GeneratedVideoRecord, GeneratedVideoStatus, SourceClip},
+        generated::{self, Captions, GeneratedVideoRecord, GeneratedVideoStatus, SourceClip},
         renders, MediaJob, MediaStatus,
     },
     model::{self},
@@ -21,6 +21,10 @@ use storyhive_shared::{
         keys,
         objects::{self, Bucket},
         Query as TableQuery,
+    },
+    stories::{
+        self, generated::with_render, repo as story_repo, Framing, StoryContent, StoryFormat, StoryRecord,
+        StoryRenderRecord,
     },
     ApiError, ApiResult, AppContext,
 };
@@ -53,6 +57,7 @@ fn download_name(title: &str) -> String {
     format!("{}.mp4", if name.is_empty() { "video" } else { &name })
 }
 
+/// The staff view of a video as [`with_render`] resolved it (a story's video shows its render).
 pub async fn view(context: &AppContext, record: GeneratedVideoRecord) -> ApiResult<GeneratedVideo> {
     let ready = record.status == GeneratedVideoStatus::Ready;
     let (url, download_url, poster_url, captions_url) = if ready {
@@ -95,6 +100,7 @@ pub async fn view(context: &AppContext, record: GeneratedVideoRecord) -> ApiResu
 async fn page(context: &AppContext, query: TableQuery, params: &PageParams) -> ApiResult<Json<GeneratedVideoPage>> {
     let (records, next_cursor) =
         context.store.query_page::<GeneratedVideoRecord>(query.limit(params.limit()?), params.cursor()).await?;
+    let records = stories::generated::resolved_all(&context.store, records).await?;
     let mut items = Vec::with_capacity(records.len());
     for record in records {
         items.push(view(context, record).await?);
@@ -215,10 +221,19 @@ pub async fn save(
             end: clip.end,
         });
     }
+    // One speaker's story when every clip is a range of its answer's words (the answers'
+    // transcripts of the takes cut from); else it renders by itself, as before stories.
+    let questions: Vec<(String, String)> =
+        sources.iter().map(|c| (body.contributor_id.to_string(), c.journey_id.clone())).collect();
+    let words = stories::answers::of(&context.store, tenant_id, &body.campaign_id, &questions).await?;
+    let story_clips = stories::generated::clips_of(&body.contributor_id, &sources, |question| {
+        words.get(&(body.contributor_id.to_string(), question.to_string())).cloned()
+    });
     let video_id = model::new_id();
     // Its objects go in the derived folder of the collaborator's takes.
     let source_take = sources[0].take_key.clone();
-    let record = GeneratedVideoRecord::new(
+    let at = model::timestamp(model::now());
+    let mut record = GeneratedVideoRecord::new(
         tenant_id,
         &body.campaign_id,
         &body.contributor_id,
@@ -229,20 +244,73 @@ pub async fn save(
         parts.campaign.mode == RecordingMode::Portrait,
         &source_take,
         &principal.user_id,
-        model::timestamp(model::now()),
+        at.clone(),
     );
-    renders::made(&context.store, &record).await?;
-    let job = MediaJob::GeneratedVideo {
+    let Some(clips) = story_clips else {
+        renders::made(&context.store, &record).await?;
+        let job = MediaJob::GeneratedVideo {
+            tenant_id: tenant_id.clone(),
+            campaign_id: body.campaign_id.to_string(),
+            video_id: video_id.clone(),
+        };
+        if let Err(error) = context.media.send(&job).await {
+            // Not queued: nothing would ever render it, so it is not kept either.
+            renders::unmade(&context.store, &record).await.ok();
+            return Err(ApiError::Internal(error));
+        }
+        return Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)));
+    };
+    let content = StoryContent {
+        title: title.clone(),
+        clips: Vec::new(),
+        title_card: record.edit.title_card.clone(),
+        end_card: None,
+        lower_thirds: Some(false),
+    };
+    // The story has the video's id: one record each, under their own prefixes.
+    let mut story = StoryRecord::new(
+        tenant_id,
+        &body.campaign_id,
+        &video_id,
+        title,
+        clips,
+        content,
+        None,
+        &principal.user_id,
+        at.clone(),
+    );
+    story.generated_video_id = Some(video_id.clone());
+    let format = if record.portrait { StoryFormat::Portrait } else { StoryFormat::Landscape };
+    let render = StoryRenderRecord::new(
+        &story,
+        format,
+        // The whole picture, as a video rendered by itself shows it (padded, there).
+        Framing::BlurredFit,
+        record.edit.captions == Captions::BurnedIn,
+        &model::new_id(),
+        &principal.user_id,
+        at,
+    );
+    record.story_id = Some(story.story_id.clone());
+    record.mp4_key = render.objects.mp4.clone();
+    record.poster_key = render.objects.poster.clone();
+    record.captions_key = (record.edit.captions == Captions::Webvtt).then(|| render.objects.vtt.clone());
+    let with = story_repo::made_with_render_ops(&context.store, &story, &render)?;
+    renders::made_with(&context.store, &record, with).await?;
+    let job = MediaJob::StoryRender {
         tenant_id: tenant_id.clone(),
         campaign_id: body.campaign_id.to_string(),
-        video_id: video_id.clone(),
+        story_id: story.story_id.clone(),
+        format: format.name().to_string(),
     };
     if let Err(error) = context.media.send(&job).await {
-        // Not queued: nothing would ever render it, so it is not kept either.
+        // Not queued: nothing would ever render it, so none of it is kept.
+        story_repo::removed_with_renders(&context.store, tenant_id, &body.campaign_id, &story.story_id).await.ok();
         renders::unmade(&context.store, &record).await.ok();
         return Err(ApiError::Internal(error));
     }
-    Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
+    let shown = with_render(record, Some(&render));
+    Ok((StatusCode::ACCEPTED, Json(view(&context, shown).await?)))
 }
 
 /// One collaborator's generated videos of a campaign, newest first.
@@ -336,17 +404,26 @@ pub async fn delete(
     Path((campaign_id, video_id)): Path<(String, String)>,
 ) -> ApiResult<Json<Message>> {
     visible_campaign(&context, &principal, &campaign_id).await?;
-    let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
+    let tenant_id = &principal.tenant_id;
+    let key = keys::generated_video(tenant_id, &campaign_id, &video_id);
+    let bucket = context.config.video_bucket()?;
     // Its public page comes down first: a retry after a failure here still finds the video.
-    if context.store.get::<serde_json::Value>(&key).await?.is_some() {
+    if let Some(existing) = context.store.get::<GeneratedVideoRecord>(&key).await? {
         let copies =
             takedown::Copies { s3: context.s3()?, bucket: context.config.published_bucket()?, edge: &context.edge };
         let source = takedown::video_source(&campaign_id, &video_id);
-        takedown::source_deleted(&context.store, copies, &principal.tenant_id, &source).await?;
+        takedown::source_deleted(&context.store, copies, tenant_id, &source).await?;
+        // Then its story (published as a story too, perhaps) with every render and their files;
+        // a render still running finds its record gone and removes what it wrote.
+        if let Some(story_id) = &existing.story_id {
+            let source = takedown::story_source(&campaign_id, story_id);
+            takedown::source_deleted(&context.store, copies, tenant_id, &source).await?;
+            let objects = story_repo::removed_with_renders(&context.store, tenant_id, &campaign_id, story_id).await?;
+            storyhive_shared::campaigns::repo::delete_keys(context.s3()?, bucket, &objects).await?;
+        }
     }
     let record =
         renders::removed(&context.store, &key).await?.ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
-    let bucket = context.config.video_bucket()?;
     for object in record.object_keys() {
         context
             .s3()?
@@ -387,11 +464,13 @@ pub async fn approval(
         .get::<GeneratedVideoRecord>(&key)
         .await?
         .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
-    if body.approved && record.status != GeneratedVideoStatus::Ready {
+    // A story's video is ready when its render is.
+    let shown = stories::generated::resolved(&context.store, record.clone()).await?;
+    if body.approved && shown.status != GeneratedVideoStatus::Ready {
         return Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into()));
     }
     match renders::approval_set(&context.store, &record, body.approved).await? {
-        Some(updated) => Ok(Json(view(&context, updated).await?)),
+        Some(updated) => Ok(Json(view(&context, stories::generated::resolved(&context.store, updated).await?).await?)),
         None => match context.store.get::<GeneratedVideoRecord>(&key).await? {
             None => Err(ApiError::NotFound(VIDEO_NOT_FOUND.into())),
             Some(_) => Err(ApiError::Conflict(NOT_READY_TO_APPROVE.into())),
@@ -423,7 +502,11 @@ pub async fn video_captions(
         .get::<GeneratedVideoRecord>(&keys::generated_video(&principal.tenant_id, &campaign_id, &video_id))
         .await?
         .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
-    let (cues, language) = captions::of_generated_video(&context.store, &record).await?;
+    // A story's video: on its render's clock, as the story engine wrote them beside the MP4.
+    let (cues, language) = match stories::generated::render_of(&context.store, &record).await? {
+        Some(render) => stories::generated::captions_of(&context.store, &render).await?,
+        None => captions::of_generated_video(&context.store, &record).await?,
+    };
     Ok(Json(CaptionFiles::of(captions::video_file_name(&record.title), language, &cues)))
 }
 
@@ -448,6 +531,10 @@ pub async fn retry(
 ) -> ApiResult<(StatusCode, Json<GeneratedVideo>)> {
     visible_campaign(&context, &principal, &campaign_id).await?;
     let key = keys::generated_video(&principal.tenant_id, &campaign_id, &video_id);
+    let stored = context.store.get::<GeneratedVideoRecord>(&key).await?;
+    if let Some(video) = stored.filter(|v| v.story_id.is_some()) {
+        return retry_story_render(&context, &principal, video).await;
+    }
     // Only from "failed": of two retries at once, one queues a render.
     let Some(record) = renders::retried(&context.store, &key).await? else {
         return match context.store.get::<GeneratedVideoRecord>(&key).await? {
@@ -466,6 +553,61 @@ pub async fn retry(
         return Err(ApiError::Internal(error));
     }
     Ok((StatusCode::ACCEPTED, Json(view(&context, record).await?)))
+}
+
+/// A story's video whose render failed (or is gone): a new render of its story in the same
+/// format, framing and captions, queued. 409 unless its render failed; of two retries at
+/// once, one renders.
+async fn retry_story_render(
+    context: &AppContext,
+    principal: &Principal,
+    video: GeneratedVideoRecord,
+) -> ApiResult<(StatusCode, Json<GeneratedVideo>)> {
+    let store = &context.store;
+    let story_id = video.story_id.clone().expect("a story's video");
+    let previous = stories::generated::render_of(store, &video).await?;
+    if previous.as_ref().is_some_and(|r| r.status != GeneratedVideoStatus::Failed) {
+        return Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into()));
+    }
+    let story = story_repo::get(store, &video.tenant_id, &video.campaign_id, &story_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(VIDEO_NOT_FOUND.into()))?;
+    let format = if video.portrait { StoryFormat::Portrait } else { StoryFormat::Landscape };
+    let render = StoryRenderRecord::new(
+        &story,
+        format,
+        previous.as_ref().map_or(Framing::BlurredFit, |r| r.framing),
+        previous.as_ref().map_or(video.edit.captions == Captions::BurnedIn, |r| r.burn_captions),
+        &model::new_id(),
+        &principal.user_id,
+        model::timestamp(model::now()),
+    );
+    if !story_repo::render_replaced(store, &render, previous.as_ref().map(|r| r.render_id.as_str())).await? {
+        return Err(ApiError::Conflict(ONLY_FAILED_RETRIED.into()));
+    }
+    let job = MediaJob::StoryRender {
+        tenant_id: video.tenant_id.clone(),
+        campaign_id: video.campaign_id.clone(),
+        story_id,
+        format: format.name().to_string(),
+    };
+    if let Err(error) = context.media.send(&job).await {
+        // Nothing queued: it shows failed again (as before), so staff can retry later.
+        match &previous {
+            Some(previous) => story_repo::render_restored(store, previous).await.ok(),
+            None => story_repo::render_unmade(store, &render).await.ok(),
+        };
+        return Err(ApiError::Internal(error));
+    }
+    if let Some(previous) = &previous {
+        storyhive_shared::campaigns::repo::delete_keys(
+            context.s3()?,
+            context.config.video_bucket()?,
+            &previous.objects.all(),
+        )
+        .await?;
+    }
+    Ok((StatusCode::ACCEPTED, Json(view(context, with_render(video, Some(&render))).await?)))
 }
 
 /// Queues the conversion of an answer's failed take again (staff: a take whose

@@ -19,10 +19,14 @@ use storyhive_shared::{
 
 use crate::common::*;
 
-const SENTENCE: &str = "Hello. My name is Peter. I live in London. I love my family.";
+pub const SENTENCE: &str = "Hello. My name is Peter. I live in London. I love my family.";
 
 /// A campaign in `mode` whose collaborator's answer holds a converted, transcribed take.
-async fn answered(stack: &storyhive_local_stack::testkit::TestStack, mode: &str, seconds: f64) -> (Invited, String) {
+pub async fn answered(
+    stack: &storyhive_local_stack::testkit::TestStack,
+    mode: &str,
+    seconds: f64,
+) -> (Invited, String) {
     let answering = answering(stack, mode).await;
     let take = answering.record(stack, video(Container::Webm, seconds).speech(SENTENCE).make(), "webm").await;
     let media = answering.settle(stack, &take).await;
@@ -31,7 +35,7 @@ async fn answered(stack: &storyhive_local_stack::testkit::TestStack, mode: &str,
 }
 
 /// Runs the workers until the generated video has left "processing"; its staff view.
-async fn rendered(stack: &storyhive_local_stack::testkit::TestStack, answering: &Invited, video_id: &str) -> Value {
+pub async fn rendered(stack: &storyhive_local_stack::testkit::TestStack, answering: &Invited, video_id: &str) -> Value {
     for _ in 0..60 {
         stack.run_workers().await.unwrap();
         let (status, page) = answering

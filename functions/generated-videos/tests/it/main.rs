@@ -8,5 +8,6 @@ mod generated;
 #[path = "../../../media-worker/tests/it/common.rs"]
 #[allow(dead_code, unused_imports)]
 mod media_common;
+mod one_speaker;
 mod stories;
 mod videotest;

@@ -78,6 +78,27 @@ impl MediaWorker {
         Ok(())
     }
 
+    /// `video.rendered` for the organisation's webhooks, once per render (the claim that
+    /// settled it): a video rendered by itself, or a generated video's story render.
+    pub(crate) async fn announce_video_rendered(
+        &self,
+        tenant_id: &str,
+        campaign_id: &str,
+        video_id: &str,
+        title: &str,
+        claim_id: &str,
+    ) -> anyhow::Result<()> {
+        let data =
+            storyhive_shared::webhooks::EventData::VideoRendered(storyhive_shared::webhooks::VideoRenderedData {
+                campaign_id: campaign_id.into(),
+                video_id: video_id.into(),
+                title: title.into(),
+            });
+        let fact = format!("{video_id}#{claim_id}");
+        storyhive_shared::webhooks::emit(&self.store, &self.webhooks, tenant_id, &fact, data).await?;
+        Ok(())
+    }
+
     /// Renders a generated video once.
     pub async fn render_generated(
         &self,
@@ -124,16 +145,7 @@ impl MediaWorker {
                 };
                 let stored = self.settle_record(&key, &claim_id, outcome).await?;
                 if stored {
-                    // `video.rendered`, once per render (its claim settled it).
-                    let data = storyhive_shared::webhooks::EventData::VideoRendered(
-                        storyhive_shared::webhooks::VideoRenderedData {
-                            campaign_id: campaign_id.into(),
-                            video_id: video_id.into(),
-                            title: video.title.clone(),
-                        },
-                    );
-                    let fact = format!("{video_id}#{claim_id}");
-                    storyhive_shared::webhooks::emit(&self.store, &self.webhooks, tenant_id, &fact, data).await?;
+                    self.announce_video_rendered(tenant_id, campaign_id, video_id, &video.title, &claim_id).await?;
                     Ok(Outcome::Rendered)
                 } else {
                     // Deleted while rendering: what this render wrote goes too.

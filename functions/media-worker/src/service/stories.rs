@@ -74,6 +74,10 @@ impl MediaWorker {
             Ok((duration_seconds, width, height)) => {
                 let outcome = Settled::VideoReady { duration_seconds, width, height };
                 if self.settle_record(&key, &claim_id, outcome).await? {
+                    if let Some(video_id) = &render.generated_video_id {
+                        self.announce_video_rendered(tenant_id, campaign_id, video_id, &render.title, &claim_id)
+                            .await?;
+                    }
                     Ok(Outcome::Rendered)
                 } else {
                     // Replaced or deleted while rendering: what this render wrote goes too.

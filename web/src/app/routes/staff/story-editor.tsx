@@ -1,0 +1,5 @@
+import { StoryEditorPage } from '@/features/stories/components/StoryEditor';
+
+export function Component() {
+  return <StoryEditorPage />;
+}
