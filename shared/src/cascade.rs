@@ -204,9 +204,10 @@ const STORY_CUT_ATTEMPTS: usize = 5;
 
 /// Removes `removed`'s clips from the campaign's stories, after their answers were removed:
 /// a story keeps its other clips at its next version (its speakers' links move with it), a
-/// story left with no clip is deleted; every render of such a story (and any older render
-/// holding those clips) is deleted with its files, since the removed speaker is in its
-/// picture, and a published story is taken down first. Repeatable: a repeat finds nothing
+/// story left with no clip is deleted (with the generated video it is, if any); every render
+/// of such a story (and any older render holding those clips) is deleted with its files,
+/// since the removed speaker is in its picture, and a published story (or generated video)
+/// is taken down first. Repeatable: a repeat finds nothing
 /// left to cut; a speaker's link to a story that no longer holds them is removed.
 pub async fn stories_lose_answers(
     store: &Store,
@@ -249,6 +250,11 @@ pub async fn stories_lose_answers(
     for story_id in &touched {
         takedown::source_deleted(store, copies, tenant_id, &takedown::story_source(campaign_id, story_id)).await?;
     }
+    // A generated video that is one of these stories shows its render: published, it comes down too.
+    let videos: BTreeSet<&str> = renders.iter().filter_map(|r| r.generated_video_id.as_deref()).collect();
+    for video_id in &videos {
+        takedown::source_deleted(store, copies, tenant_id, &takedown::video_source(campaign_id, video_id)).await?;
+    }
     for render in &renders {
         repo::delete_keys(copies.s3, video_bucket, &render.objects.all()).await?;
         stories::repo::render_removed(store, render).await?;
@@ -256,34 +262,54 @@ pub async fn stories_lose_answers(
     let mut cut = StoriesCut { renders: renders.len(), ..StoriesCut::default() };
     for story_id in &holding {
         match story_cut(store, tenant_id, campaign_id, story_id, removed).await? {
-            Some(true) => cut.deleted += 1,
-            Some(false) => cut.changed += 1,
-            None => {}
+            Cut::Deleted(story) => {
+                cut.deleted += 1;
+                // A generated video that was this story goes with it (as deleting the story does).
+                if let Some(video_id) = &story.generated_video_id {
+                    let source = takedown::video_source(campaign_id, video_id);
+                    takedown::source_deleted(store, copies, tenant_id, &source).await?;
+                    let key = keys::generated_video(tenant_id, campaign_id, video_id);
+                    if let Some(video) = crate::media::renders::removed(store, &key).await? {
+                        repo::delete_keys(copies.s3, video_bucket, &video.object_keys()).await?;
+                    }
+                }
+            }
+            Cut::Changed => cut.changed += 1,
+            Cut::Nothing => {}
         }
     }
     Ok(cut)
 }
 
-/// The story without `removed`'s clips: Some(true) deleted (no clip left), Some(false)
-/// changed, None when there was nothing to cut (gone, or cut already).
+/// What cutting one story did.
+enum Cut {
+    /// No clip was left: deleted (as it was).
+    Deleted(StoryRecord),
+    /// Kept its other clips, at its next version.
+    Changed,
+    /// Gone already, or holding none of the clips.
+    Nothing,
+}
+
+/// The story without `removed`'s clips.
 async fn story_cut(
     store: &Store,
     tenant_id: &str,
     campaign_id: &str,
     story_id: &str,
     removed: RemovedAnswers<'_>,
-) -> anyhow::Result<Option<bool>> {
+) -> anyhow::Result<Cut> {
     for _attempt in 0..STORY_CUT_ATTEMPTS {
         let Some(story) = stories::repo::get(store, tenant_id, campaign_id, story_id).await? else {
-            return Ok(None);
+            return Ok(Cut::Nothing);
         };
         let kept: Vec<StoryClip> = story.clips.iter().filter(|c| !removed.holds(c)).cloned().collect();
         if kept.len() == story.clips.len() {
-            return Ok(None);
+            return Ok(Cut::Nothing);
         }
         if kept.is_empty() {
             if stories::repo::removed(store, &story).await? {
-                return Ok(Some(true));
+                return Ok(Cut::Deleted(story));
             }
             continue;
         }
@@ -295,7 +321,7 @@ async fn story_cut(
             ..story.clone()
         };
         if stories::repo::changed(store, &story, &after).await? {
-            return Ok(Some(false));
+            return Ok(Cut::Changed);
         }
     }
     anyhow::bail!("the story {story_id} kept changing while the clips of removed answers were cut from it")
