@@ -125,6 +125,9 @@ pub async fn resolved_all(store: &Store, videos: Vec<GeneratedVideoRecord>) -> S
 /// Frames a second of the story engine.
 const FPS: f64 = 30.0;
 
+/// Each answer's words (text, start, end) by (collaborator, question).
+type Heard = HashMap<(String, String), Vec<(String, f64, f64)>>;
+
 /// The captions of a story render on the story engine's clock (its title card, then each
 /// clip's kept range, each starting on a frame, a cue ending with its clip), from the
 /// transcripts as they are now (corrections included); and the language of the first.
@@ -133,7 +136,7 @@ const FPS: f64 = 30.0;
 pub async fn captions_of(store: &Store, render: &StoryRenderRecord) -> StoreResult<(Vec<Cue>, Option<String>)> {
     let frames = |seconds: f64| (seconds * FPS).round() as i64;
     let mut at = render.title_card.as_ref().map_or(0, |c| frames(c.seconds).max(1));
-    let mut heard: HashMap<(String, String), Vec<(String, f64, f64)>> = HashMap::new();
+    let mut heard: Heard = HashMap::new();
     let mut language = None;
     let mut cues = Vec::new();
     for clip in &render.clips {
