@@ -125,6 +125,9 @@ pub async fn resolved_all(store: &Store, videos: Vec<GeneratedVideoRecord>) -> S
 /// Frames a second of the story engine.
 const FPS: f64 = 30.0;
 
+/// Each answer's words (text, start, end) by (collaborator, question).
+type Heard = HashMap<(String, String), Vec<(String, f64, f64)>>;
+
 /// The captions of a story render on the story engine's clock (its title card, then each
 /// clip's kept range, each starting on a frame, a cue ending with its clip), from the
 /// transcripts as they are now (corrections included); and the language of the first.
@@ -133,7 +136,7 @@ const FPS: f64 = 30.0;
 pub async fn captions_of(store: &Store, render: &StoryRenderRecord) -> StoreResult<(Vec<Cue>, Option<String>)> {
     let frames = |seconds: f64| (seconds * FPS).round() as i64;
     let mut at = render.title_card.as_ref().map_or(0, |c| frames(c.seconds).max(1));
-    let mut heard: HashMap<(String, String), Vec<(String, f64, f64)>> = HashMap::new();
+    let mut heard: Heard = HashMap::new();
     let mut language = None;
     let mut cues = Vec::new();
     for clip in &render.clips {
@@ -191,9 +194,9 @@ mod tests {
 
     #[test]
     fn a_saved_range_keeps_its_seconds_and_names_every_word_it_overlaps() {
-        let clips = clips_of("k", &[source(0.9, 3.2, "take"), source(4.1, 4.4, "take")], answer(Some(words())))
+        let clips = clips_of("k", &[source(0.5, 3.2, "take"), source(4.1, 4.4, "take")], answer(Some(words())))
             .expect("story clips");
-        assert_eq!((clips[0].start, clips[0].end), (0.9, 3.2));
+        assert_eq!((clips[0].start, clips[0].end), (0.5, 3.2));
         assert_eq!((clips[0].first_word, clips[0].last_word, clips[0].text.as_str()), (0, 3, "Hello my name is"));
         assert_eq!((clips[1].first_word, clips[1].last_word, clips[1].text.as_str()), (4, 4, "Peter"));
         assert_eq!((clips[1].contributor_id.as_str(), clips[1].speaker.as_str()), ("k", "Amara K."));

@@ -70,7 +70,7 @@ async fn a_saved_generated_video_is_a_one_speaker_story_rendered_by_the_story_en
     let story_id = record.story_id.clone().expect("the video is a story");
     let tenant_id = answering.staff.tenant_id.clone();
     let story = repo::get(&stack.context.store, &tenant_id, &answering.campaign_id, &story_id).await.unwrap().unwrap();
-    assert_eq!(story.speakers, [answering.contributor_id.clone()]);
+    assert_eq!(story.speakers, std::slice::from_ref(&answering.contributor_id));
     assert_eq!(story.generated_video_id.as_deref(), Some(video_id.as_str()));
     assert!(!story.lower_thirds);
     assert_eq!(story.title, "Peter's home");
