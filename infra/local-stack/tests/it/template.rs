@@ -230,13 +230,15 @@ fn the_media_bucket_goes_to_the_functions_that_show_or_keep_organisation_files()
             "CampaignsFunction",
             "CascadeWorkerFunction",
             "ContributorsFunction",
+            "MediaWorkerFunction",
             "OrganisationFunction",
             "PublishingFunction"
         ]
     );
-    // Only the organisation function writes there; the others only sign reads.
+    // Only the organisation function writes there; the others only sign reads (the media worker
+    // reads the logo a story's end card shows).
     let bucket = format!("arn:aws:s3:::{}/*", resources.buckets["MediaBucket"]);
-    for reader in ["AccountsFunction", "CampaignsFunction", "ContributorsFunction"] {
+    for reader in ["AccountsFunction", "CampaignsFunction", "ContributorsFunction", "MediaWorkerFunction"] {
         let policy = FunctionPolicy::of(&template, reader, &resources).unwrap();
         assert_eq!(
             policy.actions_on("s3", std::slice::from_ref(&bucket)).into_iter().collect::<Vec<_>>(),
