@@ -16,8 +16,8 @@
 #
 # The test gateways and the test emulators are always stopped at the end.
 # Environment: CARGO_TARGET_DIR (reused if set), STORYHIVE_TEST_DYNAMODB_PORT (8100),
-# STORYHIVE_TEST_MOTO_PORT (4666), STORYHIVE_E2E_PORT (3100), STORYHIVE_API_FUZZ_PORT
-# (3300); the api step's budget: STORYHIVE_API_FUZZ_MAX_EXAMPLES (25 a phase and
+# STORYHIVE_TEST_MOTO_PORT (4666), STORYHIVE_E2E_PORT (3100), STORYHIVE_E2E_FAKE_LLM_PORT
+# (3190: the e2e gateway's fake model), STORYHIVE_API_FUZZ_PORT (3300); the api step's budget: STORYHIVE_API_FUZZ_MAX_EXAMPLES (25 a phase and
 # operation), STORYHIVE_API_FUZZ_SEED (20260101), STORYHIVE_API_FUZZ_TIMEOUT (210 s,
 # hard stop), STORYHIVE_API_FUZZ_MAX_TIME (unset; when set, schemathesis fuzzes again
 # and again until that many seconds are spent), STORYHIVE_API_FUZZ_WORKERS (1);
@@ -54,6 +54,9 @@ E2E_PORT="${STORYHIVE_E2E_PORT:-3100}"
 GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
 E2E_GATEWAY="test-gateway-$E2E_PORT" # pid file name
 E2E_LOG="$LOG_DIR/test-gateway-$E2E_PORT.log"
+# The fake model inside the e2e gateway, on a known port: specs queue its answers over HTTP
+# (POST /fake/answer-next; web/e2e/story-draft.spec.ts).
+E2E_FAKE_LLM_PORT="${STORYHIVE_E2E_FAKE_LLM_PORT:-3190}"
 API_PORT="${STORYHIVE_API_FUZZ_PORT:-3300}"
 API_PREFIX=storyhive-fuzz
 API_GATEWAY="fuzz-gateway-$API_PORT" # pid file name
@@ -190,12 +193,15 @@ step_e2e() {
   cargo build -p storyhive-gateway --bin storyhive-local
   [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
   need_port_free "$E2E_PORT" "the e2e gateway" STORYHIVE_E2E_PORT
+  need_port_free "$E2E_FAKE_LLM_PORT" "the e2e gateway's fake model" STORYHIVE_E2E_FAKE_LLM_PORT
   gateway_env test storyhive-e2e "$E2E_PORT"
   log "Seeding the e2e data"
   "$GATEWAY_BIN" seed
   log "Starting the e2e gateway on port $E2E_PORT (log ${E2E_LOG#"$ROOT"/})"
   # AI writing help answers from the fake model served inside the gateway (web/e2e/ai.spec.ts).
   export STORYHIVE_AI_PROVIDER=fake
+  STORYHIVE_FAKE_LLM_PORT="$E2E_FAKE_LLM_PORT"
+  export STORYHIVE_FAKE_LLM_PORT
   # Webhooks may go to the receiver web/e2e/integrations-webhooks.spec.ts starts on 127.0.0.1 (never in the cloud).
   export STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1
   start_bg "$E2E_GATEWAY" "$E2E_LOG" "$GATEWAY_BIN" serve --port "$E2E_PORT" --web-dir "$ROOT/web/dist"
@@ -204,6 +210,7 @@ step_e2e() {
   local rc=0 results="$ROOT/web/test-results/results.json"
   rm -f "$results"
   (cd "$ROOT/web" && E2E_BASE_URL="http://localhost:$E2E_PORT" E2E_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
+    E2E_FAKE_LLM_URL="http://127.0.0.1:$E2E_FAKE_LLM_PORT" \
     E2E_SUPPORT_EMAIL="support@${SES_SENDER#*@}" PLAYWRIGHT_JSON_OUTPUT_NAME="$results" npm run test:e2e -- ${STORYHIVE_E2E_ARGS:-}) || rc=$?
   if ((rc != 0)) && [[ -s "$results" ]]; then
     node "$SCRIPTS/e2e-failures.mjs" "$results" >"$FAILURES_FILE" || true
@@ -236,8 +243,10 @@ step_api() {
   "$GATEWAY_BIN" seed
   log "Starting the api fuzzing gateway on port $API_PORT (log ${API_LOG#"$ROOT"/})"
   # The AI calls answer from the fake model, so that fuzzing reaches their logic (without a
-  # provider they answer 503, which schemathesis counts as a server error).
+  # provider they answer 503, which schemathesis counts as a server error). Its fake takes a
+  # free port (the e2e step's is for the e2e gateway).
   export STORYHIVE_AI_PROVIDER=fake
+  unset STORYHIVE_FAKE_LLM_PORT
   # Webhooks may go to the receiver web/e2e/integrations-webhooks.spec.ts starts on 127.0.0.1 (never in the cloud).
   export STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK=1
   start_bg "$API_GATEWAY" "$API_LOG" "$GATEWAY_BIN" serve --port "$API_PORT" --web-dir "$ROOT/web/dist"

@@ -106,7 +106,7 @@ async fn main() -> anyhow::Result<()> {
     }
     // The AI function's model comes from STORYHIVE_AI_* here (there is no Bedrock locally).
     let local_ai = match &cli.command {
-        Command::Serve { .. } => local_ai_config().await,
+        Command::Serve { .. } => local_ai_config().await?,
         _ => AiConfig::default(),
     };
     let webhooks_allow_loopback = std::env::var("STORYHIVE_WEBHOOKS_ALLOW_LOOPBACK").is_ok_and(|v| v.trim() == "1");
@@ -292,27 +292,38 @@ async fn main() -> anyhow::Result<()> {
 }
 
 /// `STORYHIVE_AI_PROVIDER` and friends (the AI function's `AI_*` settings, prefixed), with
-/// one more provider: `fake` runs the fake model in this process and uses it.
-async fn local_ai_config() -> AiConfig {
+/// one more provider: `fake` runs the fake model in this process and uses it, on
+/// `STORYHIVE_FAKE_LLM_PORT` when set (so that e2e tests can reach its control route,
+/// `POST /fake/answer-next`), else on a free port.
+async fn local_ai_config() -> anyhow::Result<AiConfig> {
     let lookup = |name: &str| std::env::var(format!("STORYHIVE_{name}")).ok();
     let config = AiConfig::from_lookup(lookup);
     if let AiProviderKind::Unknown(value) = &config.provider {
         if value == "fake" {
-            let fake = FakeLlm::start().await;
+            let port = match std::env::var("STORYHIVE_FAKE_LLM_PORT") {
+                Ok(port) if !port.trim().is_empty() => port
+                    .trim()
+                    .parse::<u16>()
+                    .with_context(|| format!("STORYHIVE_FAKE_LLM_PORT must be a port number, not {port:?}"))?,
+                _ => 0,
+            };
+            let fake = FakeLlm::start_on(SocketAddr::from(([127, 0, 0, 1], port)))
+                .await
+                .with_context(|| format!("the fake model's port {port} is already in use (STORYHIVE_FAKE_LLM_PORT)"))?;
             println!("AI writing help uses the local fake model at {}", fake.openai_base_url());
-            return AiConfig {
+            return Ok(AiConfig {
                 provider: AiProviderKind::OpenAi,
                 base_url: Some(fake.openai_base_url()),
                 model: Some("fake".into()),
                 ..config
-            };
+            });
         }
     }
     match &config.provider {
         AiProviderKind::None => println!("AI writing help is off (set STORYHIVE_AI_PROVIDER, see docs/LOCAL_STACK.md)"),
         other => println!("AI writing help uses {other:?} {}", config.base_url.as_deref().unwrap_or("")),
     }
-    config
+    Ok(config)
 }
 
 /// The queue a worker function consumes (its `SQS` event in template.yaml), to poll.

@@ -3,6 +3,10 @@
 //! what `aws-sdk-bedrockruntime` sends when its endpoint points here). Tests read what it
 //! was asked and choose how it answers (text, garbage, slowness, errors); the local stack
 //! runs it with `storyhive-local fake-llm`. Its answers say that they come from a fake.
+//!
+//! A test outside the process (the e2e specs) queues its next answers over HTTP:
+//! `POST /fake/answer-next` with a JSON array of strings, on the fake's own port only (never
+//! a route of the product's API).
 
 use std::{
     net::SocketAddr,
@@ -88,6 +92,7 @@ impl FakeLlm {
         Router::new()
             .route("/v1/chat/completions", post(chat_completions))
             .route("/model/{model_id}/converse", post(converse))
+            .route(ANSWER_NEXT_PATH, post(answer_next))
             .with_state(self.clone())
     }
 
@@ -215,11 +220,13 @@ struct PromptAnswer {
     words: Vec<(usize, String)>,
 }
 
-/// Reads the transcripts of a story prompt: `A1 | Speaker 1 | question`, then its words,
-/// `[n]` giving the number of the word after it.
+/// Reads the transcripts of a story prompt: `A1 | Speaker 1 | question`, then its words on
+/// one line (`stories::draft::render_answer`), `[n]` giving the number of the word after it.
+/// Any other line (the request after the transcripts) is not an answer's words.
 fn prompt_answers(user: &str) -> Vec<PromptAnswer> {
     let mut answers: Vec<PromptAnswer> = Vec::new();
     let transcripts = user.split_once("Transcripts:\n").map(|(_, rest)| rest).unwrap_or("");
+    let mut words_next = false;
     for line in transcripts.lines() {
         let fields: Vec<&str> = line.splitn(3, " | ").collect();
         if let [reference, speaker, _question] = fields.as_slice() {
@@ -229,8 +236,12 @@ fn prompt_answers(user: &str) -> Vec<PromptAnswer> {
                     speaker: speaker.to_string(),
                     words: Vec::new(),
                 });
+                words_next = true;
                 continue;
             }
+        }
+        if !std::mem::take(&mut words_next) {
+            continue;
         }
         let Some(answer) = answers.last_mut() else { continue };
         let mut next = answer.words.last().map(|(n, _)| n + 1).unwrap_or(0);
@@ -312,6 +323,17 @@ fn story_draft(user: &str) -> String {
         }
     }
     json!({ "clips": clips }).to_string()
+}
+
+/// The control route: queues the model's next answers, as [`FakeLlm::answer_next`] does.
+pub const ANSWER_NEXT_PATH: &str = "/fake/answer-next";
+
+/// `POST /fake/answer-next` with `["text", ...]`: these texts answer the next calls, one
+/// each. Answers how many are queued in all.
+async fn answer_next(State(fake): State<FakeLlm>, Json(texts): Json<Vec<String>>) -> Response {
+    fake.answer_next(texts);
+    let queued = fake.lock().queued.len();
+    Json(json!({ "queued": queued })).into_response()
 }
 
 fn status_of(code: u16) -> StatusCode {
@@ -427,6 +449,44 @@ mod tests {
         }
     }
 
+    /// What the fake answers to one chat completion.
+    async fn completion(client: &reqwest::Client, fake: &FakeLlm) -> String {
+        let body = json!({"model": "fake", "messages": [{"role": "user", "content": "Request: a line"}]});
+        let answer: Value = client
+            .post(format!("{}/chat/completions", fake.openai_base_url()))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        answer["choices"][0]["message"]["content"].as_str().unwrap().to_string()
+    }
+
+    #[tokio::test]
+    async fn a_test_outside_the_process_queues_the_next_answers_over_http() {
+        let fake = FakeLlm::start().await;
+        let client = reqwest::Client::new();
+        let control = format!("http://{}{ANSWER_NEXT_PATH}", fake.address);
+
+        let queued = client.post(&control).json(&json!(["first", "second"])).send().await.unwrap();
+        assert_eq!(queued.status(), StatusCode::OK);
+        assert_eq!(queued.json::<Value>().await.unwrap(), json!({"queued": 2}));
+        assert_eq!(completion(&client, &fake).await, "first");
+        assert_eq!(completion(&client, &fake).await, "second");
+        // Then the fake is helpful again.
+        assert!(completion(&client, &fake).await.contains("local fake model"));
+
+        // What is not a list of texts is refused and queues nothing.
+        for bad in [json!("one"), json!([1, 2]), json!({"texts": ["x"]})] {
+            let refused = client.post(&control).json(&bad).send().await.unwrap();
+            assert!(refused.status().is_client_error(), "{bad}: {}", refused.status());
+        }
+        assert!(completion(&client, &fake).await.contains("local fake model"));
+        assert_eq!(fake.exchanges().len(), 4);
+    }
+
     #[test]
     fn the_fake_drafts_a_story_whose_every_citation_checks_and_hears_every_speaker() {
         let answers = [
@@ -455,5 +515,18 @@ mod tests {
             checked.clips.iter().map(|c| c.contributor_id.as_str()).collect();
         assert_eq!(speakers.len(), 3, "{:?}", checked.clips);
         assert_eq!(checked.clips[0].text, "I stayed because the volunteers became my family.");
+
+        // Asked for more than was said, it cites every sentence, and nothing but what was
+        // said: the request after the transcripts is not taken for the last answer's words.
+        let long = user.replace(
+            "Target length: 12 seconds (about 30 words in all)",
+            "Target length: 120 seconds (about 300 words in all)",
+        );
+        let value: serde_json::Value = serde_json::from_str(&story_draft(&long)).unwrap();
+        let citations: Vec<Citation> = serde_json::from_value(value["clips"].clone()).unwrap();
+        assert_eq!(citations.len(), 7, "{citations:?}");
+        let checked = draft::check(&answers, citations, 120.0, 0.0);
+        assert!(checked.dropped.is_empty(), "{:?}", checked.dropped);
+        assert_eq!(checked.clips.len(), 7);
     }
 }
