@@ -284,7 +284,7 @@ pub async fn stories_lose_answers(
 /// What cutting one story did.
 enum Cut {
     /// No clip was left: deleted (as it was).
-    Deleted(StoryRecord),
+    Deleted(Box<StoryRecord>),
     /// Kept its other clips, at its next version.
     Changed,
     /// Gone already, or holding none of the clips.
@@ -309,7 +309,7 @@ async fn story_cut(
         }
         if kept.is_empty() {
             if stories::repo::removed(store, &story).await? {
-                return Ok(Cut::Deleted(story));
+                return Ok(Cut::Deleted(Box::new(story)));
             }
             continue;
         }

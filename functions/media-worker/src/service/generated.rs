@@ -4,19 +4,16 @@
 //! only while the record still holds this claim, so a video deleted during its render
 //! stays deleted (and the render's objects are removed again).
 
-use std::{collections::HashMap, path::Path, time::Instant};
+use std::{collections::HashMap, path::Path};
 
 use anyhow::Context;
 use storyhive_shared::{
     media::{
         self,
-        generated::{
-            Captions, GeneratedVideoRecord, GeneratedVideoStatus, RenderProgress, RenderStage, VideoTestJobRecord,
-        },
-        renders::{self, Settled},
+        generated::{Captions, GeneratedVideoRecord, RenderProgress, RenderStage, VideoTestJobRecord},
+        renders::Settled,
         TranscriptRecord,
     },
-    model,
     storage::keys,
 };
 
@@ -24,7 +21,7 @@ use super::{
     ffmpeg::{self, MediaError},
     render::{self, Part, Plan},
 };
-use crate::{settle_error, Deadline, MediaWorker, Outcome, LEASE_SECONDS, TRANSCODE_LIMIT};
+use crate::{Deadline, MediaWorker, Outcome, TRANSCODE_LIMIT};
 
 pub const NOTHING_LEFT: &str = "The video is silent throughout: there is nothing to keep.";
 
@@ -34,37 +31,6 @@ struct RenderedVideo {
 }
 
 impl MediaWorker {
-    /// Claims `key` (a generated video or test job in `processing`) for this delivery.
-    pub(crate) async fn claim_record(&self, key: &keys::Key, claim_id: &str, now: i64) -> anyhow::Result<bool> {
-        Ok(renders::claimed(&self.store, key, claim_id, now, now + LEASE_SECONDS).await?)
-    }
-
-    /// Ends this delivery's claim with how the render ended, if the record still exists
-    /// and holds the claim. `false`: it was deleted (or taken over).
-    pub(crate) async fn settle_record(
-        &self,
-        key: &keys::Key,
-        claim_id: &str,
-        outcome: Settled,
-    ) -> anyhow::Result<bool> {
-        Ok(renders::settled(&self.store, key, claim_id, &outcome).await?)
-    }
-
-    /// Ends a record still "processing" and held by no live claim as failed with `reason`.
-    pub(crate) async fn give_up_record(&self, key: &keys::Key, reason: &str, now: i64) -> anyhow::Result<Outcome> {
-        Ok(if renders::given_up(&self.store, key, reason, now).await? {
-            Outcome::Failed(reason.into())
-        } else {
-            Outcome::AlreadyDone
-        })
-    }
-
-    pub(crate) async fn release_record(&self, key: &keys::Key, claim_id: &str) {
-        if let Err(error) = renders::released(&self.store, key, claim_id).await {
-            tracing::warn!(error = ?error, "could not release the claim; it expires");
-        }
-    }
-
     pub(crate) async fn delete_objects(&self, object_keys: &[String]) -> anyhow::Result<()> {
         for key in object_keys {
             self.s3
@@ -111,58 +77,22 @@ impl MediaWorker {
         let Some(video) = self.store.get::<GeneratedVideoRecord>(&key).await? else {
             return Ok(Outcome::Gone);
         };
-        let now = model::now().unix_timestamp();
-        if video.status != GeneratedVideoStatus::Processing {
-            return Ok(Outcome::AlreadyDone);
-        }
-        if video.claimed_until.is_some_and(|until| until > now) {
-            return Ok(Outcome::Claimed);
-        }
-        let claim_id = model::new_id();
-        if !self.claim_record(&key, &claim_id, now).await? {
-            return Ok(Outcome::Claimed);
-        }
-        let dir = self.work_dir.join(format!("storyhive-render-{claim_id}"));
-        if let Err(error) = tokio::fs::create_dir_all(&dir).await {
-            self.release_record(&key, &claim_id).await;
-            return Err(anyhow::Error::from(error).context("creating the work folder"));
-        }
-        // Progress goes to the record from a task of its own, at most once a second, so
-        // the render never waits on a write; it ends before the record is settled.
-        let (progress, watched) = tokio::sync::watch::channel(RenderProgress::at(RenderStage::Preparing, 0.0));
-        let writer = tokio::spawn(write_progress(self.store.clone(), key.clone(), claim_id.clone(), watched));
-        let result = self.render_video(&dir, &video, deadline, &progress).await.map_err(settle_error);
-        drop(progress);
-        writer.await.ok();
-        tokio::fs::remove_dir_all(&dir).await.ok();
-        match result {
-            Ok(rendered) => {
-                let probed = rendered.probed;
-                let outcome = Settled::VideoReady {
-                    duration_seconds: probed.duration_seconds,
-                    width: probed.width.unwrap_or(0),
-                    height: probed.height.unwrap_or(0),
-                };
-                let stored = self.settle_record(&key, &claim_id, outcome).await?;
-                if stored {
-                    self.announce_video_rendered(tenant_id, campaign_id, video_id, &video.title, &claim_id).await?;
-                    Ok(Outcome::Rendered)
-                } else {
-                    // Deleted while rendering: what this render wrote goes too.
-                    self.delete_objects(&video.object_keys()).await?;
-                    Ok(Outcome::Gone)
-                }
+        let claimed = match self.claim_render(key, video.status, video.claimed_until, "storyhive-render").await? {
+            Ok(claimed) => claimed,
+            Err(outcome) => return Ok(outcome),
+        };
+        let result = self.render_video(&claimed.dir, &video, deadline, &claimed.progress).await.map(|rendered| {
+            let probed = rendered.probed;
+            (probed.duration_seconds, probed.width.unwrap_or(0), probed.height.unwrap_or(0))
+        });
+        let claim_id = claimed.claim_id.clone();
+        let what = format!("generated video {video_id}");
+        match self.settle_video_render(claimed, result, &video.object_keys(), &what).await? {
+            Ok(()) => {
+                self.announce_video_rendered(tenant_id, campaign_id, video_id, &video.title, &claim_id).await?;
+                Ok(Outcome::Rendered)
             }
-            Err(MediaError::Unplayable { reason, detail }) => {
-                tracing::warn!(%video_id, %detail, "generated video cannot be rendered");
-                let stored =
-                    self.settle_record(&key, &claim_id, Settled::VideoFailed { reason: reason.clone() }).await?;
-                Ok(if stored { Outcome::Failed(reason) } else { Outcome::Gone })
-            }
-            Err(MediaError::Other(error)) => {
-                self.release_record(&key, &claim_id).await;
-                Err(error)
-            }
+            Err(outcome) => Ok(outcome),
         }
     }
 
@@ -254,40 +184,24 @@ impl MediaWorker {
         let Some(job) = self.store.get::<VideoTestJobRecord>(&key).await? else {
             return Ok(Outcome::Gone);
         };
-        let now = model::now().unix_timestamp();
-        if job.status != GeneratedVideoStatus::Processing {
-            return Ok(Outcome::AlreadyDone);
-        }
-        if job.claimed_until.is_some_and(|until| until > now) {
-            return Ok(Outcome::Claimed);
-        }
-        let claim_id = model::new_id();
-        if !self.claim_record(&key, &claim_id, now).await? {
-            return Ok(Outcome::Claimed);
-        }
-        let started = Instant::now();
-        let dir = self.work_dir.join(format!("storyhive-videotest-{claim_id}"));
-        if let Err(error) = tokio::fs::create_dir_all(&dir).await {
-            self.release_record(&key, &claim_id).await;
-            return Err(anyhow::Error::from(error).context("creating the work folder"));
-        }
-        let result = self.cut_pauses(&dir, &job, deadline).await.map_err(settle_error);
-        tokio::fs::remove_dir_all(&dir).await.ok();
+        let claimed = match self.claim_render(key, job.status, job.claimed_until, "storyhive-videotest").await? {
+            Ok(claimed) => claimed,
+            Err(outcome) => return Ok(outcome),
+        };
+        let result = self.cut_pauses(&claimed.dir, &job, deadline).await;
+        let (key, claim_id, elapsed, result) = claimed.close(result).await;
         // To the millisecond.
-        let seconds_taken = || (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        let time_taken = (elapsed.as_secs_f64() * 1000.0).round() / 1000.0;
         match result {
             Ok((original, processed)) => {
-                let outcome = Settled::TestReady {
-                    time_taken: seconds_taken(),
-                    original_seconds: original,
-                    processed_seconds: processed,
-                };
+                let outcome =
+                    Settled::TestReady { time_taken, original_seconds: original, processed_seconds: processed };
                 let stored = self.settle_record(&key, &claim_id, outcome).await?;
                 Ok(if stored { Outcome::Rendered } else { Outcome::Gone })
             }
             Err(MediaError::Unplayable { reason, detail }) => {
                 tracing::warn!(%job_id, %detail, "test video cannot be processed");
-                let outcome = Settled::TestFailed { reason: reason.clone(), time_taken: seconds_taken() };
+                let outcome = Settled::TestFailed { reason: reason.clone(), time_taken };
                 self.settle_record(&key, &claim_id, outcome).await?;
                 Ok(Outcome::Failed(reason))
             }
@@ -343,26 +257,6 @@ fn own_frame(width: u32, height: u32) -> (u32, u32) {
     let scale = (1280.0 / width.max(height) as f64).min(1.0);
     let even = |n: u32| (((n as f64 * scale) / 2.0).round() as u32 * 2).max(2);
     (even(width), even(height))
-}
-
-/// Least time between two progress writes of one render.
-const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Writes each new progress of a render to its record while the render holds its claim
-/// (a settled, released or deleted record is left alone), until the sender is dropped.
-pub(crate) async fn write_progress(
-    store: storyhive_shared::storage::Store,
-    key: keys::Key,
-    claim_id: String,
-    mut watched: tokio::sync::watch::Receiver<RenderProgress>,
-) {
-    while watched.changed().await.is_ok() {
-        let now = *watched.borrow_and_update();
-        if let Err(error) = renders::progressed(&store, &key, &claim_id, &now).await {
-            tracing::warn!(?error, "render progress not written");
-        }
-        tokio::time::sleep(PROGRESS_EVERY).await;
-    }
 }
 
 #[cfg(test)]

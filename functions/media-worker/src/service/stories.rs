@@ -9,11 +9,9 @@ use std::{collections::HashMap, path::Path, time::Duration};
 
 use storyhive_shared::{
     media::{
-        generated::{GeneratedVideoStatus, RenderProgress, RenderStage},
-        renders::Settled,
+        generated::{RenderProgress, RenderStage},
         MediaStatus, TranscriptRecord,
     },
-    model,
     model::TenantRecord,
     storage::keys,
     stories::{theme, Framing, StoryFormat, StoryRenderRecord},
@@ -21,10 +19,9 @@ use storyhive_shared::{
 
 use super::{
     ffmpeg::MediaError,
-    generated::write_progress,
     story_render::{self, PlanCard, PlanClip, PlanEndCard, StoryPlan, TimedWord},
 };
-use crate::{settle_error, Deadline, MediaWorker, Outcome, TRANSCODE_LIMIT};
+use crate::{Deadline, MediaWorker, Outcome, TRANSCODE_LIMIT};
 
 /// A clip whose answer was recorded again after the story was saved.
 pub const RE_RECORDED: &str =
@@ -48,53 +45,21 @@ impl MediaWorker {
         let Some(render) = self.store.get::<StoryRenderRecord>(&key).await? else {
             return Ok(Outcome::Gone);
         };
-        let now = model::now().unix_timestamp();
-        if render.status != GeneratedVideoStatus::Processing {
-            return Ok(Outcome::AlreadyDone);
-        }
-        if render.claimed_until.is_some_and(|until| until > now) {
-            return Ok(Outcome::Claimed);
-        }
-        let claim_id = model::new_id();
-        if !self.claim_record(&key, &claim_id, now).await? {
-            return Ok(Outcome::Claimed);
-        }
-        let dir = self.work_dir.join(format!("storyhive-story-{claim_id}"));
-        if let Err(error) = tokio::fs::create_dir_all(&dir).await {
-            self.release_record(&key, &claim_id).await;
-            return Err(anyhow::Error::from(error).context("creating the work folder"));
-        }
-        let (progress, watched) = tokio::sync::watch::channel(RenderProgress::at(RenderStage::Preparing, 0.0));
-        let writer = tokio::spawn(write_progress(self.store.clone(), key.clone(), claim_id.clone(), watched));
-        let result = self.render_story_files(&dir, &render, deadline, &progress).await.map_err(settle_error);
-        drop(progress);
-        writer.await.ok();
-        tokio::fs::remove_dir_all(&dir).await.ok();
-        match result {
-            Ok((duration_seconds, width, height)) => {
-                let outcome = Settled::VideoReady { duration_seconds, width, height };
-                if self.settle_record(&key, &claim_id, outcome).await? {
-                    if let Some(video_id) = &render.generated_video_id {
-                        self.announce_video_rendered(tenant_id, campaign_id, video_id, &render.title, &claim_id)
-                            .await?;
-                    }
-                    Ok(Outcome::Rendered)
-                } else {
-                    // Replaced or deleted while rendering: what this render wrote goes too.
-                    self.delete_objects(&render.objects.all()).await?;
-                    Ok(Outcome::Gone)
+        let claimed = match self.claim_render(key, render.status, render.claimed_until, "storyhive-story").await? {
+            Ok(claimed) => claimed,
+            Err(outcome) => return Ok(outcome),
+        };
+        let result = self.render_story_files(&claimed.dir, &render, deadline, &claimed.progress).await;
+        let claim_id = claimed.claim_id.clone();
+        let what = format!("story {story_id} ({format})");
+        match self.settle_video_render(claimed, result, &render.objects.all(), &what).await? {
+            Ok(()) => {
+                if let Some(video_id) = &render.generated_video_id {
+                    self.announce_video_rendered(tenant_id, campaign_id, video_id, &render.title, &claim_id).await?;
                 }
+                Ok(Outcome::Rendered)
             }
-            Err(MediaError::Unplayable { reason, detail }) => {
-                tracing::warn!(%story_id, %format, %detail, "story cannot be rendered");
-                let stored =
-                    self.settle_record(&key, &claim_id, Settled::VideoFailed { reason: reason.clone() }).await?;
-                Ok(if stored { Outcome::Failed(reason) } else { Outcome::Gone })
-            }
-            Err(MediaError::Other(error)) => {
-                self.release_record(&key, &claim_id).await;
-                Err(error)
-            }
+            Err(outcome) => Ok(outcome),
         }
     }
 
