@@ -462,8 +462,15 @@ pub async fn remux(input: &Path, output: &Path, has_audio: bool, limit: Duration
     run("ffmpeg", &args, limit, UNREADABLE).await.map(|_| ())
 }
 
-/// x264's preset for the web copy (docs/BENCHMARKS.md, "Encoder settings").
-pub const X264_PRESET: &str = "veryfast";
+/// x264's preset and quality for a take's web copy, chosen by measurement
+/// (docs/BENCHMARKS.md, "Encoder settings"): the copy is what keeps a collaborator's
+/// answer from "ready", so it trades some size for speed.
+pub const WEB_COPY_PRESET: &str = "superfast";
+pub const WEB_COPY_CRF: &str = "25";
+
+/// x264's preset for rendered stories and generated videos: made once and played often,
+/// so size counts more than the seconds of their render.
+pub const RENDER_PRESET: &str = "veryfast";
 
 /// The web-playable copy: H.264 (yuv420p, the profile every browser plays) and AAC,
 /// scaled to fit `width`x`height` and padded to exactly that (the campaign's
@@ -487,7 +494,18 @@ pub async fn transcode(
     }
     args.extend(["-map", "0:v:0"]);
     args.extend(if has_audio { ["-map", "0:a:0"] } else { ["-map", "1:a:0"] });
-    args.extend(["-vf", &filter, "-c:v", "libx264", "-preset", X264_PRESET, "-crf", "23", "-profile:v", "high"]);
+    args.extend([
+        "-vf",
+        &filter,
+        "-c:v",
+        "libx264",
+        "-preset",
+        WEB_COPY_PRESET,
+        "-crf",
+        WEB_COPY_CRF,
+        "-profile:v",
+        "high",
+    ]);
     args.extend(["-r", "30", "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000"]);
     if !has_audio {
         args.push("-shortest");

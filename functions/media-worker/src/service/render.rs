@@ -157,7 +157,7 @@ pub async fn render_reporting(
                 "-c:v",
                 "libx264",
                 "-preset",
-                "veryfast",
+                ffmpeg::RENDER_PRESET,
                 "-crf",
                 "23",
                 "-profile:v",

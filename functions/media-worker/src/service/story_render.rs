@@ -655,7 +655,7 @@ pub async fn render_story(
             "-c:v",
             "libx264",
             "-preset",
-            ffmpeg::X264_PRESET,
+            ffmpeg::RENDER_PRESET,
             "-crf",
             "23",
             "-profile:v",
