@@ -18,9 +18,9 @@
 #   --all-functions                      # accepted for older notes: every function is the default
 #
 # What it measures (infra/scripts/bench/bench.py):
-#   cold start  exec -> first poll of a local fake Lambda runtime API, median of 20, each
-#               function next to a hello-world Rust Lambda (infra/bench/hello-lambda) built with
-#               the same profile, alternating; bootstrap sizes
+#   cold start  exec -> first poll of a local fake Lambda runtime API, median of 40, in rounds
+#               over every function with an exec of a hello-world Rust Lambda
+#               (infra/bench/hello-lambda, built with the same profile) after each; bootstrap sizes
 #   request     GET /campaign/all-campaigns, a contributor's journey, journey save, the dashboard:
 #               p50/p95 through the handler's bootstrap, next to the DynamoDB calls it makes
 #               replayed alone against the same DynamoDB Local; DynamoDB requests and items read

@@ -3,7 +3,8 @@ each as a ratio to a yardstick measured side by side in the same run.
 
 The figures are ratios because absolute times on a shared machine are noise:
 - cold start: exec -> first poll of the fake Lambda runtime API (fake_runtime.py), median of
-  --cold-runs, each function next to a hello-world Rust Lambda built with the same profile;
+  --cold-runs execs, in rounds over every function with an exec of a hello-world Rust Lambda
+  built with the same profile after each (the ratio is to hello-world's median over all its execs);
 - request cost: a hot endpoint through its release-built handler (an API Gateway v2 event handed
   to the bootstrap by the fake runtime), p50/p95, next to the DynamoDB calls it makes (recorded by
   a proxy, then replayed alone against the same DynamoDB Local); also DynamoDB requests and items
@@ -132,14 +133,20 @@ def cold_start(args: argparse.Namespace, binaries: dict[str, Path], hello: Path)
             process.wait()
         return (polled - start) * 1000
 
+    # Round after round, every function once with a hello-world exec after each: every
+    # function's execs and hello-world's are spread over the same minutes, so a drift of the
+    # machine (another process, the CPU's clock) weighs on all of them alike, and hello-world's
+    # median is taken over all its execs instead of one function's neighbours.
+    fn_ms: dict[str, list[float]] = {name: [] for name in binaries}
+    hello_ms: list[float] = []
+    for _ in range(args.cold_runs):
+        for name, path in binaries.items():
+            fn_ms[name].append(once(path))
+            hello_ms.append(once(hello))
+    base = statistics.median(hello_ms)
     rows = []
     for name, path in binaries.items():
-        # Side by side: the function and hello-world alternate, so both see the same load.
-        fn_ms, hello_ms = [], []
-        for _ in range(args.cold_runs):
-            fn_ms.append(once(path))
-            hello_ms.append(once(hello))
-        fn, base = statistics.median(fn_ms), statistics.median(hello_ms)
+        fn = statistics.median(fn_ms[name])
         zip_path = Path(args.zip_dir) / f"{name}.zip" if args.zip_dir else None
         rows.append({
             "function": name, "ms": fn, "hello_ms": base, "ratio": fn / base,
@@ -619,7 +626,7 @@ def main() -> int:
     parser.add_argument("--ddb-port", type=int, required=True)
     parser.add_argument("--moto-endpoint", required=True)
     parser.add_argument("--prefix", required=True)
-    parser.add_argument("--cold-runs", type=int, default=20)
+    parser.add_argument("--cold-runs", type=int, default=40)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--contributors", type=int, nargs=2, default=[3, 30], metavar=("SMALL", "LARGE"))
@@ -689,7 +696,8 @@ def main() -> int:
               f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {machine()}"
               f"{f' (load average {args.load_at_start} when bench.sh started)' if args.load_at_start else ''}. "
               f"Bootstraps built with the `{build.get('profile', 'release')}` profile (hello-world too). Cold start: median of "
-              f"{args.cold_runs} execs each, alternating with hello-world. Requests: {args.iterations} calls after "
+              f"{args.cold_runs} execs of each function, in rounds over every function with a hello-world exec after each "
+              f"(hello-world's median over all of its execs). Requests: {args.iterations} calls after "
               f"{args.warmup} warm-up calls, alternating with the same DynamoDB calls replayed alone.\n")
     notes = Path(args.notes).read_text().strip() if args.notes and Path(args.notes).exists() else ""
     section = header + "\n" + text + ("\n\n" + notes if notes else "") + "\n"
