@@ -354,6 +354,8 @@ if wants e2e; then
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 fi
 ok "tools ready"
+# In the summary too: on a fresh clone the virtualenvs and npm installs are minutes of the total.
+RESULTS+=("$(printf '%-9s ready   %s' tools "$(fmt_duration $((SECONDS - START)))")")
 
 if wants rust || wants e2e || wants api || wants bench; then
   heading "Starting the test emulators"
