@@ -12,7 +12,7 @@ use std::{path::PathBuf, process::Stdio, time::Duration};
 use anyhow::Context;
 use async_trait::async_trait;
 use serde::Deserialize;
-use storyhive_shared::{campaigns::records::Language, media::TranscriptWord};
+use storyhive_shared::{aws::LazyClient, campaigns::records::Language, media::TranscriptWord};
 use tokio::process::Command;
 
 /// What a take's transcription came to.
@@ -137,7 +137,12 @@ pub fn in_aws(
     Ok(match engine.unwrap_or("AmazonTranscribe") {
         "Whisper" => std::sync::Arc::new(Whisper { python: IMAGE_WHISPER_PYTHON.into(), time_limit }),
         "AmazonTranscribe" => {
-            std::sync::Arc::new(AmazonTranscribe { client: aws_sdk_transcribe::Client::new(shared), s3: s3.clone() })
+            // Built on its first take: a render's message never calls it, and init stays short.
+            let shared = shared.clone();
+            std::sync::Arc::new(AmazonTranscribe {
+                client: LazyClient::new(move || aws_sdk_transcribe::Client::new(&shared)),
+                s3: s3.clone(),
+            })
         }
         other => anyhow::bail!("TRANSCRIPTION_ENGINE is {other:?}: AmazonTranscribe or Whisper"),
     })
@@ -146,7 +151,7 @@ pub fn in_aws(
 /// Amazon Transcribe (batch jobs).
 #[derive(Debug, Clone)]
 pub struct AmazonTranscribe {
-    pub client: aws_sdk_transcribe::Client,
+    pub client: LazyClient<aws_sdk_transcribe::Client>,
     pub s3: aws_sdk_s3::Client,
 }
 

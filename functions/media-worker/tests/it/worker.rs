@@ -241,7 +241,7 @@ async fn in_aws_a_transcribe_job_is_started_and_its_completion_event_stores_the_
     let context = stack.function_context("MediaWorkerFunction");
     let transcribe = stack.function_transcribe("MediaWorkerFunction");
     let engine = storyhive_media_worker::transcribe::AmazonTranscribe {
-        client: transcribe.clone(),
+        client: storyhive_shared::aws::LazyClient::built(transcribe.clone()),
         s3: context.s3().unwrap().clone(),
     };
     let worker = storyhive_media_worker::MediaWorker::new(&context, std::sync::Arc::new(engine)).unwrap();
