@@ -191,6 +191,47 @@ describe('the story editor', () => {
     expect(screen.getByTestId('save-state')).toHaveTextContent('All changes saved');
   });
 
+  it('asks before leaving with unsaved changes: staying keeps them, leaving goes; a saved story leaves at once', async () => {
+    api((_req, path) => (path === '/generated-videos/stories/c1/s1' ? jsonResponse(story({ title: 'Why volunteers stay' })) : undefined));
+    const user = userEvent.setup();
+    const router = createMemoryRouter(
+      [
+        { path: paths.storyEditor, element: <StoryEditorPage /> },
+        { path: paths.campaignEdit, element: <p>The campaign screen</p> },
+      ],
+      { initialEntries: ['/campaign/c1/stories/s1'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const title = await screen.findByLabelText('Title');
+    await waitFor(() => expect(title).toHaveValue('Why volunteers stay'));
+    await user.type(title, ' together');
+
+    await user.click(screen.getByRole('link', { name: 'Back to the campaign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to this story are not saved. If you leave now, they are lost.');
+    expect(router.state.location.pathname).toBe('/campaign/c1/stories/s1');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Title')).toHaveValue('Why volunteers stay together');
+    expect(router.state.location.pathname).toBe('/campaign/c1/stories/s1');
+
+    await user.click(screen.getByRole('link', { name: 'Back to the campaign' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByText('The campaign screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/initiative/campaign/c1');
+
+    // Unchanged: no question asked.
+    await router.navigate('/campaign/c1/stories/s1');
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Why volunteers stay'));
+    await user.click(screen.getByRole('link', { name: 'Back to the campaign' }));
+    expect(await screen.findByText('The campaign screen')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('shows a render processing, then ready with its video, files and provenance', async () => {
     let reads = 0;
     const processing = { format: 'landscape' as const, framing: 'crop' as const, burnCaptions: true, status: 'processing' as const, progress: { percent: 40, stage: 'rendering' as const }, storyVersion: 1, current: true, createdAt: '2026-11-29T10:00:00Z', updatedAt: '2026-11-29T10:00:00Z' };

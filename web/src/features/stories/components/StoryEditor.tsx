@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Card, PageHeader } from '@/components/layouts/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { useLeaveGuard } from '@/components/ui/LeaveGuard';
 import { Spinner } from '@/components/ui/Spinner';
 import { buildPath, paths } from '@/config/paths';
 import { ApiError, fieldErrorsOf } from '@/lib/api/errors';
@@ -45,6 +46,7 @@ import { StoryPreview } from './editor/StoryPreview';
 export const MAX_CLIPS = 48;
 export const STORY_SAVED = 'Story saved';
 export const CONFLICT_HINT = 'Reloading shows the latest version; your changes here are lost.';
+export const UNSAVED_STORY = 'Your changes to this story are not saved. If you leave now, they are lost.';
 
 type Props = {
   campaignId: string;
@@ -90,6 +92,10 @@ function StoryEditorScreen({ campaignId, storyId, draft: fromDraft }: Props) {
     setBase(story.data);
     setDraft(draftOf(story.data));
   }
+
+  // Unsaved: changed since it was read or saved; a new story once anything is in it.
+  const unsaved = !!draft && !sameContent(draft, base ? draftOf(base) : EMPTY_DRAFT);
+  const guard = useLeaveGuard(unsaved, UNSAVED_STORY);
 
   const clips = draft?.clips ?? [];
   const sources = useSources(campaignId, clips);
@@ -137,7 +143,11 @@ function StoryEditorScreen({ campaignId, storyId, draft: fromDraft }: Props) {
           setBase(saved);
           setDraft((d) => draftOf(saved, d ?? undefined));
           toast.success(STORY_SAVED);
-          if (!storyId) void navigate(buildPath(paths.storyEditor, { campaignId, storyId: saved.storyId }), { replace: true });
+          if (!storyId) {
+            // Saved: this render still counts the draft as unsaved.
+            guard.allowNextNavigation();
+            void navigate(buildPath(paths.storyEditor, { campaignId, storyId: saved.storyId }), { replace: true });
+          }
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) {
@@ -176,6 +186,7 @@ function StoryEditorScreen({ campaignId, storyId, draft: fromDraft }: Props) {
 
   return (
     <div className="space-y-6">
+      {guard.dialog}
       <PageHeader
         title={draft.title.trim() || (storyId ? 'Story' : 'New story')}
         description={campaignTitle.data ? `A story of the campaign “${campaignTitle.data}”` : undefined}
