@@ -320,14 +320,12 @@ step_bench() {
 
 # ------------------------------------------------------------- preparation
 heading "Checking tools and dependencies (steps: ${STEPS[*]})"
+# First what needs apt (one apt at a time), then the virtualenvs and npm trees side by side:
+# each is mostly unpacking wheels and packages, one core apiece, and together they were minutes
+# of a fresh clone's run.
 ensure_curl
-ensure_venv "$SCRIPTS/requirements-local.txt"
-if wants template; then ensure_venv "$SCRIPTS/requirements-test.txt"; fi
-if wants api; then
-  # Its own virtualenv: schemathesis' dependencies conflict with aws-sam-cli's pins.
-  ENSURE_VENV_HINT="schemathesis (infra/scripts/requirements-fuzz.txt) is needed by the api step; skip it with --skip api." \
-    ensure_venv_at "$FUZZ_VENV" "$SCRIPTS/requirements-fuzz.txt"
-fi
+command -v "${STORYHIVE_PYTHON:-python3}" >/dev/null 2>&1 || ensure_apt_packages python3 python3-venv
+"${STORYHIVE_PYTHON:-python3}" -c 'import ensurepip, venv' >/dev/null 2>&1 || ensure_apt_packages python3-venv
 if wants rust; then
   # The upload tests make real MP4 and WebM files with ffmpeg.
   command -v ffmpeg >/dev/null 2>&1 || ensure_apt_packages ffmpeg
@@ -339,13 +337,9 @@ if wants rust; then
   ensure_apt_packages fonts-dejavu-core fonts-liberation fonts-lato fonts-open-sans
 fi
 if wants rust || wants e2e || wants api || wants bench; then
-  # The media worker (tests, and the gateways of e2e, api and bench) transcribes with Whisper.
-  ensure_whisper
   ensure_java
-  ensure_node_modules "$EMULATORS_DIR"
   ensure_rust
 fi
-if wants web || wants e2e; then ensure_node_modules "$ROOT/web"; fi
 if wants e2e; then
   [[ -x /usr/bin/chromium ]] || ensure_apt_packages chromium
   [[ -x /usr/bin/chromium ]] || die "/usr/bin/chromium is missing after installing Debian's chromium package"
@@ -353,6 +347,40 @@ if wants e2e; then
   export CHROMIUM_PATH=/usr/bin/chromium
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 fi
+ensure_node
+
+SETUP_PIDS=() SETUP_NAMES=()
+setup_beside() { # WHAT COMMAND...: runs COMMAND in the background; setup_wait collects it.
+  local what=$1
+  shift
+  ("$@") &
+  SETUP_PIDS+=("$!")
+  SETUP_NAMES+=("$what")
+}
+setup_wait() {
+  local i failed=()
+  for i in "${!SETUP_PIDS[@]}"; do
+    wait "${SETUP_PIDS[$i]}" || failed+=("${SETUP_NAMES[$i]}")
+  done
+  ((${#failed[@]} == 0)) || die "could not set up: ${failed[*]} (the messages above say why)"
+}
+if wants template; then
+  setup_beside "the Python tools (.venv)" ensure_venv "$SCRIPTS/requirements-local.txt" "$SCRIPTS/requirements-test.txt"
+else
+  setup_beside "the Python tools (.venv)" ensure_venv "$SCRIPTS/requirements-local.txt"
+fi
+if wants api; then
+  # Its own virtualenv: schemathesis' dependencies conflict with aws-sam-cli's pins.
+  ENSURE_VENV_HINT="schemathesis (infra/scripts/requirements-fuzz.txt) is needed by the api step; skip it with --skip api." \
+    setup_beside "schemathesis (.venv-fuzz)" ensure_venv_at "$FUZZ_VENV" "$SCRIPTS/requirements-fuzz.txt"
+fi
+if wants rust || wants e2e || wants api || wants bench; then
+  # The media worker (tests, and the gateways of e2e, api and bench) transcribes with Whisper.
+  setup_beside "Whisper (.venv-whisper)" ensure_whisper
+  setup_beside "the emulators' npm packages" ensure_node_modules "$EMULATORS_DIR"
+fi
+if wants web || wants e2e; then setup_beside "the web app's npm packages" ensure_node_modules "$ROOT/web"; fi
+setup_wait
 ok "tools ready"
 # In the summary too: on a fresh clone the virtualenvs and npm installs are minutes of the total.
 RESULTS+=("$(printf '%-9s ready   %s' tools "$(fmt_duration $((SECONDS - START)))")")

@@ -240,4 +240,15 @@ test('staff find a word, make a story of two voices, reorder, trim, preview, sav
 
   // The editor with a story, its preview and its render: no serious accessibility violation.
   await expectNoSeriousViolations(page, 'the story editor');
+
+  // An unsaved change is not lost to a stray click: leaving asks first, staying keeps it.
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('Why we stay, unsaved');
+  await page.getByRole('link', { name: 'Back to the campaign' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(leave).toBeHidden();
+  await expect(title).toHaveValue('Why we stay, unsaved');
+  await expect(page).toHaveURL(/\/stories\/[^/]+$/);
 });
