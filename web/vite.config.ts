@@ -102,6 +102,10 @@ export default defineConfig(({ command, mode }) => {
       include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
       css: false,
       env: { VITE_API_BASE_URL: 'http://localhost/api' },
+      // One worker runs every file in one jsdom: setting up a fresh process and jsdom for each of
+      // the 89 files took most of the run (docs/BENCHMARKS.md, "The test command"). The files
+      // stay independent: src/testing/setup.ts puts back, after each file, what it may have changed.
+      isolate: false,
     },
   };
 });

@@ -187,9 +187,13 @@ step_web() {
 E2E_CHAT_SCRIPT_URL="https://support-chat.storyhive.invalid/widget.js"
 
 step_e2e() {
+  # The web step (run before this one, failing fast) has typechecked this tree: only the bundles
+  # then; the whole `npm run build` (typecheck, then the bundles) otherwise.
+  local build=build
+  if wants web; then build=build:bundles; fi
   # The video test page sends the local stack's fixed processing key (contract: local-video-processing-key).
   (cd "$ROOT/web" && VITE_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
-    VITE_VIDEO_PROCESSING_API_KEY="${STORYHIVE_VIDEO_PROCESSING_API_KEY:-local-video-processing-key}" npm run build)
+    VITE_VIDEO_PROCESSING_API_KEY="${STORYHIVE_VIDEO_PROCESSING_API_KEY:-local-video-processing-key}" npm run "$build")
   cargo build -p storyhive-gateway --bin storyhive-local
   [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
   need_port_free "$E2E_PORT" "the e2e gateway" STORYHIVE_E2E_PORT

@@ -27,8 +27,13 @@ const signIn = (role: StaffRole) => useSessionStore.setState({ user: makeUser(ro
 describe('routes and guards', () => {
   it('shows the loader while the profile loads', async () => {
     useSessionStore.setState({ user: null, status: 'loading' });
-    renderAt('/login');
-    expect(await screen.findByTestId('full-screen-loader')).toBeInTheDocument();
+    const router = renderAt('/login');
+    // The router shows the same loader until the login route's code has loaded: wait for that, so
+    // that the loader checked is the one the root shows for the profile (the test files share a
+    // module cache, so the route may load within the moment between finding and checking).
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(screen.getByTestId('full-screen-loader')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in to Storyhive' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor from the dashboard to /login', async () => {

@@ -1,8 +1,10 @@
-import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { withFakeIndexedDB } from '@/testing/fake-indexeddb';
 import { FakeServer, IDS } from './fake-upload-server';
 import { IdbTakeStore } from './take-db';
 import { UploadManager, type QuestionUpload } from './upload-manager';
+
+withFakeIndexedDB();
 
 const signed = (calls: string[]) => calls.filter((c) => c.startsWith('sign:'));
 

@@ -1,11 +1,13 @@
-import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOADS_SYNC_TAG } from '@/lib/service-worker/rules';
 import { holdUpdates, offerUpdate, resetUpdateGate } from '@/lib/service-worker/update-gate';
+import { withFakeIndexedDB } from '@/testing/fake-indexeddb';
 import { FakeServer, IDS } from './fake-upload-server';
 import { IdbTakeStore } from './take-db';
 import { UploadManager, type UploadApi } from './upload-manager';
 import { holdUpdatesWhileTakesPending, requestSyncWhenUploadsWait } from './uploads';
+
+withFakeIndexedDB();
 
 let dbCount = 0;
 let server: FakeServer;

@@ -1,0 +1,42 @@
+import {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRecord,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+} from 'fake-indexeddb';
+import { beforeAll, vi } from 'vitest';
+
+/**
+ * Gives this test file's page an IndexedDB (jsdom has none): an empty one of its own, as
+ * `fake-indexeddb/auto` would in a fresh page. Stubbed, not assigned, so that the page of the next
+ * test file has none again (src/testing/setup.ts unstubs the globals after each file; the files
+ * share one jsdom window, see vite.config.ts).
+ */
+export function withFakeIndexedDB(): void {
+  beforeAll(() => {
+    const globals = {
+      indexedDB: new IDBFactory(),
+      IDBCursor,
+      IDBCursorWithValue,
+      IDBDatabase,
+      IDBFactory,
+      IDBIndex,
+      IDBKeyRange,
+      IDBObjectStore,
+      IDBOpenDBRequest,
+      IDBRecord,
+      IDBRequest,
+      IDBTransaction,
+      IDBVersionChangeEvent,
+    };
+    for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
+  });
+}
