@@ -22,7 +22,10 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use storyhive_local_stack::testkit::{unique_email, TestStack};
 
-use crate::common::{api_key, expired_api_key, member, ok, query_param, revoked_api_key, stack};
+use crate::{
+    common::{api_key, expired_api_key, member, ok, query_param, revoked_api_key, stack},
+    reads::WRITING_GETS,
+};
 use storyhive_shared::{
     model::{self, TenantRecord},
     permissions::{allows, Permission, Role},
@@ -69,7 +72,8 @@ const CALLERS: [Caller; 14] = [
     Caller::ReadWriteKey,
 ];
 
-/// The organisation every cell of one operation runs against, made fresh per operation.
+/// The organisation every cell of one operation runs against: made fresh for each operation
+/// that may write, one for all the reads of a part (`matrix_part`).
 struct World {
     tenant_id: String,
     tokens: BTreeMap<Role, String>,
@@ -95,37 +99,62 @@ struct World {
     other_org_api_key: String,
 }
 
+/// A world for the matrix. The records written straight to the table (people, sessions,
+/// keys: independent puts) are made at once.
 async fn world(stack: &TestStack) -> World {
     let tenant_id = model::new_id();
     let mut tenant = TenantRecord::new(&tenant_id, model::now());
     tenant.company_name = Some("Matrix Films".into());
-    stack.context.store.put(&tenant).await.unwrap();
-    let mut tokens = BTreeMap::new();
-    let mut user_ids = BTreeMap::new();
-    for role in Role::STAFF {
-        let (token, id) = member(stack, &tenant_id, role, "Matrix").await;
-        tokens.insert(role, token);
-        user_ids.insert(role, id);
-    }
     let other_tenant = model::new_id();
-    stack.context.store.put(&TenantRecord::new(&other_tenant, model::now())).await.unwrap();
-    let (other_org_token, _) = member(stack, &other_tenant, Role::SuperAdmin, "Matrix").await;
+    let other = TenantRecord::new(&other_tenant, model::now());
+    let (made, other_made) = tokio::join!(stack.context.store.put(&tenant), stack.context.store.put(&other));
+    made.unwrap();
+    other_made.unwrap();
     let names = |scopes: &[Scope]| scopes.iter().map(|s| s.name()).collect::<Vec<_>>();
     let every: Vec<Scope> = Area::ALL.iter().map(|a| Scope::write(*a)).collect();
     let reads: Vec<Scope> = Area::ALL.iter().map(|a| Scope::read(*a)).collect();
-    let revoked_key = revoked_api_key(stack, &tenant_id, &names(&every)).await;
-    let expired_key = expired_api_key(stack, &tenant_id, &names(&every)).await;
-    let read_only_key = api_key(stack, &tenant_id, "Read only «matrix» 🔑", &names(&reads)).await;
-    let read_write_key = api_key(stack, &tenant_id, "מפתח Read write", &names(&every)).await;
-    let mut without_area = BTreeMap::new();
-    for area in Area::ALL {
-        let others: Vec<Scope> = every.iter().copied().filter(|s| s.area != area).collect();
-        without_area.insert(area, api_key(stack, &tenant_id, &format!("No {}", area.name()), &names(&others)).await);
+    let (every_name, read_names) = (names(&every), names(&reads));
+    let without: Vec<(Area, Vec<String>)> = Area::ALL
+        .iter()
+        .map(|area| (*area, every.iter().filter(|s| s.area != *area).map(|s| s.name()).collect()))
+        .collect();
+    let (tid, oid) = (tenant_id.as_str(), other_tenant.as_str());
+    let (
+        staff,
+        (other_org_token, _),
+        revoked_key,
+        expired_key,
+        read_only_key,
+        read_write_key,
+        keys_without,
+        other_org_api_key,
+    ) = tokio::join!(
+        futures::future::join_all(Role::STAFF.map(|role| async move {
+            let (token, id) = member(stack, tid, role, "Matrix").await;
+            (role, token, id)
+        })),
+        member(stack, oid, Role::SuperAdmin, "Matrix"),
+        revoked_api_key(stack, tid, &every_name),
+        expired_api_key(stack, tid, &every_name),
+        api_key(stack, tid, "Read only «matrix» 🔑", &read_names),
+        api_key(stack, tid, "מפתח Read write", &every_name),
+        futures::future::join_all(without.iter().map(|(area, scopes)| async move {
+            (*area, api_key(stack, tid, &format!("No {}", area.name()), scopes).await)
+        })),
+        api_key(stack, oid, "Other organisation", &every_name),
+    );
+    let mut tokens = BTreeMap::new();
+    let mut user_ids = BTreeMap::new();
+    for (role, token, id) in staff {
+        tokens.insert(role, token);
+        user_ids.insert(role, id);
     }
-    let other_org_api_key = api_key(stack, &other_tenant, "Other organisation", &names(&every)).await;
+    let without_area: BTreeMap<Area, String> = keys_without.into_iter().collect();
 
     let owner = tokens[&Role::SuperAdmin].clone();
     let suffix = &model::new_id()[18..];
+    // The organisation's objects through the API, one after another (as a person would: a
+    // campaign, its question and its collaborator may touch the same records).
     let initiative =
         ok(stack, &owner, Method::POST, "/initiative/add", json!({"name": format!("Matrix {suffix}")})).await;
     let tag = ok(stack, &owner, Method::POST, "/tags/add", json!({"name": format!("m{suffix}")})).await;
@@ -424,9 +453,17 @@ fn matches(expected: &Expected, status: StatusCode) -> bool {
 /// organisation (their own tests cover them).
 const SELF_ENDING: [(&str, &str); 2] = [("GET", "/auth/logout"), ("DELETE", "/user/me")];
 
-/// The matrix in this many parts, each its own test: each operation gets a fresh world of
-/// organisations, campaigns and keys, and the parts run at once under cargo-nextest.
+/// The matrix in this many parts, each its own test: each operation that can change
+/// something gets a fresh world of organisations, campaigns and keys, and the parts run at
+/// once under cargo-nextest.
 const PARTS: usize = 4;
+
+/// A GET that writes nothing (`reads.rs` holds every GET outside its `WRITING_GETS` to
+/// that, through the recorders): its cells cannot change the world, so the reads of a part
+/// share one world instead of making one each.
+fn only_reads(operation: &Operation) -> bool {
+    operation.method == Method::GET && !WRITING_GETS.iter().any(|(path, _)| *path == operation.path)
+}
 
 #[tokio::test]
 async fn every_operation_answers_every_kind_of_caller_as_section_6_says_part_1() {
@@ -448,88 +485,121 @@ async fn every_operation_answers_every_kind_of_caller_as_section_6_says_part_4()
     matrix_part(3).await;
 }
 
-/// Every `PARTS`-th operation of the matrix, from the `part`-th.
+/// What the cells of a part found.
+#[derive(Default)]
+struct Tally {
+    cells: usize,
+    unexpected: Vec<String>,
+    undocumented: Vec<String>,
+}
+
+/// Every `PARTS`-th operation of the matrix, from the `part`-th. The operations that may
+/// write each run against a fresh world, the next one made while the cells of the current
+/// one run; then the reads, against one world of their own.
 async fn matrix_part(part: usize) {
     let stack = stack().await;
     let operations = operations();
     assert!(operations.len() >= 60, "the whole API is in the matrix");
-    let mut unexpected = Vec::new();
-    let mut undocumented = Vec::new();
-    let mut cells = 0;
-    for operation in operations.iter().skip(part).step_by(PARTS) {
-        let self_ending = SELF_ENDING.contains(&(operation.method.as_str(), operation.path.as_str()));
-        let world = world(&stack).await;
-        let (path, body) = request(operation, &world);
-        for caller in CALLERS {
-            if self_ending
-                && !matches!(
-                    caller,
-                    Caller::Anonymous
-                        | Caller::OwnKey
-                        | Caller::OtherCampaignKey
-                        | Caller::Coordinator
-                        // Staff only: every API key is refused there.
-                        | Caller::RevokedKey
-                        | Caller::ExpiredKey
-                        | Caller::ReadOnlyKey
-                        | Caller::KeyWithoutTheArea
-                        | Caller::ReadWriteKey
-                        | Caller::OtherOrganisationKey
-                )
-            {
-                continue;
+    let (reads, writes): (Vec<&Operation>, Vec<&Operation>) =
+        operations.iter().skip(part).step_by(PARTS).partition(|operation| only_reads(operation));
+    let mut tally = Tally::default();
+    let mut next = if writes.is_empty() { None } else { Some(world(&stack).await) };
+    for (i, operation) in writes.iter().enumerate() {
+        let world_of_this = next.take().expect("a world made for each operation that may write");
+        let more = i + 1 < writes.len();
+        let ((), made) = tokio::join!(cells(&stack, operation, &world_of_this, &mut tally), async {
+            if more {
+                Some(world(&stack).await)
+            } else {
+                None
             }
-            let mut call = stack.http.request(operation.method.clone(), stack.url(&path));
-            call = match caller {
-                Caller::Anonymous => call,
-                Caller::OwnKey => call.header("X-Invite-Key", &world.key),
-                Caller::OtherCampaignKey => call.header("X-Invite-Key", &world.other_key),
-                Caller::OtherOrganisation => call.bearer_auth(&world.other_org_token),
-                Caller::Coordinator => call.bearer_auth(&world.tokens[&Role::Coordinator]),
-                Caller::Creator => call.bearer_auth(&world.tokens[&Role::Creator]),
-                Caller::Admin => call.bearer_auth(&world.tokens[&Role::Admin]),
-                Caller::SuperAdmin => call.bearer_auth(&world.tokens[&Role::SuperAdmin]),
-                Caller::RevokedKey => call.bearer_auth(&world.revoked_key),
-                Caller::ExpiredKey => call.bearer_auth(&world.expired_key),
-                Caller::ReadOnlyKey => call.bearer_auth(&world.read_only_key),
-                Caller::ReadWriteKey => call.bearer_auth(&world.read_write_key),
-                Caller::OtherOrganisationKey => call.bearer_auth(&world.other_org_api_key),
-                Caller::KeyWithoutTheArea => {
-                    // The key lacking the route's area; on a staff-only route, any of them.
-                    let area = operation.key_scope.map(|s| s.area).unwrap_or(Area::Campaigns);
-                    call.bearer_auth(&world.without_area[&area])
-                }
-            };
-            if let Some(body) = &body {
-                call = call.json(body);
-            }
-            let response = call.send().await.unwrap();
-            let status = response.status();
-            let answer = response.text().await.unwrap();
-            cells += 1;
-            let want = expected(operation, caller);
-            if !matches(&want, status) {
-                unexpected.push(format!(
-                    "{} {} as {caller:?}: {status} (expected {want:?}) {answer}",
-                    operation.method, operation.path
-                ));
-            }
-            assert_ne!(
-                status,
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "{} {} as {caller:?}: {answer}",
-                operation.method,
-                operation.path
-            );
-            if !operation.documented.contains(&status.as_u16()) {
-                undocumented.push(format!("{} {} as {caller:?}: {status} {answer}", operation.method, operation.path));
-            }
+        });
+        next = made;
+    }
+    if !reads.is_empty() {
+        let shared = world(&stack).await;
+        for operation in reads {
+            cells(&stack, operation, &shared, &mut tally).await;
         }
     }
+    let Tally { cells, unexpected, undocumented } = tally;
     assert!(unexpected.is_empty(), "{} unexpected cells of {cells}:\n{}", unexpected.len(), unexpected.join("\n"));
     assert!(
         undocumented.is_empty(),
         "answers openapi.json does not list for their route:\n{}",
         undocumented.join("\n")
     );
+}
+
+/// One operation called by every kind of caller against `world`.
+async fn cells(stack: &TestStack, operation: &Operation, world: &World, tally: &mut Tally) {
+    let self_ending = SELF_ENDING.contains(&(operation.method.as_str(), operation.path.as_str()));
+    let (path, body) = request(operation, world);
+    for caller in CALLERS {
+        if self_ending
+            && !matches!(
+                caller,
+                Caller::Anonymous
+                    | Caller::OwnKey
+                    | Caller::OtherCampaignKey
+                    | Caller::Coordinator
+                    // Staff only: every API key is refused there.
+                    | Caller::RevokedKey
+                    | Caller::ExpiredKey
+                    | Caller::ReadOnlyKey
+                    | Caller::KeyWithoutTheArea
+                    | Caller::ReadWriteKey
+                    | Caller::OtherOrganisationKey
+            )
+        {
+            continue;
+        }
+        let mut call = stack.http.request(operation.method.clone(), stack.url(&path));
+        call = match caller {
+            Caller::Anonymous => call,
+            Caller::OwnKey => call.header("X-Invite-Key", &world.key),
+            Caller::OtherCampaignKey => call.header("X-Invite-Key", &world.other_key),
+            Caller::OtherOrganisation => call.bearer_auth(&world.other_org_token),
+            Caller::Coordinator => call.bearer_auth(&world.tokens[&Role::Coordinator]),
+            Caller::Creator => call.bearer_auth(&world.tokens[&Role::Creator]),
+            Caller::Admin => call.bearer_auth(&world.tokens[&Role::Admin]),
+            Caller::SuperAdmin => call.bearer_auth(&world.tokens[&Role::SuperAdmin]),
+            Caller::RevokedKey => call.bearer_auth(&world.revoked_key),
+            Caller::ExpiredKey => call.bearer_auth(&world.expired_key),
+            Caller::ReadOnlyKey => call.bearer_auth(&world.read_only_key),
+            Caller::ReadWriteKey => call.bearer_auth(&world.read_write_key),
+            Caller::OtherOrganisationKey => call.bearer_auth(&world.other_org_api_key),
+            Caller::KeyWithoutTheArea => {
+                // The key lacking the route's area; on a staff-only route, any of them.
+                let area = operation.key_scope.map(|s| s.area).unwrap_or(Area::Campaigns);
+                call.bearer_auth(&world.without_area[&area])
+            }
+        };
+        if let Some(body) = &body {
+            call = call.json(body);
+        }
+        let response = call.send().await.unwrap();
+        let status = response.status();
+        let answer = response.text().await.unwrap();
+        tally.cells += 1;
+        let want = expected(operation, caller);
+        if !matches(&want, status) {
+            tally.unexpected.push(format!(
+                "{} {} as {caller:?}: {status} (expected {want:?}) {answer}",
+                operation.method, operation.path
+            ));
+        }
+        assert_ne!(
+            status,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "{} {} as {caller:?}: {answer}",
+            operation.method,
+            operation.path
+        );
+        if !operation.documented.contains(&status.as_u16()) {
+            tally
+                .undocumented
+                .push(format!("{} {} as {caller:?}: {status} {answer}", operation.method, operation.path));
+        }
+    }
 }

@@ -30,7 +30,7 @@ use storyhive_shared::{
 /// GET routes that write by design, and why.
 /// (Staff reads. A call with an organisation API key, on any route kind, also records the
 /// key's last use, at most once a minute: `api_keys.rs` holds it to that one write.)
-const WRITING_GETS: [(&str, &str); 6] = [
+pub(crate) const WRITING_GETS: [(&str, &str); 6] = [
     // Signing out ends the session: its record is deleted (AccountsFunction may write).
     ("/auth/logout", "ends the caller's session"),
     // The public's reads count against the client's budget (a rate counter, which
