@@ -30,4 +30,4 @@ ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=
   -t "$LENGTH" -c:v libvpx -b:v 1500k -deadline realtime -cpu-used 8 -c:a libopus "$work/take.webm"
 
 log "Running the worker's conversion, transcription and render ($(nproc) cores)"
-cargo run -q -p storyhive-media-worker --example bench -- "$work/take.webm" "$WHISPER_VENV/bin/python"
+cargo run -q -p storyhive-media-worker --example bench_media -- "$work/take.webm" "$WHISPER_VENV/bin/python"

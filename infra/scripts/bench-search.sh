@@ -29,8 +29,8 @@ profile=()
 build="debug"
 if [ "${RELEASE:-}" = "1" ]; then profile=(--release); build="release"; fi
 log "Building the benchmark ($build build)"
-cargo build -q -p storyhive-search --example bench "${profile[@]}"
+cargo build -q -p storyhive-search --example bench_search "${profile[@]}"
 for answers in $ANSWERS; do
   log "$answers synthetic answers, $RUNS runs per search ($(nproc) cores, $build build)"
-  cargo run -q -p storyhive-search --example bench "${profile[@]}" -- --answers "$answers" --runs "$RUNS"
+  cargo run -q -p storyhive-search --example bench_search "${profile[@]}" -- --answers "$answers" --runs "$RUNS"
 done

@@ -4,7 +4,7 @@
 //! a generated video (a cut list of the converted take) as a multiple of real time.
 //! Run by `infra/scripts/bench-media.sh`, which makes the take.
 //!
-//!     cargo run -p storyhive-media-worker --example bench -- TAKE PYTHON
+//!     cargo run -p storyhive-media-worker --example bench_media -- TAKE PYTHON
 
 use std::{path::PathBuf, time::Instant};
 
