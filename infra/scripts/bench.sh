@@ -5,8 +5,9 @@
 #
 #   ./infra/scripts/bench.sh             # the recorded run: every function of template.yaml (the
 #                                        # 20 bootstraps and the media worker's) and hello-world,
-#                                        # built with the bench-release profile (about 12 min on
-#                                        # 2 cores after the test command, building included)
+#                                        # built with the bench-release profile (26 min on 2 cores
+#                                        # from a fresh clone after the test command, 23 of them
+#                                        # building that profile from nothing; 3 when it is built)
 #   ./infra/scripts/bench.sh --smoke     # one iteration of everything on debug builds, nothing
 #                                        # written (run by test.sh so that the bench cannot rot)
 #   ./infra/scripts/bench.sh --profile release   # the same with the profile that deploys (fat
