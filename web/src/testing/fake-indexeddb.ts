@@ -1,17 +1,4 @@
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRecord,
-  IDBRequest,
-  IDBTransaction,
-  IDBVersionChangeEvent,
-} from 'fake-indexeddb';
+import * as fakeIndexedDB from 'fake-indexeddb';
 import { beforeAll, vi } from 'vitest';
 
 /**
@@ -22,21 +9,10 @@ import { beforeAll, vi } from 'vitest';
  */
 export function withFakeIndexedDB(): void {
   beforeAll(() => {
-    const globals = {
-      indexedDB: new IDBFactory(),
-      IDBCursor,
-      IDBCursorWithValue,
-      IDBDatabase,
-      IDBFactory,
-      IDBIndex,
-      IDBKeyRange,
-      IDBObjectStore,
-      IDBOpenDBRequest,
-      IDBRecord,
-      IDBRequest,
-      IDBTransaction,
-      IDBVersionChangeEvent,
-    };
-    for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
+    // Its classes under their browser names (IDBFactory, IDBKeyRange, ...), and a fresh factory.
+    for (const [name, value] of Object.entries(fakeIndexedDB)) {
+      if (name.startsWith('IDB')) vi.stubGlobal(name, value);
+    }
+    vi.stubGlobal('indexedDB', new fakeIndexedDB.IDBFactory());
   });
 }
