@@ -351,7 +351,8 @@ if wants e2e; then
   export CHROMIUM_PATH=/usr/bin/chromium
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 fi
-ensure_node
+# npm's trees below need node (the emulators' for every step that starts them, the web app's).
+if wants rust || wants web || wants e2e || wants api || wants bench; then ensure_node; fi
 
 SETUP_PIDS=() SETUP_NAMES=()
 setup_beside() { # WHAT COMMAND...: runs COMMAND in the background; setup_wait collects it.
@@ -368,11 +369,9 @@ setup_wait() {
   done
   ((${#failed[@]} == 0)) || die "could not set up: ${failed[*]} (the messages above say why)"
 }
-if wants template; then
-  setup_beside "the Python tools (.venv)" ensure_venv "$SCRIPTS/requirements-local.txt" "$SCRIPTS/requirements-test.txt"
-else
-  setup_beside "the Python tools (.venv)" ensure_venv "$SCRIPTS/requirements-local.txt"
-fi
+python_tools=("$SCRIPTS/requirements-local.txt")
+if wants template; then python_tools+=("$SCRIPTS/requirements-test.txt"); fi
+setup_beside "the Python tools (.venv)" ensure_venv "${python_tools[@]}"
 if wants api; then
   # Its own virtualenv: schemathesis' dependencies conflict with aws-sam-cli's pins.
   ENSURE_VENV_HINT="schemathesis (infra/scripts/requirements-fuzz.txt) is needed by the api step; skip it with --skip api." \
