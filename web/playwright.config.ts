@@ -6,8 +6,13 @@ import { defineConfig } from '@playwright/test';
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 
-/** Specs that sweep screens and change nothing other specs depend on. */
-const SWEEPS = /(accessibility|phone-fit|contributor-languages|publishing-screens|layout-and-controls)\.spec\.ts$/;
+/**
+ * Specs that sweep screens, or work in data of their own (an organisation they sign up, a
+ * campaign they make), and change nothing other specs depend on; they neither record nor
+ * upload. The rest (the flows) upload, record in real time and wait on the media worker.
+ */
+const SWEEPS =
+  /(accessibility|phone-fit|contributor-languages|publishing-screens|layout-and-controls|users|organisation|long-text|integrations-keys|staff-budget|campaign-share)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -45,10 +50,12 @@ export default defineConfig({
     },
   },
   // The screen sweeps (axe, phone fit, languages: they read what other specs make and change
-  // nothing another spec reads) run in a lane of their own beside the flows, which stay one at a
-  // time: their uploads, e-mails and media jobs would otherwise compete with each other for the
-  // media worker and the cores, and the recording specs wait on real time (a 30-second take lasts
-  // 30 seconds), so the sweeps fill that time.
+  // nothing another spec reads) and the specs working in data of their own run in a lane of
+  // their own beside the flows, which stay one at a time: their uploads, e-mails and media jobs
+  // would otherwise compete with each other for the media worker and the cores, and the
+  // recording specs wait on real time (a 30-second take lasts 30 seconds), so the other lane
+  // fills that time. The two lanes take about as long as each other (docs/BENCHMARKS.md, "The
+  // test command").
   projects: [
     { name: 'sweeps', testMatch: SWEEPS, workers: 1, use: { browserName: 'chromium' } },
     { name: 'flows', testIgnore: SWEEPS, workers: 1, use: { browserName: 'chromium' } },

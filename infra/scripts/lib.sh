@@ -43,6 +43,22 @@ fmt_duration() {
 
 sha256_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 
+# "BUSY TOTAL": clock ticks of all cores since boot (/proc/stat), busy (user, nice, system,
+# interrupts) and in all. cpu_busy_since takes an earlier reading and prints the share of the
+# cores' time that was busy since then ("87%"): a step near 100% can only get faster by doing
+# less; one far below waits (on the clock, the emulators) and has room for work beside it.
+cpu_ticks() {
+  local _ user nice system idle iowait irq softirq steal
+  read -r _ user nice system idle iowait irq softirq steal _ </proc/stat 2>/dev/null || { echo "0 0"; return 0; }
+  echo "$((user + nice + system + irq + softirq)) $((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+cpu_busy_since() {
+  local b0 t0 b1 t1
+  read -r b0 t0 <<<"$1"
+  read -r b1 t1 <<<"$(cpu_ticks)"
+  if ((t1 > t0)); then echo "$(((b1 - b0) * 100 / (t1 - t0)))%"; else echo "?"; fi
+}
+
 # ---------------------------------------------------------- profiles, ports
 # profile_ports dev|test: sets DDB_PORT, MOTO_PORT and the names of the
 # variables that override them (for error messages).
