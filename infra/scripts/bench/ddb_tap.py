@@ -169,11 +169,16 @@ def main() -> int:
         f.write(f"http://127.0.0.1:{server.server_address[1]}\n")
     os.replace(args.endpoint_file + ".tmp", args.endpoint_file)
 
+    # One writer at a time: the stop signal's last write once met the periodic one in the same
+    # temporary file, and the run's report found half of each.
+    write_lock = threading.Lock()
+
     def write() -> None:
-        tmp = args.out + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(stats.dump(), f)
-        os.replace(tmp, args.out)
+        with write_lock:
+            tmp = args.out + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump(stats.dump(), f)
+            os.replace(tmp, args.out)
 
     def dumper() -> None:
         while True:
