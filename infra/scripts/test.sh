@@ -163,15 +163,19 @@ step_rust() {
   # cargo-nextest (on the machine with the toolchain) runs every test binary's tests at once, each
   # test in its own process, instead of one binary after another (.config/nextest.toml).
   command -v cargo-nextest >/dev/null || die "cargo-nextest is missing: cargo install --locked cargo-nextest"
+  # Beside the other lane, the build and the tests yield the cores (nice): the web and e2e steps
+  # wait on timers and a browser's clock, the rust tests on generous limits of their own.
+  local nice=()
+  if ((LANES == 2)); then nice=(nice -n 10); fi
   local t0=$SECONDS cpu0
   cpu0=$(cpu_ticks)
   # The gateway first: the e2e step (in the other lane) starts as soon as it is built.
-  if ! cargo build -p storyhive-gateway --bin storyhive-local; then
+  if ! "${nice[@]}" cargo build -p storyhive-gateway --bin storyhive-local; then
     echo failed >"$GATEWAY_BUILD_MARK"
     return 1
   fi
   echo built >"$GATEWAY_BUILD_MARK"
-  cargo nextest run --workspace --no-run
+  "${nice[@]}" cargo nextest run --workspace --no-run
   ok "rust: built in $(fmt_duration $((SECONDS - t0))), cores $(cpu_busy_since "$cpu0") busy"
   t0=$SECONDS cpu0=$(cpu_ticks)
   # Provisioned once: each test process reads what was made instead of provisioning again.
@@ -181,12 +185,12 @@ step_rust() {
   local demo_log="$LOG_DIR/rust-demo-content.log" rc=0 demo_rc=0 demo_pid
   log "Running the demo content test in the background (log ${demo_log#"$ROOT"/})"
   # Its own resource prefix: its demo organisation stays out of the other tests' tables.
-  STORYHIVE_PREFIX=storyhive-test-demo cargo nextest run -p storyhive-gateway --test it \
+  STORYHIVE_PREFIX=storyhive-test-demo "${nice[@]}" cargo nextest run -p storyhive-gateway --test it \
     -E "test(=demo_content::$DEMO_TEST)" >"$demo_log" 2>&1 &
   demo_pid=$!
   # Every test runs even after one fails, so one run reports every failure.
   local rust_log="$LOG_DIR/rust-tests.log"
-  cargo nextest run --workspace --no-fail-fast -E "not test(=demo_content::$DEMO_TEST)" 2>&1 | tee "$rust_log" || rc=$?
+  "${nice[@]}" cargo nextest run --workspace --no-fail-fast -E "not test(=demo_content::$DEMO_TEST)" 2>&1 | tee "$rust_log" || rc=$?
   # nextest prints "FAIL [ time] crate::binary test" (or TIMEOUT) for each failure, and again in its summary.
   grep -E '^ *(FAIL|TIMEOUT|SIGSEGV|SIGABRT) \[' "$rust_log" | sed -E 's/^ *[A-Z]+ \[[^]]*\] *(\([^)]*\) *)?([^ ]+) (.*)$/rust: \3 (\2)/' |
     sort -u >>"$FAILURES_FILE" || true

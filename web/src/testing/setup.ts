@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { resetEndingFlag, sessionHooks } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 import { clearCookies } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
 import { useToastStore } from '@/stores/toast-store';
+
+// findBy and waitFor wait up to 5 s, not 1: the test command runs these tests beside a Rust build,
+// and a wait that runs out on CPU the build took says nothing about the app.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // jsdom cannot reload a page: record reloads instead.

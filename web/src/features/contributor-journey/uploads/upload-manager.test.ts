@@ -16,7 +16,7 @@ let store: IdbTakeStore;
 let server: FakeServer;
 const manager = () => new UploadManager(store, server.api, { retryDelaysMs: [5, 5, 5], pollIntervalMs: 5 });
 
-async function until(check: () => boolean | Promise<boolean>, ms = 3000) {
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');

@@ -25,7 +25,7 @@ function connection(api: UploadApi): UploadApi {
 const newStore = () => new IdbTakeStore(`uploads-test-${++dbCount}`);
 const newManager = (store = newStore()) => new UploadManager(store, connection(server.api), { retryDelaysMs: [5], pollIntervalMs: 5 });
 
-async function until(check: () => boolean, ms = 3000) {
+async function until(check: () => boolean, ms = 15_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out');
