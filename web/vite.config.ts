@@ -106,8 +106,8 @@ export default defineConfig(({ command, mode }) => {
       // the 89 files took most of the run (docs/BENCHMARKS.md, "The test command"). The files
       // stay independent: src/testing/setup.ts puts back, after each file, what it may have changed.
       isolate: false,
-      // The test command runs this beside the rust step's build, which keeps both cores busy: a
-      // test's 5 s default would then time out on CPU it waits for, not on what it checks.
+      // On a loaded machine (CI's 2 cores, or beside a Rust build) a test's 5 s default times out
+      // on CPU it waits for, not on what it checks.
       testTimeout: 20_000,
     },
   };

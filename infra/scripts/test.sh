@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command (.ci/run calls it). Installs what is missing,
-# starts the TEST emulators (in memory, their own ports), then runs the steps in two lanes side
-# by side (rust, api, bench | template, web, e2e; STORYHIVE_TEST_LANES=1: one after another),
-# each lane stopping at its first failure:
+# starts the TEST emulators (in memory, their own ports), then runs, failing fast:
 #
 #   rust      cargo nextest run --workspace     (against the test emulators, provisioned once;
 #             the long demo content test beside the others)
@@ -20,11 +18,10 @@
 # Environment: CARGO_TARGET_DIR (reused if set), STORYHIVE_TEST_DYNAMODB_PORT (8100),
 # STORYHIVE_TEST_MOTO_PORT (4666), STORYHIVE_E2E_PORT (3100), STORYHIVE_E2E_FAKE_LLM_PORT
 # (3190: the e2e gateway's fake model), STORYHIVE_API_FUZZ_PORT (3300); the api step's budget: STORYHIVE_API_FUZZ_MAX_EXAMPLES (25 a phase and
-# operation), STORYHIVE_API_FUZZ_SEED (20260101), STORYHIVE_API_FUZZ_TIMEOUT (210 s,
+# operation), STORYHIVE_API_FUZZ_SEED (20260101), STORYHIVE_API_FUZZ_TIMEOUT (360 s,
 # hard stop), STORYHIVE_API_FUZZ_MAX_TIME (unset; when set, schemathesis fuzzes again
 # and again until that many seconds are spent), STORYHIVE_API_FUZZ_WORKERS (1);
-# STORYHIVE_E2E_ARGS: arguments for Playwright (e.g. a spec's name, to run only it);
-# STORYHIVE_TEST_LANES (2; 1 runs the steps one after another, output all here).
+# STORYHIVE_E2E_ARGS: arguments for Playwright (e.g. a spec's name, to run only it).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -36,7 +33,7 @@ while (($#)); do
     --only=*) ONLY=${1#*=}; shift ;;
     --skip) SKIP=${2:-}; shift 2 || die "--skip needs a list" ;;
     --skip=*) SKIP=${1#*=}; shift ;;
-    -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -64,16 +61,9 @@ API_PORT="${STORYHIVE_API_FUZZ_PORT:-3300}"
 API_PREFIX=storyhive-fuzz
 API_GATEWAY="fuzz-gateway-$API_PORT" # pid file name
 API_LOG="$LOG_DIR/fuzz-gateway-$API_PORT.log"
-# Each step's line of the summary, appended as it ends (by either lane, see "Two lanes" below).
-RESULTS_FILE="$LOG_DIR/test-results.txt"
+RESULTS=()
 FAILURES_FILE="$LOG_DIR/test-failures.txt"
-SIDE_LOG="$LOG_DIR/test-side-lane.log"
-# The rust step writes "built" (or "failed") here once the gateway is built; the e2e step in
-# the other lane waits for it instead of building the gateway itself (cargo's lock would make it
-# wait for every test binary).
-GATEWAY_BUILD_MARK="$LOG_DIR/test-gateway-build.status"
-rm -f "$RESULTS_FILE" "$FAILURES_FILE" "$SIDE_LOG" "$GATEWAY_BUILD_MARK"
-SIDE_PID=""
+rm -f "$FAILURES_FILE"
 
 # ----------------------------------------------------------------- cleanup
 CLEANUP_DONE=0 EMULATORS_USED=0
@@ -84,11 +74,6 @@ cleanup() {
   CLEANUP_DONE=1
   trap - INT TERM HUP
   echo
-  if [[ -n "$SIDE_PID" ]] && kill -0 "$SIDE_PID" 2>/dev/null; then
-    log "Stopping the steps of the other lane"
-    kill -TERM -- "-$SIDE_PID" 2>/dev/null || kill -TERM "$SIDE_PID" 2>/dev/null || true
-    wait "$SIDE_PID" 2>/dev/null || true
-  fi
   stop_pid "$E2E_GATEWAY" "the e2e gateway" || true
   stop_pid "$API_GATEWAY" "the api fuzzing gateway" || true
   if ((EMULATORS_USED)); then
@@ -105,7 +90,8 @@ summary() {
   local status=$1
   echo
   printf '%s======== summary ========%s\n' "$_C_BOLD" "$_C_OFF"
-  [[ -s "$RESULTS_FILE" ]] && sed 's/^/  /' "$RESULTS_FILE"
+  local r
+  for r in "${RESULTS[@]}"; do echo "  $r"; done
   # What failed, by name, where a log's tail would otherwise hide it (CI shows the tail).
   if [[ "$status" != ok && -s "$FAILURES_FILE" ]]; then
     echo "  failed tests:"
@@ -119,33 +105,28 @@ summary() {
   fi
 }
 
-# run_step NAME: runs step_NAME in a subshell with errexit in force, writes its line of the
-# summary (time, how busy the cores were meanwhile, result) and returns its exit status.
+# run_step NAME FUNCTION: runs FUNCTION in a subshell with errexit in force, records its time
+# and how busy the cores were meanwhile (near 100 %: the step can only get faster by doing less;
+# well below: it waits, and has room for work beside it), stops the run at the first failure.
 run_step() {
-  local name=$1 t0=$SECONDS rc cpu0
+  local name=$1 fn=$2 t0=$SECONDS rc cpu0
   cpu0=$(cpu_ticks)
   heading "step: $name"
   set +e
   (
     set -e
-    "step_$name"
+    "$fn"
   )
   rc=$?
   set -e
   if ((rc == 0)); then
-    printf '%-9s passed  %-7s cores %s busy\n' "$name" "$(fmt_duration $((SECONDS - t0)))" "$(cpu_busy_since "$cpu0")" >>"$RESULTS_FILE"
+    RESULTS+=("$(printf '%-9s passed  %-7s cores %s busy' "$name" "$(fmt_duration $((SECONDS - t0)))" "$(cpu_busy_since "$cpu0")")")
   else
-    printf '%-9s FAILED  %-7s cores %s busy (exit %s)\n' "$name" "$(fmt_duration $((SECONDS - t0)))" "$(cpu_busy_since "$cpu0")" "$rc" >>"$RESULTS_FILE"
+    RESULTS+=("$(printf '%-9s FAILED  %-7s cores %s busy (exit %s)' "$name" "$(fmt_duration $((SECONDS - t0)))" "$(cpu_busy_since "$cpu0")" "$rc")")
+    cleanup
+    summary "$name"
+    exit "$rc"
   fi
-  return "$rc"
-}
-
-# run_lane STEP...: the steps one after another, stopping at the first that fails.
-run_lane() {
-  local step
-  for step in "$@"; do
-    run_step "$step" || return
-  done
 }
 
 # ------------------------------------------------------------------- steps
@@ -163,19 +144,10 @@ step_rust() {
   # cargo-nextest (on the machine with the toolchain) runs every test binary's tests at once, each
   # test in its own process, instead of one binary after another (.config/nextest.toml).
   command -v cargo-nextest >/dev/null || die "cargo-nextest is missing: cargo install --locked cargo-nextest"
-  # Beside the other lane, the build and the tests yield the cores (nice): the web and e2e steps
-  # wait on timers and a browser's clock, the rust tests on generous limits of their own.
-  local nice=()
-  if ((LANES == 2)); then nice=(nice -n 10); fi
   local t0=$SECONDS cpu0
   cpu0=$(cpu_ticks)
-  # The gateway first: the e2e step (in the other lane) starts as soon as it is built.
-  if ! "${nice[@]}" cargo build -p storyhive-gateway --bin storyhive-local; then
-    echo failed >"$GATEWAY_BUILD_MARK"
-    return 1
-  fi
-  echo built >"$GATEWAY_BUILD_MARK"
-  "${nice[@]}" cargo nextest run --workspace --no-run
+  cargo nextest run --workspace --no-run
+  cargo build -p storyhive-gateway --bin storyhive-local
   ok "rust: built in $(fmt_duration $((SECONDS - t0))), cores $(cpu_busy_since "$cpu0") busy"
   t0=$SECONDS cpu0=$(cpu_ticks)
   # Provisioned once: each test process reads what was made instead of provisioning again.
@@ -185,12 +157,12 @@ step_rust() {
   local demo_log="$LOG_DIR/rust-demo-content.log" rc=0 demo_rc=0 demo_pid
   log "Running the demo content test in the background (log ${demo_log#"$ROOT"/})"
   # Its own resource prefix: its demo organisation stays out of the other tests' tables.
-  STORYHIVE_PREFIX=storyhive-test-demo "${nice[@]}" cargo nextest run -p storyhive-gateway --test it \
+  STORYHIVE_PREFIX=storyhive-test-demo cargo nextest run -p storyhive-gateway --test it \
     -E "test(=demo_content::$DEMO_TEST)" >"$demo_log" 2>&1 &
   demo_pid=$!
   # Every test runs even after one fails, so one run reports every failure.
   local rust_log="$LOG_DIR/rust-tests.log"
-  "${nice[@]}" cargo nextest run --workspace --no-fail-fast -E "not test(=demo_content::$DEMO_TEST)" 2>&1 | tee "$rust_log" || rc=$?
+  cargo nextest run --workspace --no-fail-fast -E "not test(=demo_content::$DEMO_TEST)" 2>&1 | tee "$rust_log" || rc=$?
   # nextest prints "FAIL [ time] crate::binary test" (or TIMEOUT) for each failure, and again in its summary.
   grep -E '^ *(FAIL|TIMEOUT|SIGSEGV|SIGABRT) \[' "$rust_log" | sed -E 's/^ *[A-Z]+ \[[^]]*\] *(\([^)]*\) *)?([^ ]+) (.*)$/rust: \3 (\2)/' |
     sort -u >>"$FAILURES_FILE" || true
@@ -229,14 +201,7 @@ step_e2e() {
   # The video test page sends the local stack's fixed processing key (contract: local-video-processing-key).
   (cd "$ROOT/web" && VITE_SUPPORT_CHAT_SCRIPT_URL="$E2E_CHAT_SCRIPT_URL" \
     VITE_VIDEO_PROCESSING_API_KEY="${STORYHIVE_VIDEO_PROCESSING_API_KEY:-local-video-processing-key}" npm run "$build")
-  if wants rust && ((LANES == 2)); then
-    # The rust step, in the other lane, builds it.
-    log "Waiting for the rust step to build the gateway"
-    while [[ ! -s "$GATEWAY_BUILD_MARK" ]]; do sleep 2; done
-    [[ "$(<"$GATEWAY_BUILD_MARK")" == built ]] || die "the gateway did not build (see the rust step)"
-  else
-    cargo build -p storyhive-gateway --bin storyhive-local
-  fi
+  cargo build -p storyhive-gateway --bin storyhive-local
   [[ -x "$GATEWAY_BIN" ]] || die "$GATEWAY_BIN was not built"
   need_port_free "$E2E_PORT" "the e2e gateway" STORYHIVE_E2E_PORT
   need_port_free "$E2E_FAKE_LLM_PORT" "the e2e gateway's fake model" STORYHIVE_E2E_FAKE_LLM_PORT
@@ -281,7 +246,7 @@ step_e2e() {
 # reproducible), a hard time limit. Reports: .local/logs/api-fuzz/.
 step_api() {
   local max_examples="${STORYHIVE_API_FUZZ_MAX_EXAMPLES:-25}" max_time="${STORYHIVE_API_FUZZ_MAX_TIME:-}"
-  local seed="${STORYHIVE_API_FUZZ_SEED:-20260101}" limit="${STORYHIVE_API_FUZZ_TIMEOUT:-210}"
+  local seed="${STORYHIVE_API_FUZZ_SEED:-20260101}" limit="${STORYHIVE_API_FUZZ_TIMEOUT:-360}"
   local workers="${STORYHIVE_API_FUZZ_WORKERS:-1}"
   local fuzz_dir="$LOCAL_DIR/fuzz" report_dir="$LOG_DIR/api-fuzz" base="http://127.0.0.1:$API_PORT/api"
   cargo build -p storyhive-gateway --bin storyhive-local
@@ -431,7 +396,7 @@ if wants web || wants e2e; then setup_beside "the web app's npm packages" ensure
 setup_wait
 ok "tools ready"
 # In the summary too: on a fresh clone the virtualenvs and npm installs are minutes of the total.
-printf '%-9s ready   %s\n' tools "$(fmt_duration $((SECONDS - START)))" >>"$RESULTS_FILE"
+RESULTS+=("$(printf '%-9s ready   %s' tools "$(fmt_duration $((SECONDS - START)))")")
 
 if wants rust || wants e2e || wants api || wants bench; then
   heading "Starting the test emulators"
@@ -439,52 +404,8 @@ if wants rust || wants e2e || wants api || wants bench; then
   "$SCRIPTS/emulators.sh" start --profile test
 fi
 
-# ------------------------------------------------------------- two lanes
-# The steps run in two lanes side by side: rust, api and bench in this one; template, web and
-# e2e in the other, whose output goes to SIDE_LOG. Much of the e2e step waits on the clock (a
-# 30-second take is recorded in 30 seconds) and on the media worker, and the rust tests on the
-# emulators, so each fills the cores the other leaves idle; one after the other they took 47
-# minutes of a fresh clone's run (docs/BENCHMARKS.md, "The test command"). Each lane stops at
-# its first failed step; the other runs on, so one run reports both. STORYHIVE_TEST_LANES=1
-# runs every step one after another here, as before.
-MAIN_LANE=() SIDE_LANE=()
 for s in "${STEPS[@]}"; do
-  case "$s" in
-  template | web | e2e) SIDE_LANE+=("$s") ;;
-  *) MAIN_LANE+=("$s") ;;
-  esac
+  run_step "$s" "step_$s"
 done
-LANES="${STORYHIVE_TEST_LANES:-2}"
-[[ "$LANES" == 1 || "$LANES" == 2 ]] || die "STORYHIVE_TEST_LANES is 1 or 2, not '$LANES'"
-((${#MAIN_LANE[@]} && ${#SIDE_LANE[@]})) || LANES=1
-main_rc=0 side_rc=0
-if ((LANES == 1)); then
-  run_lane "${STEPS[@]}" || main_rc=$?
-else
-  log "${SIDE_LANE[*]} run beside ${MAIN_LANE[*]}; their output: ${SIDE_LOG#"$ROOT"/}"
-  # A process group of its own (job control on just for this), so that an interrupted run
-  # stops all of it.
-  set -m
-  (run_lane "${SIDE_LANE[@]}") </dev/null >"$SIDE_LOG" 2>&1 &
-  SIDE_PID=$!
-  set +m
-  run_lane "${MAIN_LANE[@]}" || main_rc=$?
-  # The rust step stopped before building the gateway: the e2e step must not wait for it.
-  [[ -s "$GATEWAY_BUILD_MARK" ]] || echo failed >"$GATEWAY_BUILD_MARK"
-  if kill -0 "$SIDE_PID" 2>/dev/null; then log "Waiting for ${SIDE_LANE[*]} (${SIDE_LOG#"$ROOT"/})"; fi
-  wait "$SIDE_PID" || side_rc=$?
-  SIDE_PID=""
-  if ((side_rc != 0)); then
-    echo "---- ${SIDE_LANE[*]}: the end of ${SIDE_LOG#"$ROOT"/}:" >&2
-    tail -n 60 "$SIDE_LOG" >&2 || true
-  else
-    ok "${SIDE_LANE[*]} passed (${SIDE_LOG#"$ROOT"/})"
-  fi
-fi
 cleanup
-if ((main_rc != 0 || side_rc != 0)); then
-  failed=$(grep -m1 ' FAILED ' "$RESULTS_FILE" | awk '{print $1}' || true)
-  summary "${failed:-?}"
-  exit $((main_rc != 0 ? main_rc : side_rc))
-fi
 summary ok

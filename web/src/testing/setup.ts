@@ -7,8 +7,8 @@ import { clearCookies } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
 import { useToastStore } from '@/stores/toast-store';
 
-// findBy and waitFor wait up to 5 s, not 1: the test command runs these tests beside a Rust build,
-// and a wait that runs out on CPU the build took says nothing about the app.
+// findBy and waitFor wait up to 5 s, not 1: on a loaded machine (CI's 2 cores, or beside a Rust
+// build) a wait that runs out on CPU taken by others says nothing about the app.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
