@@ -46,7 +46,7 @@ async fn main() -> anyhow::Result<()> {
     ffmpeg::speech_audio(&take, &wav, std::time::Duration::from_secs(3600))
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let engine = transcribe::Whisper { python, time_limit: std::time::Duration::from_secs(3600) };
+    let engine = transcribe::Whisper::new(python, std::time::Duration::from_secs(3600));
     let request = transcribe::Request {
         speech_wav: wav,
         bucket: String::new(),

@@ -8,6 +8,8 @@
 //!     cargo run -p storyhive-media-worker --example ready -- PYTHON MODE:FILE...
 //!
 //! MODE is the campaign's orientation (landscape or portrait); FILE's extension is the take's.
+//! One media worker hears every take, as the local stack's does: its Whisper process is
+//! started for the first take and kept for the next ones (the "Whisper" column says which).
 
 use std::{sync::Arc, time::Duration, time::Instant};
 
@@ -34,8 +36,9 @@ async fn main() -> anyhow::Result<()> {
         .with_function("CampaignsFunction", storyhive_campaigns::router)
         .with_function("QuestionsFunction", storyhive_questions::router);
     let uploads = storyhive_upload_worker::UploadWorker::new(&stack.function_context("UploadWorkerFunction"))?;
-    let engine = Whisper { python: python.into(), time_limit: Duration::from_secs(1800) };
-    let media = MediaWorker::new(&stack.function_context("MediaWorkerFunction"), Arc::new(engine))?;
+    let engine = Whisper::new(python, Duration::from_secs(1800));
+    // A clone shares the engine's processes: it tells whether one was waiting for a take.
+    let media = MediaWorker::new(&stack.function_context("MediaWorkerFunction"), Arc::new(engine.clone()))?;
     let stack = stack
         .with_worker(UPLOAD_QUEUE, storyhive_local_stack::worker_handler!(uploads, storyhive_upload_worker::handle))
         .with_worker(MEDIA_QUEUE, storyhive_local_stack::worker_handler!(media, storyhive_media_worker::handle));
@@ -48,7 +51,10 @@ async fn main() -> anyhow::Result<()> {
         }
     }
 
-    println!("{:<44} {:>8} {:>10} {:>11} {:>9} {:>8}", "take", "length", "web copy", "ready after", "x length", "load");
+    println!(
+        "{:<44} {:>8} {:>10} {:>11} {:>9} {:>8} {:>8}",
+        "take", "length", "web copy", "ready after", "x length", "Whisper", "load"
+    );
     for take in takes {
         let (mode, file) = take.split_once(':').expect("MODE:FILE");
         let path = std::path::Path::new(file);
@@ -56,6 +62,7 @@ async fn main() -> anyhow::Result<()> {
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("mp4");
         let bytes = std::fs::read(path)?;
         let answering = answering(&stack, mode).await;
+        let whisper = if engine.idle_process_ids().is_empty() { "started" } else { "running" };
         let key = answering.record(&stack, bytes, extension).await;
         // The upload is complete: the object is in the bucket.
         let uploaded = Instant::now();
@@ -74,12 +81,13 @@ async fn main() -> anyhow::Result<()> {
         let took = uploaded.elapsed().as_secs_f64();
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
         println!(
-            "{:<44} {:>6.1} s {:>10} {:>9.1} s {:>8.2}x {:>8}",
+            "{:<44} {:>6.1} s {:>10} {:>9.1} s {:>8.2}x {:>8} {:>8}",
             format!("{} ({mode})", path.file_name().unwrap_or_default().to_string_lossy()),
             probed.duration_seconds,
             copy_kind(&probed, &ready, mode == "portrait"),
             took,
             took / probed.duration_seconds.max(0.001),
+            whisper,
             load.split_whitespace().next().unwrap_or("?"),
         );
     }

@@ -4,6 +4,9 @@ CPU) with its voice-activity filter, so a long take is cut at its silences rathe
 Whisper base; both come from wheels pinned by hash (infra/scripts/requirements-whisper-models.txt).
 
   python transcribe.py <16 kHz mono WAV> [language]   prints {"language", "words": [{"text", "start", "end"}]}
+  python transcribe.py --serve                        the same for each line {"wav", "language"} read on
+                                                      stdin, one line each on stdout ({"error"} when a
+                                                      take fails), keeping its models loaded between takes
   python transcribe.py --prepare                      joins Whisper base's two halves once, checks its hash
 
 Run by the media worker's local engine (functions/media-worker/src/service/transcribe.rs)
@@ -125,16 +128,28 @@ def tighten(words, voiced, step):
     return words
 
 
-def main(path, language):
-    from faster_whisper import BatchedInferencePipeline, WhisperModel
+# Loaded once per process and kept: with --serve, a take after the first skips importing
+# faster-whisper and loading the model and the voice-activity filter (about 1.5 s a take).
+PIPELINES = {}
 
+
+def pipeline_for(directory):
+    pipeline = PIPELINES.get(directory)
+    if pipeline is None:
+        from faster_whisper import BatchedInferencePipeline, WhisperModel
+
+        model = WhisperModel(directory, device="cpu", compute_type="int8", cpu_threads=THREADS)
+        pipeline = PIPELINES[directory] = BatchedInferencePipeline(model=model)
+    return pipeline
+
+
+def transcribe(path, language):
     directory, language = model_for(language)
-    model = WhisperModel(directory, device="cpu", compute_type="int8", cpu_threads=THREADS)
     # Each stretch of speech the voice-activity filter finds is heard on its own (batched):
     # a window cannot skip ahead past words, as the sequential decoder did on some CPUs (it
     # lost 16 words in the middle and the last 27 s of a 3-minute take), and a hallucination
     # cannot carry over a silence. About four times faster on 2 cores, too.
-    segments, info = BatchedInferencePipeline(model=model).transcribe(
+    segments, info = pipeline_for(directory).transcribe(
         path,
         language=language,
         word_timestamps=True,
@@ -150,12 +165,36 @@ def main(path, language):
             if text:
                 words.append({"text": text, "start": round(word.start, 3), "end": round(word.end, 3)})
     voiced, step = voiced_frames(path)
-    words = tighten(words, voiced, step)
-    json.dump({"language": info.language, "words": words}, sys.stdout, ensure_ascii=False)
+    return {"language": info.language, "words": tighten(words, voiced, step)}
+
+
+def main(path, language):
+    json.dump(transcribe(path, language), sys.stdout, ensure_ascii=False)
+
+
+def serve():
+    """One answer line per request line, until stdin closes (the worker that started this
+    process is gone). A take that fails is answered {"error"}; the process stays up."""
+    # The answers get a descriptor of their own; anything a library prints goes to stderr.
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            answer = transcribe(request["wav"], request.get("language") or "en")
+        except Exception as error:  # noqa: BLE001 - reported to the worker, which fails that take
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        answers.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        answers.flush()
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--prepare"]:
         prepare()
+    elif sys.argv[1:] == ["--serve"]:
+        serve()
     else:
         main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "en")

@@ -242,10 +242,10 @@ async fn main() -> anyhow::Result<()> {
             // Locally the same worker transcribes offline with Whisper (.venv-whisper).
             let media = storyhive_media_worker::MediaWorker::new(
                 &context_of("MediaWorkerFunction")?,
-                std::sync::Arc::new(storyhive_media_worker::transcribe::Whisper {
-                    python: asr_python.clone(),
-                    time_limit: storyhive_media_worker::TRANSCODE_LIMIT,
-                }),
+                std::sync::Arc::new(storyhive_media_worker::transcribe::Whisper::new(
+                    asr_python.clone(),
+                    storyhive_media_worker::TRANSCODE_LIMIT,
+                )),
             )?;
             tokio::spawn(sqs_worker(&template, &resources, "MediaWorkerFunction", "media-worker")?.run_with(
                 clients.sqs.clone(),

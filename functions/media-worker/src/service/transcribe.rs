@@ -1,19 +1,28 @@
 //! Speech to words with timings, behind one trait with two engines:
 //! - [`Whisper`]: offline, runs here (faster-whisper with Whisper tiny.en or base, through
-//!   `whisper/transcribe.py`); answers at once.
+//!   `whisper/transcribe.py`, kept running between takes); answers at once.
 //! - [`AmazonTranscribe`]: in AWS. The worker puts the take's speech (the 16 kHz WAV it
 //!   made from the original, while the web copy is still being made) beside the take's
 //!   derived files and starts a job on it; Transcribe writes its JSON result into the bucket and EventBridge
 //!   puts the job's "Transcribe Job State Change" on the media queue, where the worker
 //!   reads the result.
 
-use std::{path::PathBuf, process::Stdio, time::Duration};
+use std::{
+    path::{Path, PathBuf},
+    process::Stdio,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use anyhow::Context;
 use async_trait::async_trait;
 use serde::Deserialize;
 use storyhive_shared::{aws::LazyClient, campaigns::records::Language, media::TranscriptWord};
-use tokio::process::Command;
+use tokio::{
+    io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader},
+    process::{Child, ChildStdin, ChildStdout, Command},
+    task::JoinHandle,
+};
 
 /// What a take's transcription came to.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,13 +68,167 @@ pub const NOTHING_HEARD: &str = "No speech was recognised in this video.";
 /// Whisper, offline, through faster-whisper in its own virtualenv: `python` is that
 /// virtualenv's interpreter (`.venv-whisper`, made by `infra/scripts/lib.sh` ensure_whisper
 /// with the weights pinned by hash). tiny.en for English, base for every other language.
+///
+/// The script runs as a process that stays up between takes (`transcribe.py --serve`, one
+/// JSON line per take each way), so a take after the first skips starting Python, importing
+/// faster-whisper and loading the models: about 1.5 s a take here, more in Lambda, where the
+/// image's files are read lazily. Clones share the processes.
 #[derive(Debug, Clone)]
 pub struct Whisper {
     pub python: PathBuf,
     pub time_limit: Duration,
+    idle: Arc<IdleProcesses>,
 }
 
+/// Processes kept for the next takes: as many as took turns at once, up to this many.
+const MAX_IDLE_PROCESSES: usize = 2;
+/// Takes a process hears before it is replaced (what a long-lived Python gathers stays bounded).
+const TAKES_PER_PROCESS: u32 = 500;
+/// The end of a process's stderr kept for the reason of a failure.
+const STDERR_TAIL_BYTES: usize = 4096;
+
 const SCRIPT: &str = include_str!("../../whisper/transcribe.py");
+
+impl Whisper {
+    pub fn new(python: impl Into<PathBuf>, time_limit: Duration) -> Self {
+        Self { python: python.into(), time_limit, idle: Arc::default() }
+    }
+
+    /// The process ids of the processes waiting for a take (tests follow a process's life).
+    pub fn idle_process_ids(&self) -> Vec<u32> {
+        self.idle.0.lock().map(|idle| idle.iter().filter_map(|p| p.child.id()).collect()).unwrap_or_default()
+    }
+
+    async fn hear(&self, process: &mut Running, request: &Request) -> anyhow::Result<WhisperAnswer> {
+        let mut line = serde_json::to_string(&serde_json::json!({
+            "wav": request.speech_wav,
+            "language": request.language.code(),
+        }))?;
+        line.push('\n');
+        let asked = async {
+            process.stdin.write_all(line.as_bytes()).await?;
+            process.stdin.flush().await?;
+            let mut answer = String::new();
+            let read = process.stdout.read_line(&mut answer).await?;
+            Ok::<_, std::io::Error>((read, answer))
+        };
+        let outcome = tokio::time::timeout(self.time_limit, asked).await;
+        let answer = match outcome {
+            Err(elapsed) => return Err(anyhow::Error::new(elapsed).context("Whisper took too long")),
+            Ok(Ok((read, answer))) if read > 0 => answer,
+            // The process ended (or its pipes broke) before answering.
+            Ok(_) => return Err(process.failure().await),
+        };
+        serde_json::from_str(&answer).context("Whisper's words")
+    }
+}
+
+#[derive(Default)]
+struct IdleProcesses(Mutex<Vec<Running>>);
+
+impl std::fmt::Debug for IdleProcesses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IdleProcesses").field("idle", &self.0.lock().map_or(0, |idle| idle.len())).finish()
+    }
+}
+
+impl IdleProcesses {
+    fn take(&self) -> Option<Running> {
+        let mut idle = self.0.lock().ok()?;
+        // One that died while idle is dropped here, not handed out.
+        while let Some(mut process) = idle.pop() {
+            if matches!(process.child.try_wait(), Ok(None)) {
+                return Some(process);
+            }
+        }
+        None
+    }
+
+    fn give_back(&self, process: Running) {
+        if process.takes >= TAKES_PER_PROCESS {
+            return;
+        }
+        if let Ok(mut idle) = self.0.lock() {
+            if idle.len() < MAX_IDLE_PROCESSES {
+                idle.push(process);
+            }
+        }
+    }
+}
+
+/// One `transcribe.py --serve` process. Dropped, it is killed (a take cut short by its time
+/// limit, or by the conversion failing beside it, never leaves it half-way).
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    stderr_tail: Arc<Mutex<Vec<u8>>>,
+    stderr_reader: JoinHandle<()>,
+    takes: u32,
+}
+
+impl Running {
+    fn start(python: &Path) -> anyhow::Result<Self> {
+        let mut child = Command::new(python)
+            .arg("-c")
+            .arg(SCRIPT)
+            .arg("--serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .with_context(|| format!("starting {} for Whisper", python.display()))?;
+        let (Some(stdin), Some(stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            anyhow::bail!("Whisper's pipes were not opened");
+        };
+        // Read all along (a full pipe would stop the process); only the end is kept.
+        let stderr_tail = Arc::new(Mutex::new(Vec::new()));
+        let tail = stderr_tail.clone();
+        let stderr_reader = tokio::spawn(async move {
+            let mut block = [0u8; 1024];
+            while let Ok(read) = stderr.read(&mut block).await {
+                if read == 0 {
+                    break;
+                }
+                if let Ok(mut tail) = tail.lock() {
+                    tail.extend_from_slice(&block[..read]);
+                    let excess = tail.len().saturating_sub(STDERR_TAIL_BYTES);
+                    tail.drain(..excess);
+                }
+            }
+        });
+        Ok(Self { child, stdin, stdout: BufReader::new(stdout), stderr_tail, stderr_reader, takes: 0 })
+    }
+
+    /// Why the process stopped answering: its exit status and the end of what it wrote.
+    async fn failure(&mut self) -> anyhow::Error {
+        let status = match tokio::time::timeout(Duration::from_secs(2), self.child.wait()).await {
+            Ok(Ok(status)) => status.to_string(),
+            _ => "still running, not answering".to_string(),
+        };
+        // What it wrote last, once its stderr is read to the end.
+        let _ = tokio::time::timeout(Duration::from_secs(1), &mut self.stderr_reader).await;
+        let tail =
+            self.stderr_tail.lock().map(|tail| String::from_utf8_lossy(&tail).trim().to_string()).unwrap_or_default();
+        anyhow::anyhow!("Whisper failed ({status}): {tail}")
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stderr_reader.abort();
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum WhisperAnswer {
+    Heard(WhisperOutput),
+    Failed { error: String },
+}
 
 #[derive(Deserialize)]
 struct WhisperOutput {
@@ -87,24 +250,18 @@ impl Transcriber for Whisper {
     }
 
     async fn transcribe(&self, request: &Request) -> anyhow::Result<Heard> {
-        let child = Command::new(&self.python)
-            .arg("-c")
-            .arg(SCRIPT)
-            .arg(&request.speech_wav)
-            .arg(request.language.code())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .with_context(|| format!("starting {} for Whisper", self.python.display()))?;
-        let output = tokio::time::timeout(self.time_limit, child.wait_with_output())
-            .await
-            .context("Whisper took too long")??;
-        if !output.status.success() {
-            anyhow::bail!("Whisper failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
-        }
-        let heard: WhisperOutput = serde_json::from_slice(&output.stdout).context("Whisper's words")?;
+        let mut process = match self.idle.take() {
+            Some(process) => process,
+            None => Running::start(&self.python)?,
+        };
+        // Dropped on an error (or when this future is): the process goes with it.
+        let answer = self.hear(&mut process, request).await?;
+        process.takes += 1;
+        self.idle.give_back(process);
+        let heard = match answer {
+            WhisperAnswer::Heard(heard) => heard,
+            WhisperAnswer::Failed { error } => anyhow::bail!("Whisper failed: {error}"),
+        };
         if heard.words.is_empty() {
             return Ok(Heard::Failed(NOTHING_HEARD.into()));
         }
@@ -135,7 +292,7 @@ pub fn in_aws(
     time_limit: Duration,
 ) -> anyhow::Result<std::sync::Arc<dyn Transcriber>> {
     Ok(match engine.unwrap_or("AmazonTranscribe") {
-        "Whisper" => std::sync::Arc::new(Whisper { python: IMAGE_WHISPER_PYTHON.into(), time_limit }),
+        "Whisper" => std::sync::Arc::new(Whisper::new(IMAGE_WHISPER_PYTHON, time_limit)),
         "AmazonTranscribe" => {
             // Built on its first take: a render's message never calls it, and init stays short.
             let shared = shared.clone();

@@ -40,6 +40,6 @@ pub fn take_pipeline(stack: TestStack) -> TestStack {
 
 /// The media worker as the local stack runs it: Whisper from the project's .venv-whisper.
 pub fn media_worker(stack: &TestStack) -> MediaWorker {
-    let engine = Whisper { python: asr_python(), time_limit: Duration::from_secs(120) };
+    let engine = Whisper::new(asr_python(), Duration::from_secs(120));
     MediaWorker::new(&stack.function_context("MediaWorkerFunction"), Arc::new(engine)).unwrap()
 }

@@ -17,7 +17,7 @@ use storyhive_shared::{campaigns::records::Language, media::TranscriptWord, sear
 const LIBRIVOX: &str = "/usr/share/pocketsphinx/test/data/librivox";
 
 fn engine() -> Whisper {
-    Whisper { python: asr_python(), time_limit: Duration::from_secs(600) }
+    Whisper::new(asr_python(), Duration::from_secs(600))
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -26,16 +26,19 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-async fn hear(wav: &Path, language: Language) -> (Vec<TranscriptWord>, String) {
-    let request = Request {
+fn request(wav: &Path, language: Language) -> Request {
+    Request {
         speech_wav: wav.to_path_buf(),
         bucket: String::new(),
         speech_key: String::new(),
         output_key: String::new(),
         job_name: String::new(),
         language,
-    };
-    match engine().transcribe(&request).await.unwrap() {
+    }
+}
+
+async fn hear(engine: &Whisper, wav: &Path, language: Language) -> (Vec<TranscriptWord>, String) {
+    match engine.transcribe(&request(wav, language)).await.unwrap() {
         Heard::Words { words, language } => (words, language),
         other => panic!("{}: nothing heard: {other:?}", wav.display()),
     }
@@ -97,12 +100,13 @@ async fn fewer_than_one_word_in_ten_is_wrong_on_a_human_recording_and_on_espeak(
     // LibriVox's Sense and Sensibility, read by a person, with its reference text.
     let transcription = std::fs::read_to_string(format!("{LIBRIVOX}/transcription"))
         .expect("Debian's pocketsphinx-testdata (test.sh installs it)");
+    let engine = engine();
     let (mut reference, mut heard) = (Vec::new(), Vec::new());
     for line in transcription.lines().filter(|l| !l.trim().is_empty()) {
         let (text, id) = line.rsplit_once(" (").unwrap();
         let id = id.trim_end_matches(')');
         let text = text.replace("<s>", "").replace("</s>", "");
-        let (words, language) = hear(Path::new(&format!("{LIBRIVOX}/{id}.wav")), Language::English).await;
+        let (words, language) = hear(&engine, Path::new(&format!("{LIBRIVOX}/{id}.wav")), Language::English).await;
         assert_eq!(language, "en");
         reference.extend(normalised(&text));
         heard.extend(said(&words));
@@ -113,7 +117,7 @@ async fn fewer_than_one_word_in_ten_is_wrong_on_a_human_recording_and_on_espeak(
     let sentence = "My manager will be away until Monday, so I will still go to the harbour with my family.";
     let wav = scratch("espeak.wav");
     espeak(sentence, "en-us", &wav);
-    let (words, _) = hear(&wav, Language::English).await;
+    let (words, _) = hear(&engine, &wav, Language::English).await;
     let synthetic = word_error_rate(&normalised(sentence), &said(&words));
     assert!(synthetic < 0.10, "{:.1} % of espeak's words wrong: {:?}", synthetic * 100.0, said(&words));
 }
@@ -178,7 +182,7 @@ async fn each_word_is_timed_within_its_spoken_span() {
         .unwrap();
     assert!(status.success());
 
-    let (words, _) = hear(&sentence, Language::English).await;
+    let (words, _) = hear(&engine(), &sentence, Language::English).await;
     let mut found = 0;
     for word in &words {
         let text = text::words(&word.text).join(" ");
@@ -240,7 +244,7 @@ async fn a_three_minute_take_loses_no_words_where_the_engine_cuts_it() {
     espeak(&text, "en-us+m3", &wav);
     let length = seconds_of(&wav);
     assert!(length > 150.0, "{length} s of speech");
-    let (words, _) = hear(&wav, Language::English).await;
+    let (words, _) = hear(&engine(), &wav, Language::English).await;
     let reference = normalised(&text);
     let heard = said(&words);
     let rate = word_error_rate(&reference, &heard);
@@ -263,7 +267,7 @@ async fn a_spanish_campaign_is_heard_in_spanish() {
     let sentence = "Hola, me llamo Pedro y vivo en Madrid con mi familia.";
     let wav = scratch("es.wav");
     espeak(sentence, "es", &wav);
-    let (words, language) = hear(&wav, Language::Spanish).await;
+    let (words, language) = hear(&engine(), &wav, Language::Spanish).await;
     assert_eq!(language, "es");
     let heard = said(&words);
     // (Whisper base hears espeak-ng's Spanish names poorly, and its int8 arithmetic differs a
@@ -271,4 +275,59 @@ async fn a_spanish_campaign_is_heard_in_spanish() {
     for known in ["hola", "llamo", "familia"] {
         assert!(heard.iter().any(|w| w == known), "'{known}' in {heard:?}");
     }
+}
+
+#[tokio::test]
+async fn whisper_stays_up_between_takes_and_a_take_it_cannot_read_does_not_stop_it() {
+    let engine = engine();
+    let wav = scratch("first.wav");
+    espeak("Peter lives near London with his family.", "en-us", &wav);
+    let (words, _) = hear(&engine, &wav, Language::English).await;
+    assert!(said(&words).contains(&"london".to_string()), "{words:?}");
+    let process = engine.idle_process_ids();
+    assert_eq!(process.len(), 1, "one process waits for the next take");
+
+    // A take it cannot read fails with Whisper's reason; the process stays up for the next one.
+    let missing = scratch("missing.wav");
+    let error = engine.transcribe(&request(&missing, Language::English)).await.unwrap_err();
+    assert!(format!("{error:#}").starts_with("Whisper failed: "), "{error:#}");
+    assert!(format!("{error:#}").contains("missing.wav"), "the reason names the file: {error:#}");
+    assert_eq!(engine.idle_process_ids(), process);
+
+    // The next take, in another language (another model, loaded beside the first), by the same process.
+    let spanish = scratch("es.wav");
+    espeak("Hola, me llamo Pedro y vivo en Madrid con mi familia.", "es", &spanish);
+    let (words, language) = hear(&engine, &spanish, Language::Spanish).await;
+    assert_eq!(language, "es");
+    assert!(said(&words).contains(&"familia".to_string()), "{words:?}");
+    let (words, _) = hear(&engine, &wav, Language::English).await;
+    assert!(said(&words).contains(&"london".to_string()), "{words:?}");
+    assert_eq!(engine.idle_process_ids(), process, "the same process heard every take");
+}
+
+#[tokio::test]
+async fn a_whisper_that_died_or_took_too_long_is_replaced_and_the_take_after_is_heard() {
+    let wav = scratch("take.wav");
+    espeak("Peter lives near London with his family.", "en-us", &wav);
+    let engine = engine();
+    hear(&engine, &wav, Language::English).await;
+    let waiting = engine.idle_process_ids();
+    let [died] = waiting[..] else { panic!("one process waits: {waiting:?}") };
+    // Killed while waiting (out of memory, an operator): the next take starts another.
+    assert!(Command::new("kill").args(["-9", &died.to_string()]).status().unwrap().success());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (words, _) = hear(&engine, &wav, Language::English).await;
+    assert!(said(&words).contains(&"london".to_string()), "{words:?}");
+    let waiting = engine.idle_process_ids();
+    let [next] = waiting[..] else { panic!("one process waits: {waiting:?}") };
+    assert_ne!(next, died);
+
+    // Past its time limit, the take fails and its process is stopped, not kept busy.
+    let hurried = Whisper::new(asr_python(), Duration::from_millis(50));
+    let error = hurried.transcribe(&request(&wav, Language::English)).await.unwrap_err();
+    assert_eq!(error.to_string(), "Whisper took too long");
+    assert!(hurried.idle_process_ids().is_empty());
+    // The engine's other processes are not affected.
+    let (words, _) = hear(&engine, &wav, Language::English).await;
+    assert!(said(&words).contains(&"london".to_string()), "{words:?}");
 }

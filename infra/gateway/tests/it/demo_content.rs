@@ -64,10 +64,7 @@ fn start_workers(stack: &TestStack) -> Vec<tokio::task::JoinHandle<()>> {
         .unwrap_or_else(|| workspace_root().join(".venv-whisper/bin/python"));
     let media = storyhive_media_worker::MediaWorker::new(
         &stack.function_context("MediaWorkerFunction"),
-        Arc::new(storyhive_media_worker::transcribe::Whisper {
-            python,
-            time_limit: storyhive_media_worker::TRANSCODE_LIMIT,
-        }),
+        Arc::new(storyhive_media_worker::transcribe::Whisper::new(python, storyhive_media_worker::TRANSCODE_LIMIT)),
     )
     .unwrap();
     let mailer = SesMailer::new(
