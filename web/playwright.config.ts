@@ -33,7 +33,9 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with the page's DOM at each step; without the screencast
+    // (screenshots), which cost the browser about 40 % of its CPU (docs/BENCHMARKS.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
