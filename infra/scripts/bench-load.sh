@@ -54,7 +54,10 @@ esac
 START=$SECONDS
 PORT="${STORYHIVE_LOAD_PORT:-3600}"
 PREFIX=storyhive-load
-GATEWAY_BIN="$CARGO_TARGET/$PROFILE/storyhive-local"
+# An optimised gateway is built where bench.sh builds its bootstraps (bench_target_dir in
+# lib.sh: kept between runs and clones, the dependencies shared with bench.sh's).
+if [[ "$PROFILE" == debug ]]; then BUILD_TARGET="$CARGO_TARGET"; else BUILD_TARGET=$(bench_target_dir); fi
+GATEWAY_BIN="$BUILD_TARGET/$PROFILE/storyhive-local"
 GATEWAY="load-gateway-$PORT"
 GATEWAY_LOG="$LOG_DIR/load-gateway-$PORT.log"
 WORK="$LOCAL_DIR/bench-load"
@@ -88,7 +91,7 @@ fi
 if [[ "$PROFILE" == debug ]]; then
   cargo build -q -p storyhive-gateway --bin storyhive-local
 else
-  nice -n 10 cargo build -q --profile "$PROFILE" -p storyhive-gateway --bin storyhive-local
+  CARGO_TARGET_DIR="$BUILD_TARGET" nice -n 10 cargo build -q --profile "$PROFILE" -p storyhive-gateway --bin storyhive-local
 fi
 need_port_free "$PORT" "the load gateway" STORYHIVE_LOAD_PORT
 gateway_env test "$PREFIX" "$PORT"

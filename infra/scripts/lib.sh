@@ -19,6 +19,14 @@ LOCAL_DIR="$ROOT/.local"
 PID_DIR="$LOCAL_DIR/pids"
 LOG_DIR="$LOCAL_DIR/logs"
 CARGO_TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+
+# Where the benchmarks build their optimised profiles (bench-release, release): a folder outside
+# the clone that stays between runs and clones, so that a new clone rebuilds only its own crates
+# there, not every dependency (22 min of 2 cores). STORYHIVE_BENCH_TARGET_DIR chooses another;
+# CARGO_TARGET_DIR, when set (as .ci/run sets it), is used as it is.
+bench_target_dir() {
+  echo "${STORYHIVE_BENCH_TARGET_DIR:-${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/storyhive/bench-target}}"
+}
 EMULATORS_DIR="$ROOT/infra/emulators"
 cd "$ROOT" || exit 1
 mkdir -p "$PID_DIR" "$LOG_DIR"
