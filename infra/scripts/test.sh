@@ -12,6 +12,9 @@
 #   bench     infra/scripts/bench.sh --smoke: one iteration of each benchmark on debug builds,
 #             set-up gateway on STORYHIVE_BENCH_PORT (3500)
 #
+# The rust step's build starts beside the installs; the template and bench steps run beside the
+# api step (their logs are printed when they end). Both keep the cores busier, and the run shorter.
+#
 #   ./infra/scripts/test.sh [--only rust,template,...] [--skip e2e,...]
 #
 # The test gateways and the test emulators are always stopped at the end.
@@ -33,7 +36,7 @@ while (($#)); do
     --only=*) ONLY=${1#*=}; shift ;;
     --skip) SKIP=${2:-}; shift 2 || die "--skip needs a list" ;;
     --skip=*) SKIP=${1#*=}; shift ;;
-    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -52,6 +55,9 @@ wants() { [[ " ${STEPS[*]} " == *" $1 "* ]]; }
 START=$SECONDS
 E2E_PORT="${STORYHIVE_E2E_PORT:-3100}"
 GATEWAY_BIN="$CARGO_TARGET/debug/storyhive-local"
+RUST_BUILD="rust-build" # pid file name
+RUST_BUILD_LOG="$LOG_DIR/rust-build.log"
+RUST_BUILD_STATUS="$LOG_DIR/rust-build.status"
 E2E_GATEWAY="test-gateway-$E2E_PORT" # pid file name
 E2E_LOG="$LOG_DIR/test-gateway-$E2E_PORT.log"
 # The fake model inside the e2e gateway, on a known port: specs queue its answers over HTTP
@@ -74,6 +80,8 @@ cleanup() {
   CLEANUP_DONE=1
   trap - INT TERM HUP
   echo
+  stop_besides
+  stop_pid "$RUST_BUILD" "the Rust build" || true
   stop_pid "$E2E_GATEWAY" "the e2e gateway" || true
   stop_pid "$API_GATEWAY" "the api fuzzing gateway" || true
   if ((EMULATORS_USED)); then
@@ -105,6 +113,57 @@ summary() {
   fi
 }
 
+# Steps that keep the cores about half busy run beside the api step (schemathesis is one
+# process, about half the cores): the template check and the bench smoke. Each logs to a file of
+# its own, printed when it ends; the summary has a line for each.
+BESIDE_API=(template bench)
+BESIDE_NAMES=() BESIDE_PIDS=() BESIDE_T0=()
+is_beside_api() { [[ " ${BESIDE_API[*]} " == *" $1 "* ]]; }
+start_beside() { # NAME: runs step_NAME in the background, in a process group of its own
+  local name=$1 log="$LOG_DIR/step-$1.log"
+  log "step $name: beside the api step (log ${log#"$ROOT"/}, printed when it ends)"
+  set -m
+  (
+    trap - EXIT INT TERM HUP
+    # Niced: they take what the api step leaves, and schemathesis keeps its pace (and its time limit).
+    renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true
+    set -e
+    "step_$name"
+  ) >"$log" 2>&1 </dev/null &
+  BESIDE_PIDS+=("$!")
+  set +m
+  BESIDE_NAMES+=("$name") BESIDE_T0+=("$SECONDS")
+}
+# Waits for every step started beside, prints its log and records its result; BESIDE_FAILED
+# names the first that failed.
+BESIDE_FAILED=""
+collect_besides() {
+  local i rc
+  BESIDE_FAILED=""
+  for i in "${!BESIDE_PIDS[@]}"; do
+    rc=0
+    wait "${BESIDE_PIDS[$i]}" || rc=$?
+    heading "step: ${BESIDE_NAMES[$i]} (ran beside the api step)"
+    cat "$LOG_DIR/step-${BESIDE_NAMES[$i]}.log"
+    if ((rc == 0)); then
+      RESULTS+=("$(printf '%-9s passed  %-7s beside api' "${BESIDE_NAMES[$i]}" "$(fmt_duration $((SECONDS - BESIDE_T0[i])))")")
+    else
+      RESULTS+=("$(printf '%-9s FAILED  %-7s beside api (exit %s)' "${BESIDE_NAMES[$i]}" "$(fmt_duration $((SECONDS - BESIDE_T0[i])))" "$rc")")
+      BESIDE_FAILED=${BESIDE_FAILED:-${BESIDE_NAMES[$i]}}
+    fi
+  done
+  BESIDE_NAMES=() BESIDE_PIDS=() BESIDE_T0=()
+}
+# Stops the steps still running beside (the run is ending early).
+stop_besides() {
+  local pid
+  for pid in "${BESIDE_PIDS[@]}"; do
+    kill -TERM -- "-$pid" 2>/dev/null || true
+  done
+  for pid in "${BESIDE_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  BESIDE_NAMES=() BESIDE_PIDS=() BESIDE_T0=()
+}
+
 # run_step NAME FUNCTION: runs FUNCTION in a subshell with errexit in force, records its time
 # and how busy the cores were meanwhile (near 100 %: the step can only get faster by doing less;
 # well below: it waits, and has room for work beside it), stops the run at the first failure.
@@ -123,6 +182,8 @@ run_step() {
     RESULTS+=("$(printf '%-9s passed  %-7s cores %s busy' "$name" "$(fmt_duration $((SECONDS - t0)))" "$(cpu_busy_since "$cpu0")")")
   else
     RESULTS+=("$(printf '%-9s FAILED  %-7s cores %s busy (exit %s)' "$name" "$(fmt_duration $((SECONDS - t0)))" "$(cpu_busy_since "$cpu0")" "$rc")")
+    # What ran beside it finishes and reports too: one run names every failure.
+    collect_besides
     cleanup
     summary "$name"
     exit "$rc"
@@ -133,22 +194,60 @@ run_step() {
 # The demo content test (infra/gateway/tests/it/demo_content.rs) spends minutes waiting for
 # its takes to be converted and transcribed; it runs beside the other tests, not after them.
 DEMO_TEST=the_demo_has_content_in_every_screen_and_seeding_again_adds_nothing
-step_rust() {
-  emulator_env test
-  export STORYHIVE_PREFIX=storyhive-test
+# Tests that would never run fail the command before anything is built.
+check_test_placement() {
   # A main.rs only wires; its test harness is not built ([[bin]] test = false), so a test
   # written there would never run.
   local stray
   stray=$(grep -l -E '#\[(cfg\(test\)|test|tokio::test)\]' "$ROOT"/functions/*/src/main.rs "$ROOT"/infra/gateway/src/main.rs || true)
   [[ -z "$stray" ]] || die "tests in a main.rs never run (its [[bin]] has test = false): move them to the library (${stray//$'\n'/, })"
+  # Nor is a library's whose [lib] has test = false (no unit tests: its Cargo.toml says why).
+  local manifest found
+  for manifest in "$ROOT"/shared/Cargo.toml "$ROOT"/functions/*/Cargo.toml "$ROOT"/infra/*/Cargo.toml "$ROOT"/infra/bench/*/Cargo.toml; do
+    [[ -f "$manifest" ]] || continue
+    awk '/^\[/ { lib = ($0 == "[lib]") } lib && /^test *= *false/ { found = 1 } END { exit !found }' "$manifest" || continue
+    found=$(grep -rl -E '#\[(cfg\(test\)|test|tokio::test)\]' "$(dirname "$manifest")/src" || true)
+    [[ -z "$found" ]] || stray+="${stray:+$'\n'}$found"
+  done
+  [[ -z "$stray" ]] || die "unit tests in a library whose [lib] has test = false never run: remove that line from its Cargo.toml, or move them to its tests/ (${stray//$'\n'/, })"
+}
+
+# The rust step's build (every test binary, and the gateway that provisions the tables) starts as
+# soon as the toolchain is there, beside the virtualenvs and npm installs: those wait on the
+# network, the build on the cores, and on a fresh clone the installs took minutes before it.
+start_rust_build() {
+  check_test_placement
   # cargo-nextest (on the machine with the toolchain) runs every test binary's tests at once, each
   # test in its own process, instead of one binary after another (.config/nextest.toml).
   command -v cargo-nextest >/dev/null || die "cargo-nextest is missing: cargo install --locked cargo-nextest"
-  local t0=$SECONDS cpu0
-  cpu0=$(cpu_ticks)
-  cargo nextest run --workspace --no-run
-  cargo build -p storyhive-gateway --bin storyhive-local
-  ok "rust: built in $(fmt_duration $((SECONDS - t0))), cores $(cpu_busy_since "$cpu0") busy"
+  rm -f "$RUST_BUILD_STATUS" "$RUST_BUILD_LOG"
+  RUST_BUILD_T0=$SECONDS RUST_BUILD_CPU0=$(cpu_ticks)
+  log "Building the Rust tests and the gateway beside the installs (log ${RUST_BUILD_LOG#"$ROOT"/})"
+  # shellcheck disable=SC2016
+  start_bg "$RUST_BUILD" "$RUST_BUILD_LOG" bash -c \
+    'cargo nextest run --workspace --no-run && cargo build -p storyhive-gateway --bin storyhive-local; echo $? >"$0"' \
+    "$RUST_BUILD_STATUS"
+}
+
+# Waits for start_rust_build's build; its log's end when it failed.
+wait_rust_build() {
+  local pid status
+  pid=$(<"$(pid_file "$RUST_BUILD")")
+  while [[ ! -s "$RUST_BUILD_STATUS" ]] && pid_alive "$pid"; do sleep 1; done
+  status=$(cat "$RUST_BUILD_STATUS" 2>/dev/null || echo "stopped")
+  rm -f "$(pid_file "$RUST_BUILD")"
+  if [[ "$status" != 0 ]]; then
+    grep -v -E '^ +(Compiling|Downloaded|Downloading|Fresh) ' "$RUST_BUILD_LOG" | tail -n 80 >&2 || true
+    die "the Rust build failed (exit $status); the whole log: ${RUST_BUILD_LOG#"$ROOT"/}"
+  fi
+  ok "rust: built in $(fmt_duration $((SECONDS - RUST_BUILD_T0))) (from beside the installs), cores $(cpu_busy_since "$RUST_BUILD_CPU0") busy"
+}
+
+step_rust() {
+  emulator_env test
+  export STORYHIVE_PREFIX=storyhive-test
+  wait_rust_build
+  local t0 cpu0
   t0=$SECONDS cpu0=$(cpu_ticks)
   # Provisioned once: each test process reads what was made instead of provisioning again.
   local resources="$LOG_DIR/test-resources.json"
@@ -351,8 +450,9 @@ if wants rust; then
   ensure_apt_packages fonts-dejavu-core fonts-liberation fonts-lato fonts-open-sans
 fi
 if wants rust || wants e2e || wants api || wants bench; then
-  ensure_java
   ensure_rust
+  if wants rust; then start_rust_build; fi
+  ensure_java
 fi
 if wants e2e; then
   [[ -x /usr/bin/chromium ]] || ensure_apt_packages chromium
@@ -405,7 +505,19 @@ if wants rust || wants e2e || wants api || wants bench; then
 fi
 
 for s in "${STEPS[@]}"; do
+  if wants api && is_beside_api "$s"; then continue; fi
+  if [[ "$s" == api ]]; then
+    for b in "${BESIDE_API[@]}"; do
+      if wants "$b"; then start_beside "$b"; fi
+    done
+  fi
   run_step "$s" "step_$s"
+  collect_besides
+  if [[ -n "$BESIDE_FAILED" ]]; then
+    cleanup
+    summary "$BESIDE_FAILED"
+    exit 1
+  fi
 done
 cleanup
 summary ok
