@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from './e2e/browser';
 
 /**
  * End-to-end tests against a running full stack (local gateway serving the built SPA and the API).
@@ -37,19 +38,7 @@ export default defineConfig({
     // (screenshots), which cost the browser about 40 % of its CPU (docs/BENCHMARKS.md).
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: launchOptions(),
   },
   // The screen sweeps (axe, phone fit, languages: they read what other specs make and change
   // nothing another spec reads) and the specs working in data of their own run in a lane of

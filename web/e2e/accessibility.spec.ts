@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { currentTheme, expectNoSeriousViolations, expectTheme, storeTheme, type Theme } from './axe';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { signIn, staffApi, ok, randomLetters, DEMO_PASSWORD } from './helpers';
 
 /**
@@ -27,21 +28,7 @@ type Kind = 'visitor' | 'contributor' | StaffRole;
 const ALL_STAFF: StaffRole[] = ['superAdmin', 'admin', 'creator', 'coordinator'];
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS),
   viewport: { width: 1280, height: 900 },
 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { staffApi, ok, randomLetters } from './helpers';
 
 /**
@@ -11,22 +12,6 @@ import { staffApi, ok, randomLetters } from './helpers';
  * in Debian's Chromium with a fake camera and microphone.
  */
 const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$/, '');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-];
-const launchOptions = (extra: string[] = []) => ({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [...CHROMIUM_ARGS, ...extra],
-});
 
 if (process.env.E2E_DEBUG) {
   test.beforeEach(({ page }) => {
@@ -46,11 +31,11 @@ if (process.env.E2E_DEBUG) {
 const isStorage = (url: string) => /[?&]X-Amz-Signature=/.test(url);
 
 // Every test here runs with the fake camera and microphone (and no permission prompt).
-test.use({ launchOptions: launchOptions() });
+test.use({ launchOptions: launchOptions(...FAKE_MEDIA_ARGS) });
 
 /** A page in a browser whose fake camera plays the noise video (launch flags differ from the file's). */
 async function withNoisyCamera(fn: (page: Page) => Promise<void>) {
-  const browser = await chromium.launch(launchOptions([`--use-file-for-fake-video-capture=${noiseCamera()}`]));
+  const browser = await chromium.launch(launchOptions(...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${noiseCamera()}`));
   try {
     const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
     await fn(await context.newPage());

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectTheme, storeTheme, type Theme } from './axe';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { DEMO_PASSWORD, ok, randomLetters, signIn, staffApi } from './helpers';
 
 /**
@@ -10,22 +11,8 @@ const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$
 const PHONE = { width: 360, height: 740 };
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      // The recording page (its teleprompter sliders) opens the camera.
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  // The recording page (its teleprompter sliders) opens the camera.
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS),
 });
 
 type Campaign = { id: string; tagName: string; links: [string, string] };

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { ok } from './helpers';
 
 /**
@@ -13,21 +14,7 @@ const ADMIN = { email: 'admin@storyhive-demo.org', password: 'Storyhive-Demo-202
 test.use({
   serviceWorkers: 'allow',
   viewport: { width: 1280, height: 800 },
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS),
 });
 
 /** A request to the video bucket through a presigned URL. */

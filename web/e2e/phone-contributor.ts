@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, type Theme } from './axe';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { ok, randomLetters, staffApi } from './helpers';
 
 /**
@@ -13,21 +14,7 @@ export const PHONE = {
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS),
 };
 
 export type ScriptedCampaign = { link: string; title: string; questions: string[] };

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { ok, randomLetters, staffApi } from './helpers';
 
 /**
@@ -16,10 +17,7 @@ export type Collaborator = { firstName: string; lastName: string; contributorId:
 export type World = { campaignId: string; title: string; questionId: string; staff: APIRequestContext; people: Collaborator[] };
 
 export const CHROMIUM = {
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'),
   viewport: { width: 1280, height: 900 },
 };
 

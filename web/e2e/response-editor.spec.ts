@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { signIn, staffApi, ok, randomLetters, DEMO_PASSWORD } from './helpers';
 
 /**
@@ -14,10 +15,7 @@ const CREATOR = 'creator@storyhive-demo.org';
 const COORDINATOR = 'coordinator@storyhive-demo.org';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'),
   viewport: { width: 1280, height: 900 },
 });
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { DEMO_PASSWORD, ok, randomLetters, signIn, staffApi } from './helpers';
 
 /**
@@ -11,10 +12,7 @@ const BASE = (process.env.E2E_BASE_URL ?? 'http://localhost:3100').replace(/\/+$
 const ADMIN = 'admin@storyhive-demo.org';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'),
   viewport: { width: 1280, height: 900 },
 });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { signIn, staffApi, ok, randomLetters } from './helpers';
 
 /**
@@ -18,10 +19,7 @@ const SPEECH = 'Hello. My name is Peter. I live in London. I love my family.';
 const WORD = 'london';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS),
 });
 
 /** A 6-second WebM (VP8 test picture, Opus speech) as a phone's gallery would hold. */

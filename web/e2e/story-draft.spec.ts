@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { DEMO_PASSWORD, ok, randomLetters, signIn, staffApi } from './helpers';
 
 /**
@@ -25,10 +26,7 @@ const SPEAKERS: { first: string; last: string; says: string }[] = [
 const BRIEF = 'Why volunteers stay, hopeful, end with a call to join';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS),
 });
 
 type Word = { text: string };

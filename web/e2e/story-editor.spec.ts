@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
+import { FAKE_MEDIA_ARGS, launchOptions } from './browser';
 import { ok, randomLetters, signIn, staffApi, DEMO_PASSWORD } from './helpers';
 
 /**
@@ -20,10 +21,7 @@ const SPEECH_A = 'Hello. My name is Peter. I live in London. I love my family.';
 const SPEECH_B = 'We stay because the people are kind. Every week we help our neighbours.';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  },
+  launchOptions: launchOptions(...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'),
   viewport: { width: 1280, height: 900 },
 });
 
