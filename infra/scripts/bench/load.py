@@ -32,8 +32,10 @@ import ipaddress
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -662,6 +664,29 @@ def bottleneck(sampler: Sampler, takes: list[Take], cpu: dict[str, float], wall:
 
 
 # ----------------------------------------------------------------------------- main
+# moto keeps every object on this machine's disk (its temporary files), and the media worker
+# works in the same temporary folder: each take needs room for itself, its multipart parts on
+# the way and its web copy. The run of 2026-11-30 filled an 18 GB disk after 72 minutes
+# (docs/BENCHMARKS.md): the rest of its takes failed for want of room, not for our code.
+DISK_PER_TAKE_FACTOR = 3
+DISK_MARGIN_BYTES = 2 * 1024**3
+
+
+def check_disk(args: argparse.Namespace, files: dict[str, TakeFile]) -> None:
+    """Refuses to start a run whose objects would not fit in the temporary folder's disk."""
+    takes = args.collaborators * args.answers
+    average = sum(len(f.data) for f in files.values()) / len(files)
+    need = int(takes * average * DISK_PER_TAKE_FACTOR + DISK_MARGIN_BYTES)
+    folder = tempfile.gettempdir()
+    free = shutil.disk_usage(folder).free
+    gib = 1024**3
+    print(f"  disk: {takes} takes need about {need / gib:.1f} GB in {folder} (moto's objects, the media "
+          f"worker's files); {free / gib:.1f} GB free", flush=True)
+    if free < need:
+        raise SystemExit(f"not enough free disk for this run: about {need / gib:.1f} GB needed in {folder}, "
+                         f"{free / gib:.1f} GB free. Free some, or run fewer takes (--collaborators, --answers).")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--api", required=True, help="the load gateway's API base URL (loopback only)")
@@ -706,6 +731,7 @@ def main() -> int:
     files = make_takes(Path(args.work_dir), args.seconds, kinds, width, height)
     for f in files.values():
         print(f"  {f.kind}: {len(f.data) / 1048576:.1f} MB", flush=True)
+    check_disk(args, files)
 
     inflight = threading.BoundedSemaphore(args.max_inflight)
     client = Client(args.api, inflight)
