@@ -27,6 +27,9 @@
 # with its evidence (queue depths over time, CPU of the gateway, ffmpeg, Whisper, moto and
 # DynamoDB Local, DynamoDB Local's latency). Exit status 1 when an invariant fails.
 #
+# Needs free disk in the temporary folder for moto's objects and the media worker's files: about
+# three times the takes' bytes and 2 GB (22.7 GB for the default run); it refuses to start with less.
+#
 # Uses the test emulators (STORYHIVE_TEST_DYNAMODB_PORT / STORYHIVE_TEST_MOTO_PORT, reused when
 # running, else started and stopped again), its own resource prefix (storyhive-load) and its
 # own gateway on STORYHIVE_LOAD_PORT (3600), stopped at the end.
@@ -42,7 +45,7 @@ while (($#)); do
     --profile) PROFILE="${2:?--profile needs debug or bench-release}"; shift 2 ;;
     --api | --moto-endpoint | --ddb-port | --prefix | --gateway-pid | --gateway-profile | --moto-pid | --ddb-pid | --tap-pid | --tap-stats | --doc)
       die "$1 is set by bench-load.sh itself" ;;
-    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) ARGS+=("$1"); shift ;;
   esac
 done
