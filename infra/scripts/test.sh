@@ -132,23 +132,26 @@ start_beside() { # NAME: runs step_NAME in the background, in a process group of
   ) >"$log" 2>&1 </dev/null &
   BESIDE_PIDS+=("$!")
   set +m
-  BESIDE_NAMES+=("$name") BESIDE_T0+=("$SECONDS")
+  BESIDE_NAMES+=("$name") BESIDE_T0+=("$(date +%s)")
 }
 # Waits for every step started beside, prints its log and records its result; BESIDE_FAILED
 # names the first that failed.
 BESIDE_FAILED=""
 collect_besides() {
-  local i rc
+  local i rc log took
   BESIDE_FAILED=""
   for i in "${!BESIDE_PIDS[@]}"; do
     rc=0
     wait "${BESIDE_PIDS[$i]}" || rc=$?
+    log="$LOG_DIR/step-${BESIDE_NAMES[$i]}.log"
+    # Its own time: from its start to its log's last write.
+    took=$(fmt_duration $(($(stat -c %Y "$log") - BESIDE_T0[i])))
     heading "step: ${BESIDE_NAMES[$i]} (ran beside the api step)"
-    cat "$LOG_DIR/step-${BESIDE_NAMES[$i]}.log"
+    cat "$log"
     if ((rc == 0)); then
-      RESULTS+=("$(printf '%-9s passed  %-7s beside api' "${BESIDE_NAMES[$i]}" "$(fmt_duration $((SECONDS - BESIDE_T0[i])))")")
+      RESULTS+=("$(printf '%-9s passed  %-7s beside api' "${BESIDE_NAMES[$i]}" "$took")")
     else
-      RESULTS+=("$(printf '%-9s FAILED  %-7s beside api (exit %s)' "${BESIDE_NAMES[$i]}" "$(fmt_duration $((SECONDS - BESIDE_T0[i])))" "$rc")")
+      RESULTS+=("$(printf '%-9s FAILED  %-7s beside api (exit %s)' "${BESIDE_NAMES[$i]}" "$took" "$rc")")
       BESIDE_FAILED=${BESIDE_FAILED:-${BESIDE_NAMES[$i]}}
     fi
   done
